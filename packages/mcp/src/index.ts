@@ -1,0 +1,4 @@
+/**
+ * @module
+ */
+export const PACKAGE_NAME = '@hymem/mcp'

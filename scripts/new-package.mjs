@@ -1,0 +1,48 @@
+// Scaffolds a workspace package: node scripts/new-package.mjs <dir> <name> <description>
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const [dir, name, description] = process.argv.slice(2)
+if (!dir || !name) throw new Error('usage: new-package.mjs <dir> <name> <description>')
+mkdirSync(join(dir, 'src'), { recursive: true })
+const isApp = dir.startsWith('apps/')
+const pkg = {
+  name,
+  version: '0.1.0',
+  description,
+  license: 'MIT',
+  type: 'module',
+  sideEffects: false,
+  ...(isApp ? { private: true } : {}),
+  files: ['dist'],
+  exports: {
+    '.': { '@hymem/source': './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' },
+  },
+  engines: { node: '>=20.11' },
+  scripts: { build: 'tsup', typecheck: 'tsc -p tsconfig.json --noEmit' },
+  dependencies: {},
+  devDependencies: {},
+}
+const write = (file, text) => {
+  if (!existsSync(join(dir, file))) writeFileSync(join(dir, file), text)
+}
+write('package.json', `${JSON.stringify(pkg, null, 2)}\n`)
+write(
+  'tsconfig.json',
+  `${JSON.stringify({ extends: '../../tsconfig.base.json', include: ['src', 'test'] }, null, 2)}\n`,
+)
+write(
+  'tsup.config.ts',
+  `import { defineConfig } from 'tsup'
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm'],
+  dts: true,
+  clean: true,
+  sourcemap: true,
+  target: 'node20',
+})
+`,
+)
+write('README.md', `# ${name}\n\n${description}\n`)

@@ -1,0 +1,30 @@
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+const PROJECT_PARENTS = ['packages', 'apps']
+
+const projectDirs = PROJECT_PARENTS.flatMap((parent) =>
+  readdirSync(parent)
+    .map((name) => join(parent, name))
+    .filter((dir) => statSync(dir).isDirectory()),
+)
+
+// Workspace packages resolve each other to their TypeScript sources through the
+// `@hymem/source` export condition, so tests never run against a stale dist/.
+export default defineConfig({
+  resolve: { conditions: ['@hymem/source'] },
+  ssr: { resolve: { conditions: ['@hymem/source'] } },
+  test: {
+    projects: projectDirs.map((dir) => ({
+      extends: true,
+      test: {
+        name: dir.split('/')[1],
+        root: dir,
+        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        testTimeout: 30_000,
+        hookTimeout: 30_000,
+      },
+    })),
+  },
+})
