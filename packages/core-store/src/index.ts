@@ -1,4 +1,30 @@
 /**
+ * `@hymem/core-store`: HyMem's SQLite storage — schema and migrations, typed repositories, full-text and
+ * vector search, canonical entity names, managed Markdown sections and the dream lock.
+ *
+ * @example
+ * import { openStore } from '@hymem/core-store'
+ * const store = openStore({ path: `${process.env.HOME}/.hermes/hymem.sqlite` })
+ * console.log(store.info().schemaVersion)
+ * await store.close()
+ *
  * @module
  */
-export const PACKAGE_NAME = '@hymem/core-store'
+export type { Repositories } from './repositories'
+export type { Migration } from './schema/migrations'
+export { MIGRATIONS, SCHEMA_VERSION } from './schema/migrations'
+export type * from './schema/tables'
+export type { StoreErrorCode } from './store/errors'
+export { StoreError } from './store/errors'
+export { randomId } from './store/ids'
+export { openStore } from './store/open-store'
+export type {
+  OpenStoreOptions,
+  Store,
+  StoreContext,
+  StoreInfo,
+  StoreLog,
+  StoreLogEvent,
+  StoreScope,
+  VectorSupport,
+} from './store/types'

@@ -1,0 +1,14 @@
+import { MIGRATION_0001_INITIAL } from './migration-0001-initial'
+
+export interface Migration {
+  /** Becomes `PRAGMA user_version` once applied. Strictly increasing, never reused. */
+  readonly version: number
+  readonly name: string
+  readonly sql: string
+}
+
+/** Forward-only migrations, applied in order, each in its own transaction. Append, never edit. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', sql: MIGRATION_0001_INITIAL }]
+
+/** The schema version this code writes; a file with a higher `user_version` is refused. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

@@ -1,0 +1,165 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import Database from 'better-sqlite3'
+import { Kysely, SqliteDialect, sql } from 'kysely'
+import * as sqliteVec from 'sqlite-vec'
+import { createRepositories } from '../repositories'
+import type { HyMemDatabase } from '../schema/tables'
+import { StoreError } from './errors'
+import { randomId } from './ids'
+import { migrate, readVersion } from './migrate'
+import { cachingDatabase } from './statement-cache'
+import type { OpenStoreOptions, Store, StoreContext, StoreInfo, StoreScope, VectorSupport } from './types'
+
+const BUSY_TIMEOUT_MS = 10_000
+const DEFAULT_EMBEDDING_MAX_SCAN = 5000
+
+/**
+ * Opens (creating and migrating when needed) the HyMem SQLite file.
+ *
+ * @example
+ * const store = openStore({ path: '/tmp/hymem.sqlite' })
+ * const rows = await store.db.selectFrom('messages').selectAll().execute()
+ * await store.close()
+ */
+export function openStore(options: OpenStoreOptions): Store {
+  const path = options.path === ':memory:' ? ':memory:' : resolve(options.path)
+  const sqlite = connect(path)
+  try {
+    configure(sqlite, path)
+    const vectors = loadVectors(sqlite, options.loadVectorExtension ?? true)
+    if (vectors.mode === 'js-scan' && vectors.reason)
+      options.log?.({ kind: 'vector-fallback', reason: vectors.reason })
+    const migration = migrate(sqlite, path)
+    const store = assemble(sqlite, path, options, vectors)
+    options.log?.({ kind: 'open', path, schemaVersion: migration.to, migrated: migration.applied, vectors })
+    return store
+  } catch (error) {
+    sqlite.close()
+    throw error
+  }
+}
+
+function connect(path: string): Database.Database {
+  if (path !== ':memory:') {
+    try {
+      mkdirSync(dirname(path), { recursive: true })
+    } catch (error) {
+      throw new StoreError(
+        'NOT_WRITABLE',
+        `cannot create the directory for ${path}: ${(error as Error).message}; choose a writable HYMEM_ROOT`,
+        { cause: error },
+      )
+    }
+  }
+  try {
+    return new Database(path)
+  } catch (error) {
+    throw new StoreError(
+      'NOT_WRITABLE',
+      `cannot open ${path}: ${(error as Error).message}; check the path exists, is a file and is writable`,
+      { cause: error },
+    )
+  }
+}
+
+/** Pragmas go first so that they already apply to the migrations. */
+function configure(sqlite: Database.Database, path: string): void {
+  try {
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+    if (path !== ':memory:') sqlite.pragma('journal_mode = WAL')
+    sqlite.pragma('synchronous = NORMAL')
+    sqlite.pragma('foreign_keys = ON')
+    readVersion(sqlite)
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+      throw new StoreError(
+        'NOT_SQLITE',
+        `${path} is not a SQLite database; point HYMEM_ROOT at another folder`,
+        {
+          cause: error,
+        },
+      )
+    }
+    if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_IOERR') {
+      throw new StoreError('NOT_WRITABLE', `cannot write to ${path} (${code}); check its permissions`, {
+        cause: error,
+      })
+    }
+    throw error
+  }
+}
+
+function loadVectors(sqlite: Database.Database, enabled: boolean): VectorSupport {
+  if (!enabled) return { mode: 'js-scan', version: null, reason: 'sqlite-vec disabled by option' }
+  try {
+    sqliteVec.load(sqlite)
+    const row = sqlite.prepare('SELECT vec_version() AS version').get() as { version: string }
+    return { mode: 'sqlite-vec', version: row.version, reason: null }
+  } catch (error) {
+    return {
+      mode: 'js-scan',
+      version: null,
+      reason: `sqlite-vec could not load: ${(error as Error).message}`,
+    }
+  }
+}
+
+function assemble(
+  sqlite: Database.Database,
+  path: string,
+  options: OpenStoreOptions,
+  vectors: VectorSupport,
+): Store {
+  const clock = options.clock ?? (() => new Date())
+  const context: StoreContext = Object.freeze({
+    clock,
+    now: () => clock().toISOString(),
+    newId: options.newId ?? (() => randomId()),
+    vectors,
+    embeddingMaxScan: options.embeddingMaxScan ?? DEFAULT_EMBEDDING_MAX_SCAN,
+  })
+  const db = new Kysely<HyMemDatabase>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }) })
+  const scope = (executor: Kysely<HyMemDatabase>): StoreScope => ({
+    db: executor,
+    ...createRepositories(executor, context),
+  })
+  let closed = false
+
+  return {
+    ...scope(db),
+    path,
+    context,
+    transaction: (fn) =>
+      db.connection().execute(async (connection) => {
+        if (closed) throw new StoreError('CLOSED', `the store at ${path} is closed`)
+        await sql`BEGIN IMMEDIATE`.execute(connection)
+        try {
+          const result = await fn(scope(connection))
+          await sql`COMMIT`.execute(connection)
+          return result
+        } catch (error) {
+          if (sqlite.inTransaction) await sql`ROLLBACK`.execute(connection)
+          throw error
+        }
+      }),
+    info: (): StoreInfo => ({
+      path,
+      sqliteVersion: (sqlite.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
+      schemaVersion: readVersion(sqlite),
+      journalMode: sqlite.pragma('journal_mode', { simple: true }) as string,
+      vectors,
+    }),
+    fork: () => {
+      if (path === ':memory:') throw new StoreError('INVALID_INPUT', 'an in-memory store cannot be forked')
+      return openStore({ ...options, path })
+    },
+    close: async () => {
+      if (closed) return
+      closed = true
+      await db.destroy()
+      options.log?.({ kind: 'close', path })
+    },
+  }
+}
