@@ -1,4 +1,51 @@
 /**
+ * `@hymem/extraction`: LLM and embedding clients, versioned prompts, validated parsing and a rule-based
+ * extractor. Layer 0: imports no other workspace package.
+ *
+ * @example
+ * import { createRulesExtractor, createFakeEmbeddings } from '@hymem/extraction'
+ * const extractor = createRulesExtractor()
+ * const { triples } = await extractor.extractFacts({ text: 'We switched from MySQL to Postgres.' })
+ * // [{ subject: 'Postgres', predicate: 'replaces', object: 'MySQL', polarity: 1 }, ...]
  * @module
  */
-export const PACKAGE_NAME = '@hymem/extraction'
+
+export type { CachedEmbeddingClient, EmbeddingCacheStats } from './embedding/cached'
+export { cachedEmbeddings } from './embedding/cached'
+export type { FakeEmbeddingClient, FakeEmbeddingOptions } from './embedding/fake'
+export { createFakeEmbeddings } from './embedding/fake'
+export type { OpenAICompatibleEmbeddingOptions } from './embedding/openai-compatible'
+export {
+  createOpenAICompatibleEmbeddings,
+  DEFAULT_EMBEDDING_BASE_URL,
+  DEFAULT_EMBEDDING_MODEL,
+} from './embedding/openai-compatible'
+export type { EmbeddingClient } from './embedding/types'
+export type { ExtractionErrorCode } from './errors'
+export { ExtractionError } from './errors'
+export type {
+  ExtractEpisodesInput,
+  ExtractEpisodesResult,
+  ExtractedEntityType,
+  ExtractedEpisode,
+  ExtractedMarker,
+  ExtractedProcedure,
+  ExtractedTriple,
+  ExtractFactsInput,
+  ExtractFactsResult,
+  ExtractOptions,
+  Extractor,
+  ExtractProceduresResult,
+  NegativeExample,
+  SummarizeSessionResult,
+} from './extractor/types'
+export type { FakeLLMClient, FakeLLMOptions } from './llm/fake'
+export { createFakeLLM } from './llm/fake'
+export type { OpenAICompatibleLLMOptions } from './llm/openai-compatible'
+export { createOpenAICompatibleLLM, DEFAULT_LLM_BASE_URL, DEFAULT_LLM_MODEL } from './llm/openai-compatible'
+export type { EnvHints } from './llm/provider-errors'
+export type { LLMClient, LLMCompletion, LLMRequest, LLMUsage } from './llm/types'
+export { addUsage, ZERO_USAGE } from './llm/types'
+export type { ExtractionLogEvent, ExtractionLogger } from './log'
+export type { MarkerKind, Predicate } from './vocabulary'
+export { isMarkerKind, isPredicate, MARKER_KINDS, PREDICATES } from './vocabulary'

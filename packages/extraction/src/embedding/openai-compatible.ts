@@ -1,0 +1,140 @@
+import OpenAI from 'openai'
+import pLimit from 'p-limit'
+import { _throwIfAborted, ExtractionError } from '../errors'
+import { _toExtractionError, EMBEDDING_ENV_HINTS, type EnvHints } from '../llm/provider-errors'
+import { _noopLog, type ExtractionLogger } from '../log'
+import type { EmbeddingClient } from './types'
+
+/** Options of {@link createOpenAICompatibleEmbeddings}. */
+export interface OpenAICompatibleEmbeddingOptions {
+  apiKey: string
+  /** API root; `/embeddings` is appended. @default 'https://api.deepseek.com' */
+  baseURL?: string
+  /** @default 'deepseek-embedding' */
+  model?: string
+  /** Requested vector length (sent to the provider, and checked on every answer). */
+  dimensions?: number
+  /** Texts per request. @default 64 */
+  batchSize?: number
+  /** Per-attempt timeout. @default 60_000 */
+  timeoutMs?: number
+  /** @default 3 */
+  maxRetries?: number
+  /** Batches in flight at once. @default 4 */
+  concurrency?: number
+  fetch?: typeof fetch
+  log?: ExtractionLogger
+  /** @default the HYMEM_EMBEDDING_* names */
+  envHints?: EnvHints
+}
+
+export const DEFAULT_EMBEDDING_BASE_URL = 'https://api.deepseek.com'
+export const DEFAULT_EMBEDDING_MODEL = 'deepseek-embedding'
+
+/**
+ * An embedding client for any OpenAI-compatible `/embeddings` endpoint. Input is split into batches sent with
+ * bounded concurrency; vectors come back in input order as `Float32Array`s.
+ *
+ * @example
+ * const emb = createOpenAICompatibleEmbeddings({ apiKey, baseURL: 'https://api.openai.com/v1', model: 'text-embedding-3-small' })
+ * const [vec] = await emb.embed(['hello'])
+ */
+export function createOpenAICompatibleEmbeddings(options: OpenAICompatibleEmbeddingOptions): EmbeddingClient {
+  const baseURL = (options.baseURL ?? DEFAULT_EMBEDDING_BASE_URL).replace(/\/+$/, '')
+  const model = options.model ?? DEFAULT_EMBEDDING_MODEL
+  const timeoutMs = options.timeoutMs ?? 60_000
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 64))
+  const hints = options.envHints ?? EMBEDDING_ENV_HINTS
+  const log = options.log ?? _noopLog
+  const limit = pLimit(Math.max(1, options.concurrency ?? 4))
+  const name = `openai-compatible:${model}`
+  if (!options.apiKey) throw new ExtractionError('AUTH', `no API key for ${baseURL}: set ${hints.key}`)
+  const sdk = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL,
+    timeout: timeoutMs,
+    maxRetries: options.maxRetries ?? 3,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
+  let dimensions = options.dimensions
+
+  async function embedBatch(
+    batch: readonly string[],
+    signal: AbortSignal | undefined,
+  ): Promise<Float32Array[]> {
+    _throwIfAborted(signal)
+    const res = await sdk.embeddings.create(
+      {
+        model,
+        input: [...batch],
+        encoding_format: 'float',
+        ...(options.dimensions !== undefined ? { dimensions: options.dimensions } : {}),
+      },
+      signal ? { signal } : {},
+    )
+    const data = (res as { data?: unknown }).data
+    if (!Array.isArray(data) || data.length !== batch.length) {
+      throw new ExtractionError(
+        'BAD_RESPONSE',
+        `${baseURL} returned ${Array.isArray(data) ? data.length : 'no'} embeddings for ${batch.length} inputs (model ${model})`,
+      )
+    }
+    const out = new Array<Float32Array>(batch.length)
+    data.forEach((item: { index?: unknown; embedding?: unknown }, pos) => {
+      const index = typeof item.index === 'number' ? item.index : pos
+      const emb = item.embedding
+      if (!Array.isArray(emb) || emb.length === 0 || !emb.every((x) => typeof x === 'number')) {
+        throw new ExtractionError(
+          'BAD_RESPONSE',
+          `${baseURL} returned a malformed embedding (model ${model})`,
+        )
+      }
+      if (dimensions !== undefined && emb.length !== dimensions) {
+        throw new ExtractionError(
+          'BAD_RESPONSE',
+          `${baseURL} returned ${emb.length}-d vectors but ${dimensions} were expected (model ${model})`,
+        )
+      }
+      dimensions = emb.length
+      if (index < 0 || index >= batch.length || out[index]) {
+        throw new ExtractionError(
+          'BAD_RESPONSE',
+          `${baseURL} returned an out-of-range embedding index ${index}`,
+        )
+      }
+      out[index] = Float32Array.from(emb)
+    })
+    return out
+  }
+
+  return {
+    name,
+    model,
+    get dimensions() {
+      return dimensions
+    },
+    async embed(texts, opts) {
+      const signal = opts?.signal
+      if (texts.length === 0) return []
+      const started = performance.now()
+      const batches: string[][] = []
+      for (let i = 0; i < texts.length; i += batchSize) batches.push(texts.slice(i, i + batchSize))
+      try {
+        const results = await Promise.all(batches.map((b) => limit(() => embedBatch(b, signal))))
+        log({
+          kind: 'embed',
+          client: name,
+          model,
+          count: texts.length,
+          batches: batches.length,
+          ms: performance.now() - started,
+        })
+        return results.flat()
+      } catch (err) {
+        const e = _toExtractionError(err, { baseURL, model, timeoutMs, hints, ...(signal ? { signal } : {}) })
+        log({ kind: 'error', client: name, model, code: e.code, message: e.message })
+        throw e
+      }
+    },
+  }
+}
