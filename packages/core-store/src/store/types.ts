@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Repositories } from '../repositories'
 import type { HyMemDatabase } from '../schema/tables'
+import type { FullTextSearch, VectorIndex } from '../search/types'
 
 /** Events the store reports through the injected `log` option. */
 export type StoreLogEvent =
@@ -46,6 +47,10 @@ export interface StoreContext {
 export type StoreScope = Repositories & {
   /** The kysely query builder on this scope's connection (inside a transaction: that transaction). */
   readonly db: Kysely<HyMemDatabase>
+  /** FTS5 search over messages, chunks, episodes, procedures and notes. */
+  readonly fullText: FullTextSearch
+  /** Vector storage and nearest-neighbour search (sqlite-vec, or a capped JS cosine scan). */
+  readonly vectors: VectorIndex
 }
 
 export interface StoreInfo {

@@ -1,0 +1,72 @@
+/** Tables with an FTS5 index. */
+export type FullTextTable = 'messages' | 'chunks' | 'episodes' | 'procedures' | 'notes'
+
+/** Tables with a vector index (vec0 under sqlite-vec, a capped cosine scan otherwise). */
+export type VectorIndexName = 'chunks' | 'edges' | 'episodes' | 'notes'
+
+export interface FullTextHit {
+  /** The row's primary key: `messages.id`, `chunks.id`, `episodes.id`, `procedures.id`, `notes.id`. */
+  readonly id: number | string
+  /** Higher is better (negated BM25). Comparable within one query only. */
+  readonly score: number
+}
+
+export interface FullTextQuery {
+  readonly workspaceId: string
+  readonly limit: number
+  /** Only rows of these sessions (messages, chunks, episodes, procedures). */
+  readonly sessionIds?: readonly string[]
+  /** Only messages written by this peer. */
+  readonly peerId?: string
+}
+
+/**
+ * Everything SQLite-specific about search, behind one small interface so that a PostgreSQL dialect can be
+ * added without touching the layers above.
+ */
+export interface FullTextSearch {
+  /**
+   * Runs an FTS5 MATCH expression built by `buildMatchQuery` (never raw user text) and returns the best
+   * rows first. A `null` expression returns `[]`.
+   */
+  search(table: FullTextTable, match: string | null, query: FullTextQuery): Promise<FullTextHit[]>
+}
+
+export interface VectorRow {
+  readonly id: number | string
+  readonly workspaceId: string
+  readonly vector: Float32Array
+  /** Hash of the embedded text, so unchanged texts are never embedded twice. */
+  readonly textHash: string
+}
+
+export interface VectorHit {
+  readonly id: number | string
+  /** Cosine distance (0 = same direction). */
+  readonly distance: number
+  /** 1 − distance. */
+  readonly similarity: number
+}
+
+export interface VectorIndex {
+  readonly mode: 'sqlite-vec' | 'js-scan'
+  /**
+   * Stores vectors and indexes them. The first write to an index pins its model and dimension; a later
+   * write or query with another model or dimension throws `StoreError('VECTOR_MISMATCH')` telling the user
+   * to re-index.
+   */
+  upsert(index: VectorIndexName, rows: readonly VectorRow[], model: string): Promise<void>
+  remove(index: VectorIndexName, ids: readonly (number | string)[]): Promise<void>
+  nearest(
+    index: VectorIndexName,
+    query: Float32Array,
+    options: { workspaceId: string; k: number; model: string },
+  ): Promise<VectorHit[]>
+  /** The pinned model and dimension of an index, or null before its first write. */
+  pinned(index: VectorIndexName): Promise<{ model: string; dimensions: number } | null>
+  /** Text hashes of already-stored vectors, by id (ids without a vector are absent). */
+  textHashes(index: VectorIndexName, ids: readonly (number | string)[]): Promise<Map<number | string, string>>
+  /** Edge vectors are cached by triple text (`subject predicate object`) across edge ids. */
+  cachedTextVectors(model: string, texts: readonly string[]): Promise<Map<string, Float32Array>>
+  cacheTextVectors(model: string, entries: readonly { text: string; vector: Float32Array }[]): Promise<void>
+}
