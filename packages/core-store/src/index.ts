@@ -10,6 +10,8 @@
  *
  * @module
  */
+export type { MatchQueryOptions } from './fts'
+export { buildMatchQuery, DEFAULT_MAX_TERMS, ENGLISH_STOP_WORDS, tokenizeForFts } from './fts'
 export type { Repositories } from './repositories'
 export type { Migration } from './schema/migrations'
 export { MIGRATIONS, SCHEMA_VERSION } from './schema/migrations'

@@ -1,0 +1,73 @@
+import { tokenizeForFts } from './tokenize'
+
+/** Options for {@link buildMatchQuery}. */
+export interface MatchQueryOptions {
+  /** `'or'` (default) finds rows containing any term; `'and'` requires every term. */
+  readonly mode?: 'or' | 'and'
+  /** Keep at most this many distinct terms (default {@link DEFAULT_MAX_TERMS}); the rest are ignored. */
+  readonly maxTerms?: number
+  /**
+   * Lower-case words to leave out, e.g. {@link ENGLISH_STOP_WORDS}. A query made only of stop words still
+   * searches them rather than returning nothing.
+   */
+  readonly stopWords?: ReadonlySet<string>
+  /** Turn the last term into a prefix query (`"term"*`), for search-as-you-type. */
+  readonly prefixLastTerm?: boolean
+}
+
+/** How many distinct terms {@link buildMatchQuery} keeps when `maxTerms` is not given. */
+export const DEFAULT_MAX_TERMS = 32
+
+const ASCII_ONLY = /^\p{ASCII}*$/u
+
+// Case-folds only ASCII: FTS5 folds ASCII case too, so two terms with one key are the same FTS5 token.
+// Folding more (full Unicode lower-casing, accents) could merge terms FTS5 keeps apart and lose matches.
+function dedupeKey(term: string): string {
+  return ASCII_ONLY.test(term) ? term.toLowerCase() : term
+}
+
+function quote(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`
+}
+
+/**
+ * Turns arbitrary user text into a safe FTS5 `MATCH` expression, or `null` when nothing searchable is
+ * left. Every term is a double-quoted FTS5 string, so operators typed by the user (`AND`, `NEAR`, `*`,
+ * `:`, `-`, `^`, parentheses, quotes) are searched as plain words or dropped as separators; the result
+ * never makes FTS5 raise a syntax error. Terms are split exactly where FTS5's `unicode61` tokenizer splits
+ * them, and de-duplicated.
+ *
+ * @example
+ * ```ts
+ * buildMatchQuery('deploy "staging" AND prod*') // '"deploy" OR "staging" OR "AND" OR "prod"'
+ * buildMatchQuery('what is the plan', { stopWords: ENGLISH_STOP_WORDS }) // '"plan"'
+ * buildMatchQuery('?!') // null
+ * db.prepare('SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?').all(query)
+ * ```
+ */
+export function buildMatchQuery(text: string, options: MatchQueryOptions = {}): string | null {
+  if (typeof text !== 'string') return null
+  const maxTerms = normalizeMaxTerms(options.maxTerms)
+  const stopWords = options.stopWords
+  const kept = new Map<string, string>()
+  const stopped = new Map<string, string>()
+  for (const term of tokenizeForFts(text)) {
+    const key = dedupeKey(term)
+    if (stopWords?.has(term.toLowerCase())) {
+      if (stopped.size < maxTerms && !stopped.has(key)) stopped.set(key, term)
+      continue
+    }
+    if (!kept.has(key)) kept.set(key, term)
+    if (kept.size >= maxTerms) break
+  }
+  const terms = [...(kept.size > 0 ? kept : stopped).values()]
+  if (terms.length === 0) return null
+  const quoted = terms.map(quote)
+  if (options.prefixLastTerm) quoted[quoted.length - 1] += '*'
+  return quoted.join(options.mode === 'and' ? ' AND ' : ' OR ')
+}
+
+function normalizeMaxTerms(maxTerms: number | undefined): number {
+  if (maxTerms === undefined || Number.isNaN(maxTerms)) return DEFAULT_MAX_TERMS
+  return Math.max(1, Math.floor(maxTerms))
+}
