@@ -1,0 +1,66 @@
+/**
+ * Runs every `bench/*.bench.ts` and prints each figure next to its raw baseline.
+ *
+ *   pnpm bench [--quick] [--only store,augment] [--json]
+ *
+ * With --json the last line of output is one JSON object keyed by benchmark name.
+ */
+import { readdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import type { BenchResult, BenchRun } from './types'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+})
+
+const only = values.only?.split(',').map((name) => name.trim())
+const files = readdirSync(here)
+  .filter((file) => file.endsWith('.bench.ts'))
+  .sort()
+  .filter((file) => !only || only.includes(file.replace('.bench.ts', '')))
+
+const results: Record<string, BenchResult[]> = {}
+const say = (line: string) => (values.json ? process.stderr : process.stdout).write(`${line}\n`)
+
+for (const file of files) {
+  const name = file.replace('.bench.ts', '')
+  const module = (await import(pathToFileURL(join(here, file)).href)) as { run?: BenchRun }
+  if (typeof module.run !== 'function') {
+    say(`${name}: no exported run(), skipped`)
+    continue
+  }
+  const started = performance.now()
+  say(`\n▶ ${name}${values.quick ? ' (quick)' : ''}`)
+  results[name] = await module.run({ quick: values.quick })
+  say(formatTable(results[name] ?? []))
+  say(`  (${((performance.now() - started) / 1000).toFixed(1)} s)`)
+}
+
+if (values.json) process.stdout.write(`${JSON.stringify(results)}\n`)
+
+function formatTable(rows: readonly BenchResult[]): string {
+  const cells = rows.map((row) => [
+    row.name,
+    `${format(row.value)} ${row.unit}`,
+    row.baseline === undefined ? '' : `${format(row.baseline)} ${row.unit}`,
+    row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}×`,
+    row.notes ?? '',
+  ])
+  const header = ['measure', 'value', 'raw baseline', 'ratio', 'notes']
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)))
+  const line = (c: string[]) => `  ${c.map((v, i) => v.padEnd(widths[i] ?? 0)).join('  ')}`.trimEnd()
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n')
+}
+
+function format(n: number): string {
+  if (Math.abs(n) >= 100) return n.toFixed(0)
+  if (Math.abs(n) >= 1) return n.toFixed(2)
+  return n.toPrecision(3)
+}
