@@ -1,0 +1,99 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpMemory } from './memory'
+import { CORE_TOOLS } from './tools'
+import type { ToolDefinition } from './tools/define-tool'
+import { toolError } from './tools/tool-context'
+import { createUsageGuideTool, type GuideSettings } from './tools/usage-guide'
+
+export const SERVER_NAME = 'hymem'
+export const SERVER_VERSION = '0.1.0'
+
+export interface McpServerOptions {
+  readonly memory: McpMemory
+  /**
+   * The workspace every tool call of this server reads and writes. Tools take no workspace argument, so a
+   * connection can never reach another workspace. @default memory.workspaceId
+   */
+  readonly workspaceId?: string
+  /** Which transport the server is served over, for the usage guide. @default 'stdio' */
+  readonly transport?: GuideSettings['transport']
+  readonly httpUrl?: string
+}
+
+/**
+ * Builds the HyMem MCP server: the walkthrough's seven tools, the explicit-memory tools, the usage guide,
+ * and USER.md / MEMORY.md as resources. Connect it to any transport.
+ *
+ * @example
+ * const server = createMcpServer({ memory: await createHyMem() })
+ * await server.connect(new StdioServerTransport())
+ */
+export function createMcpServer(options: McpServerOptions): McpServer {
+  const { memory } = options
+  const workspaceId = options.workspaceId ?? memory.workspaceId
+  const context = { memory, workspaceId }
+  const server = new McpServer(
+    { name: SERVER_NAME, version: SERVER_VERSION },
+    { instructions: 'Call hymem_usage_guide for how to use this memory server.' },
+  )
+  const settings: GuideSettings = {
+    transport: options.transport ?? 'stdio',
+    defaultWorkspace: options.workspaceId === undefined,
+    ...(options.httpUrl ? { httpUrl: options.httpUrl } : {}),
+  }
+  const tools: ToolDefinition[] = [...CORE_TOOLS]
+  tools.push(createUsageGuideTool(() => tools, settings) as unknown as ToolDefinition)
+
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations: { title: tool.title, readOnlyHint: tool.readOnly, openWorldHint: false },
+      },
+      async (args: unknown) => {
+        try {
+          return await tool.handle(args as never, context)
+        } catch (error) {
+          return toolError(describeFailure(tool.name, error))
+        }
+      },
+    )
+  }
+
+  for (const file of ['USER.md', 'MEMORY.md'] as const) {
+    server.registerResource(
+      file,
+      `hymem://${workspaceId}/${file}`,
+      {
+        title: file,
+        description:
+          file === 'USER.md'
+            ? "The user's behavioural profile, maintained by dreaming."
+            : 'Project insights maintained by dreaming.',
+        mimeType: 'text/markdown',
+      },
+      async (uri) => {
+        const profile = await memory.profile({ workspaceId })
+        return {
+          contents: [
+            {
+              uri: uri.href,
+              mimeType: 'text/markdown',
+              text: file === 'USER.md' ? profile.userMd : profile.memoryMd,
+            },
+          ],
+        }
+      },
+    )
+  }
+  return server
+}
+
+/** Tool failures become `isError` results with the cause's message, never a stack trace. */
+function describeFailure(toolName: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  return `${toolName} failed: ${message}`
+}

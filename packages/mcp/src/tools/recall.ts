@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import { renderAugmentedContext, renderNoteHits } from '../render'
+import { defineTool } from './define-tool'
+import { toolResult } from './tool-context'
+
+export const augmentTool = defineTool({
+  name: 'hymem_augment',
+  title: 'Recall context for a message',
+  description:
+    "Call before answering a user message: returns what HyMem remembers that is relevant to it — facts from the knowledge graph (each with why it was retrieved), matching past conversation turns, episodes, procedures and explicit memories, plus the user's profile. Pass the user's message verbatim.",
+  inputSchema: {
+    message: z.string().min(1).max(100_000).describe("The user's message (or any question about the past)."),
+    limit: z.number().int().min(1).max(50).optional().describe('Most items per kind (default 8).'),
+  },
+  readOnly: true,
+  async handle(args, { memory, workspaceId }) {
+    const limit = args.limit
+    const context = await memory.augment(args.message, {
+      workspaceId,
+      ...(limit
+        ? { limits: { hits: limit, graph: limit, episodes: limit, procedures: limit, notes: limit } }
+        : {}),
+    })
+    return toolResult(renderAugmentedContext(context), {
+      matched_entities: context.matchedEntities,
+      graph_facts: context.graphFacts.map((fact) => ({
+        subject: fact.subject,
+        predicate: fact.predicate,
+        object: fact.object,
+        confidence: fact.confidence,
+        derived: fact.derived,
+        score: fact.score,
+        why_retrieved: fact.whyRetrieved,
+      })),
+      hits: context.hits.map((hit) => ({
+        kind: hit.kind,
+        text: hit.text,
+        score: hit.score,
+        session_id: hit.sessionId,
+        created_at: hit.createdAt,
+        why_retrieved: hit.whyRetrieved,
+      })),
+      episodes: context.episodes.map((e) => ({
+        title: e.title,
+        summary: e.summary,
+        outcome: e.outcome,
+        score: e.score,
+      })),
+      procedures: context.procedures.map((p) => ({
+        name: p.name,
+        description: p.description,
+        steps: p.steps,
+      })),
+      notes: context.notes.map((n) => ({
+        id: n.id,
+        description: n.description,
+        content: n.content,
+        score: n.score,
+      })),
+    })
+  },
+})
+
+export const profileTool = defineTool({
+  name: 'hymem_profile',
+  title: 'Read the profile',
+  description:
+    "Returns USER.md (the user's behavioural profile: preferences, rejections, corrections, style) and MEMORY.md (project insights: dependency hubs, strong preferences, contradictions). Read it at the start of a conversation.",
+  inputSchema: {},
+  readOnly: true,
+  async handle(_args, { memory, workspaceId }) {
+    const profile = await memory.profile({ workspaceId })
+    const text = [
+      '# USER.md',
+      profile.userMd.trim() || '(empty)',
+      '',
+      '# MEMORY.md',
+      profile.memoryMd.trim() || '(empty)',
+    ].join('\n')
+    return toolResult(text, { user_md: profile.userMd, memory_md: profile.memoryMd })
+  },
+})
+
+export const searchTool = defineTool({
+  name: 'hymem_search',
+  title: 'Search explicit memories',
+  description:
+    'Search the memories saved with hymem_remember, by meaning and by keyword. Weak matches are dropped by two gates: an absolute similarity floor (min_similarity) and a relative cut-off below the best hit (relative_cutoff); pass 0 for both to survey everything. Keyword matches always pass.',
+  inputSchema: {
+    query: z.string().min(1).max(10_000).describe('What you are looking for, in words.'),
+    limit: z.number().int().min(1).max(100).optional().describe('Most results (default 10).'),
+    min_similarity: z.number().min(0).max(1).optional().describe('Absolute cosine floor, 0..1.'),
+    relative_cutoff: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe('Drop hits this far below the best one, 0..1.'),
+  },
+  readOnly: true,
+  async handle(args, { memory, workspaceId }) {
+    const hits = await memory.searchNotes(args.query, {
+      workspaceId,
+      ...(args.limit !== undefined ? { limit: args.limit } : {}),
+      ...(args.min_similarity !== undefined ? { minSimilarity: args.min_similarity } : {}),
+      ...(args.relative_cutoff !== undefined ? { relativeCutoff: args.relative_cutoff } : {}),
+    })
+    return toolResult(renderNoteHits(hits), {
+      results: hits.map((hit) => ({
+        id: hit.note.id,
+        description: hit.note.description,
+        content: hit.note.content,
+        importance: hit.note.importance,
+        similarity: hit.similarity,
+        score: hit.score,
+        lexical: hit.lexical,
+      })),
+    })
+  },
+})
