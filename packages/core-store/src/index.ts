@@ -10,6 +10,7 @@
  *
  * @module
  */
+export { CANONICAL_SEPARATOR, isCanonical, LEADING_ARTICLES, normalize } from './canonical'
 export type { MatchQueryOptions } from './fts'
 export { buildMatchQuery, DEFAULT_MAX_TERMS, ENGLISH_STOP_WORDS, tokenizeForFts } from './fts'
 export type { Repositories } from './repositories'

@@ -1,0 +1,1 @@
+export { CANONICAL_SEPARATOR, isCanonical, LEADING_ARTICLES, normalize } from './normalize'

@@ -1,0 +1,159 @@
+/** The one separator between the words of a canonical name. */
+export const CANONICAL_SEPARATOR = '_'
+
+/** Leading articles dropped from names (English and Dutch), as long as a word remains after them. */
+export const LEADING_ARTICLES: ReadonlySet<string> = new Set(['the', 'a', 'an', 'de', 'het', 'een'])
+
+// Letters that carry no combining mark after NFKD but are still "accented" to an English reader.
+const LETTER_FOLDS: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+}
+const LETTER_FOLD_PATTERN = new RegExp(`[${Object.keys(LETTER_FOLDS).join('')}]`, 'gu')
+
+const OPENERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' }
+
+// Accents are dropped from Latin and Greek only: in other scripts combining marks are part of the letter
+// (Devanagari vowel signs, Cyrillic й) and removing them would merge different words.
+const LATIN_GREEK_ACCENT = /([\p{Script=Latin}\p{Script=Greek}])\p{M}+/gu
+const ALPHANUMERIC = /[\p{L}\p{N}]/u
+const SPLIT = '\u0001'
+const NON_WORD = /[^\p{L}\p{N}\p{M}]+/u
+
+/**
+ * Removes bracketed asides, `Redis (cache)` → `Redis `, nesting included. An opening bracket that is never
+ * closed is treated as punctuation so that no text is lost, and so is a name that is all aside (`(cache)`).
+ */
+function stripBrackets(text: string): string {
+  let out = ''
+  const stack: string[] = []
+  let asideStart = 0
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    const closer = OPENERS[ch]
+    if (closer !== undefined) {
+      if (stack.length === 0) asideStart = i
+      stack.push(closer)
+    } else if (stack.length > 0 && ch === stack[stack.length - 1]) {
+      stack.pop()
+    } else if (stack.length === 0) {
+      out += ch
+    }
+  }
+  if (stack.length > 0) out += ` ${text.slice(asideStart)}`
+  return ALPHANUMERIC.test(out) ? out : text
+}
+
+const isAlnum = (ch: string | undefined) => ch !== undefined && ALPHANUMERIC.test(ch)
+const isLetter = (ch: string | undefined) => ch !== undefined && /\p{L}/u.test(ch)
+
+/**
+ * Symbols that make a name: `C++` → `Cpp`, `C#`/`F#` → `Csharp`/`Fsharp`, `.NET` → `dotNET`. Dots and
+ * apostrophes between two letters join them (`Node.js` → `Nodejs`, `O'Reilly` → `OReilly`, `U.S.A.` →
+ * `USA`); every other symbol is left for the separator step.
+ */
+function encodeSymbols(text: string): string {
+  const chars = [...text]
+  let out = ''
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!
+    const prev = chars[i - 1]
+    const next = chars[i + 1]
+    if (ch === '+' && isLetter(prev)) {
+      let run = 0
+      while (chars[i + run] === '+') run++
+      if (!isLetter(chars[i + run])) {
+        out += 'p'.repeat(run)
+        i += run - 1
+        continue
+      }
+    } else if (ch === '#' && isLetter(prev) && !isAlnum(next)) {
+      out += 'sharp'
+      continue
+    } else if (ch === '.' && !isAlnum(prev) && prev !== '#' && prev !== '+' && isLetter(next)) {
+      out += 'dot'
+      continue
+    } else if ((ch === '.' || ch === "'" || ch === '’') && isLetter(prev)) {
+      if (isLetter(next) || (ch === '.' && /^\p{Lu}$/u.test(prev!) && !isAlnum(next))) continue
+    }
+    out += ch
+  }
+  return out
+}
+
+/**
+ * Splits CamelCase and PascalCase into words: `UserService` → `User Service`, `HTTPServer` →
+ * `HTTP Server`, `getUserById` → `get User By Id`. A trailing acronym stays with the word before it so that
+ * product names keep one form whatever their casing (`PostgreSQL` and `postgresql` both give `postgresql`,
+ * `FastAPI` gives `fastapi`, `macOS` gives `macos`), as does a one-letter lower-case prefix (`iPhone`,
+ * `eBay`) and a plural acronym (`APIs`).
+ */
+function splitCamelCase(text: string): string {
+  // an upper-case run followed by a capitalised word: split before the run's last capital (not for "APIs")
+  const runs = text.replace(
+    /(\p{Lu}+)(\p{Lu})(\p{Ll}+)/gu,
+    (match, run: string, cap: string, tail: string) => (tail === 's' ? match : `${run}${SPLIT}${cap}${tail}`),
+  )
+  // lower → upper boundary, unless what follows is an acronym ending the word or the prefix is one letter
+  return runs
+    .replace(
+      /(\p{Ll})(?=(\p{Lu}+)(\p{Ll}*))/gu,
+      (lower: string, _u, caps: string, tail: string, at: number) => {
+        const after = runs[at + 1 + caps.length + tail.length]
+        const acronymSuffix =
+          caps.length >= 2 && (tail === '' || tail === 's') && !isAlnum(after) && after !== SPLIT
+        const oneLetterPrefix = !isAlnum(runs[at - 1])
+        return acronymSuffix || oneLetterPrefix ? lower : `${lower}${SPLIT}`
+      },
+    )
+    .replaceAll(SPLIT, ' ')
+}
+
+function foldWord(word: string): string {
+  return word
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(LATIN_GREEK_ACCENT, '$1')
+    .replace(LETTER_FOLD_PATTERN, (ch) => LETTER_FOLDS[ch] ?? ch)
+    .normalize('NFC')
+}
+
+/**
+ * Turns an entity's surface form into its canonical name: Unicode compatibility folding, Latin and Greek
+ * accents removed, lower case, CamelCase split into words, bracketed asides and leading articles
+ * (the/a/an, de/het/een) dropped, and every run of other characters replaced by one `_`.
+ * `C++`, `C#` and `.NET` keep their meaning as `cpp`, `csharp` and `dotnet`. Idempotent; returns `''` when
+ * nothing usable is left (callers drop such names).
+ *
+ * @example
+ * ```ts
+ * normalize('The PostgreSQL (database)') // 'postgresql'
+ * normalize('UserService')               // 'user_service'
+ * normalize('Café-Society')              // 'cafe_society'
+ * normalize('C#')                        // 'csharp'
+ * ```
+ */
+export function normalize(surface: string): string {
+  if (typeof surface !== 'string') return ''
+  const text = encodeSymbols(splitCamelCase(stripBrackets(surface.normalize('NFKC'))))
+  const words: string[] = []
+  for (const chunk of text.split(NON_WORD)) {
+    for (const folded of foldWord(chunk).split(NON_WORD)) {
+      if (ALPHANUMERIC.test(folded)) words.push(folded)
+    }
+  }
+  while (words.length > 1 && LEADING_ARTICLES.has(words[0]!)) words.shift()
+  return words.join(CANONICAL_SEPARATOR)
+}
+
+/** True when `value` is a non-empty canonical name, i.e. `normalize(value) === value`. */
+export function isCanonical(value: string): boolean {
+  return typeof value === 'string' && value !== '' && normalize(value) === value
+}
