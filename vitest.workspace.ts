@@ -4,11 +4,14 @@ import { defineConfig } from 'vitest/config'
 
 const PROJECT_PARENTS = ['packages', 'apps']
 
-const projectDirs = PROJECT_PARENTS.flatMap((parent) =>
-  readdirSync(parent)
-    .map((name) => join(parent, name))
-    .filter((dir) => statSync(dir).isDirectory()),
-)
+const projectDirs = [
+  ...PROJECT_PARENTS.flatMap((parent) =>
+    readdirSync(parent)
+      .map((name) => join(parent, name))
+      .filter((dir) => statSync(dir).isDirectory()),
+  ),
+  'bench',
+]
 
 // Workspace packages resolve each other to their TypeScript sources through the
 // `@hymem/source` export condition, so tests never run against a stale dist/.
@@ -19,9 +22,9 @@ export default defineConfig({
     projects: projectDirs.map((dir) => ({
       extends: true,
       test: {
-        name: dir.split('/')[1],
+        name: dir.split('/')[1] ?? dir,
         root: dir,
-        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'locomo/**/*.test.ts'],
         testTimeout: 30_000,
         hookTimeout: 30_000,
       },
