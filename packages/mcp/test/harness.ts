@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createFakeEmbeddings } from '@hymem/extraction'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { createHyMem, type HyMem } from 'hymem'
+import { createMcpServer, type McpServerOptions } from '../src'
+
+/** A real HyMem in a temp dir (rules extractor, fake embeddings). */
+export async function openTestMemory(): Promise<{ memory: HyMem; cleanup: () => Promise<void> }> {
+  const root = mkdtempSync(join(tmpdir(), 'hymem-mcp-'))
+  const memory = await createHyMem({ root, llm: null, embeddings: createFakeEmbeddings({ dimensions: 64 }) })
+  return {
+    memory,
+    cleanup: async () => {
+      await memory.close()
+      rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A real MCP client connected to a server over the SDK's in-memory transport. */
+export async function connectInMemory(options: McpServerOptions): Promise<Client> {
+  const server = createMcpServer(options)
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
+  await server.connect(serverTransport)
+  const client = new Client({ name: 'hymem-test', version: '1.0.0' })
+  await client.connect(clientTransport)
+  return client
+}
+
+export function textOf(result: unknown): string {
+  const content = (result as CallToolResult).content
+  return content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
+}
+
+export const DEVELOPER_CHAT = [
+  { role: 'user' as const, content: 'We use PostgreSQL for the main database of the billing service.' },
+  { role: 'assistant' as const, content: 'Noted: billing runs on PostgreSQL.' },
+  { role: 'user' as const, content: 'I prefer pnpm over npm for every project, please remember that.' },
+  { role: 'assistant' as const, content: 'Understood, pnpm it is.' },
+]
