@@ -13,10 +13,42 @@
 export { CANONICAL_SEPARATOR, isCanonical, LEADING_ARTICLES, normalize } from './canonical'
 export type { MatchQueryOptions } from './fts'
 export { buildMatchQuery, DEFAULT_MAX_TERMS, ENGLISH_STOP_WORDS, tokenizeForFts } from './fts'
+export { readManagedFile, readSection, sectionMarkers, writeSection } from './markdown'
 export type { Repositories } from './repositories'
+export { inferPeerRole } from './repositories/peer-role'
+export type {
+  DreamRun,
+  DreamRunOutcome,
+  DreamRunsRepository,
+  GetOrCreated,
+  JsonObject,
+  Message,
+  MessagesRepository,
+  NewMessage,
+  Page,
+  PageRequest,
+  Peer,
+  PeersRepository,
+  Session,
+  SessionPeer,
+  SessionsRepository,
+  Workspace,
+  WorkspacesRepository,
+} from './repositories/types'
 export type { Migration } from './schema/migrations'
 export { MIGRATIONS, SCHEMA_VERSION } from './schema/migrations'
 export type * from './schema/tables'
+export type {
+  FullTextHit,
+  FullTextQuery,
+  FullTextSearch,
+  FullTextTable,
+  VectorHit,
+  VectorIndex,
+  VectorIndexName,
+  VectorRow,
+} from './search/types'
+export { MAX_NEAREST_K } from './search/vector-index'
 export type { StoreErrorCode } from './store/errors'
 export { StoreError } from './store/errors'
 export { randomId } from './store/ids'

@@ -1,0 +1,2 @@
+export { readManagedFile, readSection, writeSection } from './managed-file'
+export { sectionMarkers } from './section-text'
