@@ -1,0 +1,72 @@
+import type { ExtractedEntityType, ExtractedMarker, ExtractedTriple } from '../extractor/types'
+import { _dedupeTriples } from '../parse/facts'
+import { sentenceTriples } from './facts'
+import { isHypothetical, isQuestion, isReported } from './filters'
+import { rejectedSuggestion, sentenceMarkers, styleMarker } from './markers'
+import { cleanPhrase, looksNamed } from './noun-phrase'
+import { techType } from './tech-lexicon'
+import { normalizeSentence, splitSentences, stripNonProse } from './text'
+
+/** What the rules found in a text. */
+export interface RuleFacts {
+  triples: ExtractedTriple[]
+  markers: ExtractedMarker[]
+  entityTypes: ExtractedEntityType[]
+}
+
+function entityTypesOf(triples: readonly ExtractedTriple[]): ExtractedEntityType[] {
+  const types = new Map<string, string>()
+  const note = (entity: string, type: string | undefined) => {
+    if (!type || entity === 'user' || entity === 'team') return
+    const key = entity.toLowerCase()
+    if (!types.has(key)) types.set(key, `${entity}\u0000${type}`)
+  }
+  for (const t of triples) {
+    note(t.subject, techType(t.subject))
+    note(t.object, techType(t.object))
+    if (t.predicate === 'part_of' && t.polarity === 1) {
+      if (/^[A-Z][a-z]+$/.test(t.subject) && !techType(t.subject)) note(t.subject, 'person')
+      if (/\b(?:team|squad|group)$/i.test(t.object)) note(t.object, 'team')
+      else if (looksNamed(t.object) && !techType(t.object)) note(t.object, 'project')
+    }
+  }
+  return [...types.values()].map((v) => {
+    const [entity = '', type = ''] = v.split('\u0000')
+    return { entity, type }
+  })
+}
+
+/**
+ * Rule-based extraction of triples, markers and entity types from English chat text. Questions,
+ * hypotheticals, reported speech, code and assistant turns produce no triples.
+ */
+export function extractFactsByRules(text: string): RuleFacts {
+  const triples: ExtractedTriple[] = []
+  const markers: ExtractedMarker[] = []
+  for (const raw of splitSentences(stripNonProse(text))) {
+    const sentence = normalizeSentence(raw)
+    if (sentence.length < 4) continue
+    const style = styleMarker(sentence)
+    if (style) markers.push(style)
+    const question = isQuestion(sentence)
+    const isFact = !question && !isHypothetical(sentence) && !isReported(sentence)
+    const found = isFact ? sentenceTriples(sentence, raw) : []
+    if (!question) {
+      const rejected = rejectedSuggestion(sentence)
+      const object = rejected ? cleanPhrase(rejected) : undefined
+      if (object)
+        found.push({ subject: 'user', predicate: 'rejects', object, polarity: 1, evidenceText: raw })
+      markers.push(...sentenceMarkers(sentence, found, isFact))
+    }
+    triples.push(...found)
+  }
+  const seen = new Set<string>()
+  const uniqueMarkers = markers.filter((m) => {
+    const key = `${m.kind}\u0000${m.statement.toLowerCase()}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+  const unique = _dedupeTriples(triples)
+  return { triples: unique, markers: uniqueMarkers, entityTypes: entityTypesOf(unique) }
+}

@@ -1,0 +1,155 @@
+import type { ExtractedTriple } from '../extractor/types'
+import type { Predicate } from '../vocabulary'
+import { clauseTail, cleanPhrase, looksNamed, objectList } from './noun-phrase'
+import { RULE_PATTERNS, type RulePattern } from './patterns'
+import { leadingSubject, parseSubject, type SubjectParse } from './subject'
+import { isCalendarWord, isKnownTech } from './tech-lexicon'
+import { versionFacts } from './versions'
+
+const SPEAKERS = new Set(['user', 'team'])
+const PAST = /\b(?:previously|formerly|in the past|back then|used to|originally|at first)\b/i
+const TEMPORAL =
+  /\b(?:since (?:last |early |late )?[\w.-]+(?: \d{4})?|until (?:the )?[\w.-]+(?: \w+)?|as of (?:last |this )?[\w.-]+|last (?:week|month|year|quarter|sprint)|this (?:week|month|year|quarter|sprint)|in (?:19|20)\d\d|from now on|for now|these days|nowadays|no longer|anymore|any more)\b/i
+
+interface Span {
+  start: number
+  end: number
+}
+
+function overlaps(a: Span, spans: readonly Span[]): boolean {
+  return spans.some((b) => a.start < b.end && b.start < a.end)
+}
+
+function acceptableObject(pattern: RulePattern, object: string): boolean {
+  if (isCalendarWord(object)) return false
+  if (pattern.namedObject && !looksNamed(object) && !isKnownTech(object)) return false
+  if (pattern.objectSuffix && !pattern.objectSuffix.test(object)) return false
+  return true
+}
+
+function triple(subject: string, predicate: Predicate, object: string, polarity: 1 | -1): ExtractedTriple {
+  return { subject, predicate, object, polarity }
+}
+
+/** Reads one verb match into triples; returns undefined when the clause does not fit the pattern. */
+function readMatch(
+  pattern: RulePattern,
+  sentence: string,
+  match: RegExpExecArray,
+  fallbackSubject: string | undefined,
+): ExtractedTriple[] | undefined {
+  const prefix = sentence.slice(0, match.index)
+  const rest = sentence.slice(match.index + match[0].length).trim()
+  let parsed: SubjectParse | undefined = parseSubject(prefix, fallbackSubject)
+  if (pattern.shape === 'passiveBy') {
+    const by = /^by\s+(.+)$/i.exec(rest)
+    const patient = parsed?.subject
+    if (!by || !patient || SPEAKERS.has(patient)) return undefined
+    return objectList(by[1] ?? '').map((agent) =>
+      triple(agent, pattern.predicate, patient, parsed?.negated ? -1 : 1),
+    )
+  }
+  if (!parsed) return undefined
+  const isSpeaker = SPEAKERS.has(parsed.subject)
+  if (pattern.speakerOnly && !isSpeaker) return undefined
+  if (pattern.thingOnly && isSpeaker) return undefined
+  if (pattern.requireNegation) {
+    if (!parsed.negated) return undefined
+    parsed = { ...parsed, negated: false }
+  }
+  const polarity: 1 | -1 = pattern.polarity ?? (parsed.negated ? -1 : 1)
+  const subject = parsed.subject
+
+  if (pattern.shape === 'fromTo') {
+    const m = /^(?:over |all |everything )?from (.+?) to (.+)$/i.exec(rest)
+    if (m) {
+      const from = cleanPhrase(clauseTail(m[1] ?? ''))
+      const tos = objectList(m[2] ?? '')
+      if (!from || tos.length === 0) return undefined
+      return tos.flatMap((to) => [
+        triple(to, 'replaces', from, 1),
+        triple(subject, 'uses', to, 1),
+        triple(subject, 'uses', from, -1),
+      ])
+    }
+    const onlyTo = /^(?:over )?to (.+)$/i.exec(rest)
+    if (!onlyTo || /^mov/i.test(match[0])) return undefined
+    return objectList(onlyTo[1] ?? '').map((to) => triple(subject, 'uses', to, polarity))
+  }
+  if (pattern.shape === 'replacedWith') {
+    const m = /^(.+?) (?:with|by|for) (.+)$/i.exec(rest)
+    if (m) {
+      const old = cleanPhrase(m[1] ?? '')
+      const news = objectList(m[2] ?? '')
+      if (!old || news.length === 0) return undefined
+      if (isSpeaker) {
+        return news.flatMap((n) => [
+          triple(n, 'replaces', old, 1),
+          triple(subject, 'uses', n, 1),
+          triple(subject, 'uses', old, -1),
+        ])
+      }
+      return undefined
+    }
+    if (isSpeaker) return undefined
+    return objectList(rest).map((old) => triple(subject, 'replaces', old, polarity))
+  }
+  if (pattern.shape === 'prep') {
+    const prep = pattern.prep ?? 'to'
+    const direct = new RegExp(`^(?:${prep})\\s+(.+)$`, 'i').exec(rest)
+    if (direct) {
+      return objectList(direct[1] ?? '')
+        .filter((o) => acceptableObject(pattern, o))
+        .map((o) => triple(subject, pattern.predicate, o, polarity))
+    }
+    if (!pattern.middle) return undefined
+    const mid = new RegExp(`^(.+?)\\s+(?:${prep})\\s+(.+)$`, 'i').exec(rest)
+    if (!mid) return undefined
+    const middleRaw = (mid[1] ?? '').trim()
+    const everything = /^(?:everything|it all|all of it|all|stuff|things|it)$/i.test(middleRaw)
+    const middle = everything ? subject : cleanPhrase(middleRaw)
+    if (!middle || (middle.split(' ').length > 3 && !everything)) return undefined
+    return objectList(mid[2] ?? '')
+      .filter((o) => acceptableObject(pattern, o))
+      .map((o) => triple(middle, pattern.predicate, o, polarity))
+  }
+  let predicate = pattern.predicate
+  if (predicate === 'uses' && parsed.never)
+    return objectList(rest).map((o) => triple(subject, 'avoids', o, 1))
+  if (predicate === 'depends_on' && isSpeaker && /^(?:needs?|requires?)$/i.test(match[0])) return undefined
+  if (predicate === 'uses' && /^used$/i.test(match[0]) && PAST.test(sentence)) {
+    return objectList(rest).map((o) => triple(subject, 'uses', o, -1))
+  }
+  if (predicate === 'uses' && !isSpeaker && /work with/i.test(match[0]) && parsed.negated)
+    predicate = 'conflicts_with'
+  const finalPolarity: 1 | -1 = predicate === 'conflicts_with' ? 1 : polarity
+  return objectList(rest)
+    .filter((o) => acceptableObject(pattern, o))
+    .map((o) => triple(subject, predicate, o, finalPolarity))
+}
+
+/** Extracts triples from one prose sentence (already normalised, never a question or hypothetical). */
+export function sentenceTriples(sentence: string, evidence: string): ExtractedTriple[] {
+  const fallback = leadingSubject(sentence)
+  const taken: Span[] = []
+  const out: ExtractedTriple[] = []
+  for (const fact of versionFacts(sentence, fallback)) {
+    taken.push(fact.span)
+    out.push(fact.triple)
+  }
+  for (const pattern of RULE_PATTERNS) {
+    pattern.verb.lastIndex = 0
+    for (const match of sentence.matchAll(pattern.verb)) {
+      const span = { start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }
+      if (overlaps(span, taken)) continue
+      const triples = readMatch(pattern, sentence, match as RegExpExecArray, fallback)
+      if (!triples || triples.length === 0) continue
+      taken.push(span)
+      out.push(...triples)
+    }
+  }
+  const scope = TEMPORAL.exec(sentence)?.[0]
+  return out
+    .filter((t) => t.subject.toLowerCase() !== t.object.toLowerCase())
+    .map((t) => ({ ...t, ...(scope ? { temporalScope: scope } : {}), evidenceText: evidence }))
+}

@@ -1,0 +1,195 @@
+import type { Predicate } from '../vocabulary'
+
+/**
+ * How the text after a verb is read:
+ * - `direct`: the objects follow the verb ("we use X and Y");
+ * - `prep`: the object follows a preposition, optionally after a middle phrase that becomes the subject
+ *   ("we deploy the API to AWS" → (API, deploys_to, AWS));
+ * - `fromTo`: "switched from X to Y" → (Y, replaces, X), (subject, uses, Y), (subject, uses, X, -1);
+ * - `replacedWith`: "replaced X with Y" → the same three facts;
+ * - `passiveBy`: "X was replaced by Y" → (Y, predicate, X).
+ */
+export type PatternShape = 'direct' | 'prep' | 'fromTo' | 'replacedWith' | 'passiveBy'
+
+export interface RulePattern {
+  predicate: Predicate
+  verb: RegExp
+  shape: PatternShape
+  /** Preposition introducing the object (shape `prep`). */
+  prep?: string
+  /** `prep` shapes: allow a phrase between verb and preposition that becomes the subject. */
+  middle?: boolean
+  /** Fixed polarity regardless of negation ("stopped using"). */
+  polarity?: 1 | -1
+  /** Objects must look like names or known technologies (filters "working on a bug"). */
+  namedObject?: boolean
+  /** Objects must end with one of these words ("I am on the platform team"). */
+  objectSuffix?: RegExp
+  /** Only when the clause is negated; the negation is consumed ("I do not want X" → rejects X). */
+  requireNegation?: boolean
+  /** Only for the speaker as subject (user/team). */
+  speakerOnly?: boolean
+  /** Never for the speaker as subject. */
+  thingOnly?: boolean
+}
+
+const v = (source: string) => new RegExp(`\\b(?:${source})\\b`, 'gi')
+
+/** Patterns in priority order: when two verbs overlap, the earlier pattern wins. */
+export const RULE_PATTERNS: readonly RulePattern[] = [
+  {
+    predicate: 'replaces',
+    verb: v('switched|switching|migrated|migrating|moved|moving|changed|transitioned|went|converted|ported'),
+    shape: 'fromTo',
+  },
+  {
+    predicate: 'replaces',
+    verb: v('replaced|replacing|swapped|swapped out|substituted'),
+    shape: 'replacedWith',
+  },
+  {
+    predicate: 'replaces',
+    verb: v('(?:was|were|is|are|got|has been|have been) replaced'),
+    shape: 'passiveBy',
+  },
+  { predicate: 'generates', verb: v('(?:is|are|was|were|gets|get) generated'), shape: 'passiveBy' },
+  { predicate: 'uses', verb: v('(?:is|are) used'), shape: 'passiveBy' },
+  {
+    predicate: 'uses',
+    verb: v(
+      'stopped using|stop using|quit using|moved away from|got rid of|ditched|abandoned|phased out|used to use|used to run on|sunset|dropped support for',
+    ),
+    shape: 'direct',
+    polarity: -1,
+  },
+  {
+    predicate: 'avoids',
+    verb: v(
+      'avoid|avoids|avoided|avoiding|stay away from|stays away from|steer clear of|steers clear of|keep away from|try not to use|tries not to use|try to avoid|tries to avoid',
+    ),
+    shape: 'direct',
+  },
+  {
+    predicate: 'rejects',
+    verb: v(
+      'reject|rejects|rejected|refuse to use|refuses to use|refused to use|hate|hates|hated|dislike|dislikes|disliked|can not stand|will not use|will never use|veto|vetoed',
+    ),
+    shape: 'direct',
+  },
+  {
+    predicate: 'rejects',
+    verb: v('want|wanted|want to use|like|like using'),
+    shape: 'direct',
+    requireNegation: true,
+  },
+  {
+    predicate: 'prefers',
+    verb: v(
+      'prefer|prefers|preferred|prefer using|prefer to use|would rather use|would rather have|would rather|like using|love using|enjoy using|favou?r|favou?rs|swear by|go-to is',
+    ),
+    shape: 'direct',
+  },
+  {
+    predicate: 'tested_by',
+    verb: v('tested|test|tests|testing|covered'),
+    shape: 'prep',
+    prep: 'with|by|using|via|through',
+    middle: true,
+  },
+  {
+    predicate: 'deploys_to',
+    verb: v(
+      'deploy|deploys|deployed|deploying|ship|ships|shipped|host|hosts|hosted|hosting|release|releases|released',
+    ),
+    shape: 'prep',
+    prep: 'to|on|onto|in',
+    middle: true,
+    namedObject: true,
+  },
+  {
+    predicate: 'runs_on',
+    verb: v('run|runs|running|ran|execute|executes|is served from|lives on|live on'),
+    shape: 'prep',
+    prep: 'on|in|inside|under|atop|from',
+    middle: true,
+    namedObject: true,
+  },
+  {
+    predicate: 'connects_to',
+    verb: v(
+      'connects|connect|connected|connecting|talks|talk|talking|communicates|communicate|sends requests|sends data|sends events|writes|pushes events|subscribes|integrates|integrate|integrated|hooks|hook',
+    ),
+    shape: 'prep',
+    prep: 'to|with|into',
+    middle: true,
+    namedObject: true,
+  },
+  {
+    predicate: 'configured_with',
+    verb: v('configured|configure|configures|configuring|set up|sets up|setup|tuned|tune|parameteri[sz]ed'),
+    shape: 'prep',
+    prep: 'with|via|using|through',
+    middle: true,
+  },
+  {
+    predicate: 'part_of',
+    verb: v(
+      'working on|work on|works on|worked on|contributing to|contribute to|contributes to|maintain|maintains|maintaining|lead|leads|belong to|belongs to|joined',
+    ),
+    shape: 'direct',
+    namedObject: true,
+  },
+  {
+    predicate: 'part_of',
+    verb: v('(?:is|are|am) (?:a )?(?:part of|member of|a member of|module of|component of|service in)'),
+    shape: 'direct',
+  },
+  {
+    predicate: 'part_of',
+    verb: v('(?:is|are|am) on'),
+    shape: 'direct',
+    objectSuffix: /\b(?:team|squad|group|crew|guild)$/i,
+  },
+  {
+    predicate: 'depends_on',
+    verb: v(
+      'depends on|depend on|depending on|relies on|rely on|relying on|is built on top of|are built on top of|is built on|sits on top of|requires|require|needs|need',
+    ),
+    shape: 'direct',
+  },
+  { predicate: 'implements', verb: v('implements|implement|implemented|implementing'), shape: 'direct' },
+  {
+    predicate: 'contains',
+    verb: v('contains|contain|includes a|bundles|bundle|vendors|embeds'),
+    shape: 'direct',
+  },
+  {
+    predicate: 'generates',
+    verb: v('generates|generate|generated|produces|emits|outputs|writes out'),
+    shape: 'direct',
+    thingOnly: true,
+  },
+  {
+    predicate: 'conflicts_with',
+    verb: v(
+      'conflicts with|conflict with|clashes with|clash with|is incompatible with|are incompatible with|does not work with|do not work with',
+    ),
+    shape: 'direct',
+    thingOnly: true,
+  },
+  {
+    predicate: 'equivalent_to',
+    verb: v(
+      'is an alias for|is an alias of|is another name for|is the same as|is equivalent to|is short for|aka|a\\.k\\.a\\.',
+    ),
+    shape: 'direct',
+    thingOnly: true,
+  },
+  {
+    predicate: 'uses',
+    verb: v(
+      'use|uses|using|used|utili[sz]e|utili[sz]es|work with|works with|build with|built with|built in|build on|written in|write in|code in|program in|develop in|standardi[sz]ed on|went with|chose|picked|adopted|switched to|migrated to|moved to|rely heavily on|lean on',
+    ),
+    shape: 'direct',
+  },
+]

@@ -1,0 +1,143 @@
+import { cleanPhrase, VERB_START } from './noun-phrase'
+
+const AUX = new Set([
+  'do',
+  'does',
+  'did',
+  'am',
+  'is',
+  'are',
+  'was',
+  'were',
+  'have',
+  'has',
+  'had',
+  'will',
+  'shall',
+  'not',
+  'never',
+  'no',
+  'longer',
+  'currently',
+  'now',
+  'still',
+  'also',
+  'always',
+  'mostly',
+  'mainly',
+  'primarily',
+  'usually',
+  'generally',
+  'typically',
+  'just',
+  'already',
+  'only',
+  'really',
+  'actually',
+  'all',
+  'both',
+  'definitely',
+  'heavily',
+  'exclusively',
+  'officially',
+  'recently',
+  'basically',
+  'been',
+  'being',
+  'strongly',
+  'much',
+  'totally',
+  'completely',
+  'finally',
+  'eventually',
+  'successfully',
+  'then',
+  'too',
+  'can',
+  'even',
+  'ever',
+  'normally',
+  'mostly',
+  'largely',
+  'fully',
+  'personally',
+  'internally',
+  'automatically',
+  'rarely',
+  'often',
+])
+
+const DISCOURSE =
+  /^(?:(?:so|also|yeah|yes|ok|okay|well|and|but|right|anyway|actually|basically|honestly|fyi|btw|note|currently|nowadays|today|now|these days|right now|at work|at the moment|for now|in production|in prod|by the way|for the record|just so you know|as you know|to be clear)\b[,:]?\s*)+/i
+
+/** How the clause before a verb was read. */
+export interface SubjectParse {
+  subject: string
+  negated: boolean
+  never: boolean
+  auxWords: string[]
+}
+
+/** Resolves a subject phrase: I/me → `user`, we/our team → `team`, else the cleaned noun phrase. */
+export function resolveSubject(phrase: string): string | undefined {
+  const p = phrase.trim().replace(/,$/, '')
+  const lower = p.toLowerCase()
+  if (lower === 'i' || lower === 'me' || lower === 'myself') return 'user'
+  if (
+    /^(?:we|us|our team|my team|the team|our company|our org|our organi[sz]ation|we all|we both)$/.test(lower)
+  )
+    return 'team'
+  if (
+    /^(?:you|it|they|he|she|this|that|there|which|who|what|one|someone|somebody|everyone|people|nobody)$/.test(
+      lower,
+    )
+  ) {
+    return undefined
+  }
+  const words = lower.split(/\s+/)
+  if (
+    words.some(
+      (w) =>
+        VERB_START.has(w) ||
+        /^(?:if|when|what|that|because|and|or|but|so|to|than|as|whether|of|for|with|in|on|at|from|by|you|i|we|they|it|said|says|think|thinks|told)$/.test(
+          w,
+        ),
+    )
+  ) {
+    return undefined
+  }
+  return cleanPhrase(p, 4)
+}
+
+/**
+ * Reads the text before a verb: the last clause (after a comma, "and", "but", ";"), discourse openers
+ * dropped, trailing auxiliaries/adverbs/negation peeled off. `fallback` is used when the clause has no subject
+ * of its own ("We use X and deploy to Y").
+ */
+export function parseSubject(prefix: string, fallback: string | undefined): SubjectParse | undefined {
+  const clause = prefix.split(/,|;|\band\b|\bbut\b|\bthen\b/i).at(-1) ?? ''
+  const tokens = clause.replace(DISCOURSE, '').trim().split(/\s+/).filter(Boolean)
+  const auxWords: string[] = []
+  while (tokens.length > 0 && AUX.has((tokens.at(-1) ?? '').toLowerCase())) {
+    auxWords.unshift((tokens.pop() ?? '').toLowerCase())
+  }
+  const negated =
+    auxWords.includes('not') || auxWords.includes('never') || auxWords.join(' ').includes('no longer')
+  const never = auxWords.includes('never')
+  const head = tokens.join(' ').replace(DISCOURSE, '').trim()
+  if (head === '') {
+    const ellipsis =
+      /\b(?:and|but|then)\s*$/i.test(prefix.trim()) || auxWords.length > 0 || prefix.trim() === ''
+    if (fallback === undefined || !ellipsis || prefix.trim() === '') return undefined
+    return { subject: fallback, negated, never, auxWords }
+  }
+  const subject = resolveSubject(head)
+  return subject === undefined ? undefined : { subject, negated, never, auxWords }
+}
+
+/** The subject opening a sentence, used for clauses without their own ("... and deploy to Fly.io"). */
+export function leadingSubject(sentence: string): string | undefined {
+  const s = sentence.replace(DISCOURSE, '')
+  const m = /^(I|we|our team|my team|the team)\b/i.exec(s)
+  return m ? resolveSubject(m[1] ?? '') : undefined
+}
