@@ -125,7 +125,10 @@ export interface DreamRunOutcome {
 
 export interface WorkspacesRepository {
   /** Returns the existing workspace unchanged, or creates it. */
-  getOrCreate(id: string, init?: { metadata?: JsonObject; configuration?: JsonObject }): Promise<GetOrCreated<Workspace>>
+  getOrCreate(
+    id: string,
+    init?: { metadata?: JsonObject; configuration?: JsonObject },
+  ): Promise<GetOrCreated<Workspace>>
   get(id: string): Promise<Workspace | null>
   list(page?: PageRequest): Promise<Page<Workspace>>
   /** Metadata replaced when given; configuration shallow-merged by top-level key. Creates when missing. */
@@ -143,7 +146,11 @@ export interface PeersRepository {
   get(workspaceId: string, id: string): Promise<Peer | null>
   list(workspaceId: string, page?: PageRequest): Promise<Page<Peer>>
   /** Metadata and configuration each replaced wholesale when given. Creates when missing. */
-  update(workspaceId: string, id: string, patch: { metadata?: JsonObject; configuration?: JsonObject }): Promise<Peer>
+  update(
+    workspaceId: string,
+    id: string,
+    patch: { metadata?: JsonObject; configuration?: JsonObject },
+  ): Promise<Peer>
 }
 
 export interface SessionsRepository {
@@ -156,7 +163,11 @@ export interface SessionsRepository {
   /** Active sessions only, oldest first. */
   list(workspaceId: string, page?: PageRequest): Promise<Page<Session>>
   /** Metadata replaced when given; configuration shallow-merged. */
-  update(workspaceId: string, id: string, patch: { metadata?: JsonObject; configuration?: JsonObject }): Promise<Session>
+  update(
+    workspaceId: string,
+    id: string,
+    patch: { metadata?: JsonObject; configuration?: JsonObject },
+  ): Promise<Session>
   setActive(workspaceId: string, id: string, active: boolean): Promise<void>
   setSummary(workspaceId: string, id: string, summary: { text: string; messageId: number }): Promise<void>
   /** Adds (or re-joins) members; existing members keep their configuration unless one is given. */
@@ -171,7 +182,12 @@ export interface SessionsRepository {
   listPeers(workspaceId: string, sessionId: string): Promise<SessionPeer[]>
   getPeer(workspaceId: string, sessionId: string, peerId: string): Promise<SessionPeer | null>
   /** Merged into the stored configuration; membership created if absent. */
-  setPeerConfiguration(workspaceId: string, sessionId: string, peerId: string, configuration: JsonObject): Promise<void>
+  setPeerConfiguration(
+    workspaceId: string,
+    sessionId: string,
+    peerId: string,
+    configuration: JsonObject,
+  ): Promise<void>
 }
 
 export interface MessagesRepository {

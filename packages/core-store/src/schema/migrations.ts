@@ -1,4 +1,5 @@
 import { MIGRATION_0001_INITIAL } from './migration-0001-initial'
+import { MIGRATION_0002_EDGE_VECTORS } from './migration-0002-edge-vectors'
 
 export interface Migration {
   /** Becomes `PRAGMA user_version` once applied. Strictly increasing, never reused. */
@@ -8,7 +9,10 @@ export interface Migration {
 }
 
 /** Forward-only migrations, applied in order, each in its own transaction. Append, never edit. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', sql: MIGRATION_0001_INITIAL }]
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial', sql: MIGRATION_0001_INITIAL },
+  { version: 2, name: 'edge-vectors', sql: MIGRATION_0002_EDGE_VECTORS },
+]
 
 /** The schema version this code writes; a file with a higher `user_version` is refused. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0

@@ -248,6 +248,14 @@ export interface EdgeEmbeddingsTable {
   vector: Uint8Array
 }
 
+export interface EdgeVectorsTable {
+  edge_id: number
+  workspace_id: string
+  model: string
+  text_hash: string
+  vector: Uint8Array
+}
+
 export interface EpisodeEmbeddingsTable {
   episode_id: string
   workspace_id: string
@@ -364,6 +372,7 @@ export interface HyMemDatabase {
   notes: NotesTable
   chunk_embeddings: ChunkEmbeddingsTable
   edge_embeddings: EdgeEmbeddingsTable
+  edge_vectors: EdgeVectorsTable
   episode_embeddings: EpisodeEmbeddingsTable
   note_embeddings: NoteEmbeddingsTable
   vector_indexes: VectorIndexesTable

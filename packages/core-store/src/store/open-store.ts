@@ -5,10 +5,12 @@ import { Kysely, SqliteDialect, sql } from 'kysely'
 import * as sqliteVec from 'sqlite-vec'
 import { createRepositories } from '../repositories'
 import type { HyMemDatabase } from '../schema/tables'
+import { createFullTextSearch } from '../search/full-text'
+import { createVectorIndex } from '../search/vector-index'
 import { StoreError } from './errors'
 import { randomId } from './ids'
 import { migrate, readVersion } from './migrate'
-import { cachingDatabase } from './statement-cache'
+import { cachingDatabase, createStatementCache } from './statement-cache'
 import type { OpenStoreOptions, Store, StoreContext, StoreInfo, StoreScope, VectorSupport } from './types'
 
 const BUSY_TIMEOUT_MS = 10_000
@@ -120,15 +122,23 @@ function assemble(
     vectors,
     embeddingMaxScan: options.embeddingMaxScan ?? DEFAULT_EMBEDDING_MAX_SCAN,
   })
-  const db = new Kysely<HyMemDatabase>({ dialect: new SqliteDialect({ database: cachingDatabase(sqlite) }) })
-  const scope = (executor: Kysely<HyMemDatabase>): StoreScope => ({
-    db: executor,
-    ...createRepositories(executor, context),
+  const statements = createStatementCache(sqlite)
+  const db = new Kysely<HyMemDatabase>({
+    dialect: new SqliteDialect({ database: cachingDatabase(sqlite, statements) }),
   })
+  const scope = (executor: Kysely<HyMemDatabase>, inTransaction: boolean): StoreScope => {
+    const options = { statements, inTransaction }
+    return {
+      db: executor,
+      ...createRepositories(executor, context, options),
+      fullText: createFullTextSearch(executor),
+      vectors: createVectorIndex(executor, context, options),
+    }
+  }
   let closed = false
 
   return {
-    ...scope(db),
+    ...scope(db, false),
     path,
     context,
     transaction: (fn) =>
@@ -136,7 +146,7 @@ function assemble(
         if (closed) throw new StoreError('CLOSED', `the store at ${path} is closed`)
         await sql`BEGIN IMMEDIATE`.execute(connection)
         try {
-          const result = await fn(scope(connection))
+          const result = await fn(scope(connection, true))
           await sql`COMMIT`.execute(connection)
           return result
         } catch (error) {

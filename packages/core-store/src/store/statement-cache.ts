@@ -2,22 +2,29 @@ import type Database from 'better-sqlite3'
 import type { SqliteDatabase, SqliteStatement } from 'kysely'
 
 /**
- * Adapts a better-sqlite3 connection for kysely's SqliteDialect, reusing prepared statements by SQL text.
- * kysely prepares every query anew; on hot paths (batched inserts, FTS lookups) re-preparing costs more
- * than running the statement.
+ * Prepared statements reused by SQL text, shared by kysely and the repositories' hot paths (batched
+ * inserts, vector writes). Cached statements are shared: never switch them to `pluck()`/`raw()` mode.
  */
-export function cachingDatabase(sqlite: Database.Database, capacity = 256): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement>()
+export interface StatementCache {
+  prepare(sql: string): Database.Statement
+  /** True while the connection is inside a transaction. */
+  readonly inTransaction: boolean
+}
+
+export function createStatementCache(sqlite: Database.Database, capacity = 256): StatementCache {
+  const cache = new Map<string, Database.Statement>()
   return {
-    close: () => sqlite.close(),
-    prepare(sql: string): SqliteStatement {
+    get inTransaction() {
+      return sqlite.inTransaction
+    },
+    prepare(sql: string): Database.Statement {
       const cached = cache.get(sql)
       if (cached) {
         cache.delete(sql)
         cache.set(sql, cached)
         return cached
       }
-      const statement = sqlite.prepare(sql) as unknown as SqliteStatement
+      const statement = sqlite.prepare(sql)
       cache.set(sql, statement)
       if (cache.size > capacity) {
         const oldest = cache.keys().next().value
@@ -25,5 +32,20 @@ export function cachingDatabase(sqlite: Database.Database, capacity = 256): Sqli
       }
       return statement
     },
+  }
+}
+
+/**
+ * Adapts a better-sqlite3 connection for kysely's SqliteDialect, reusing prepared statements by SQL text.
+ * kysely prepares every query anew; on hot paths (batched inserts, FTS lookups) re-preparing costs more
+ * than running the statement.
+ */
+export function cachingDatabase(
+  sqlite: Database.Database,
+  statements: StatementCache = createStatementCache(sqlite),
+): SqliteDatabase {
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string): SqliteStatement => statements.prepare(sql) as unknown as SqliteStatement,
   }
 }

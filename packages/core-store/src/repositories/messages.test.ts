@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest'
+import { expectStoreError, manualClock, sequentialIds, useTempStores } from '../../test/store-harness'
+import type { NewMessage } from './types'
+
+const bad = <T>(value: unknown) => value as T
+
+describe('messages repository', () => {
+  const stores = useTempStores()
+
+  it('insertBatch creates workspace, session, peers and membership, inferring roles', async () => {
+    const { clock } = manualClock()
+    const store = stores.open({ clock, newId: sequentialIds('m') })
+    const inserted = await store.messages.insertBatch('w', 's1', [
+      { peerId: 'user-alice', content: 'I moved the API to Postgres', metadata: { channel: 'cli' } },
+      { peerId: 'hermes', content: 'Noted: Postgres it is.' },
+      { peerId: 'carol', content: 'tool output', role: 'tool', tokenCount: 3 },
+    ])
+    expect(inserted).toEqual([
+      {
+        id: 1,
+        publicId: 'm-1',
+        workspaceId: 'w',
+        sessionId: 's1',
+        peerId: 'user-alice',
+        role: 'user',
+        content: 'I moved the API to Postgres',
+        metadata: { channel: 'cli' },
+        tokenCount: 7,
+        createdAt: '2026-03-01T10:00:00.000Z',
+      },
+      expect.objectContaining({ id: 2, publicId: 'm-2', peerId: 'hermes', role: 'assistant' }),
+      expect.objectContaining({ id: 3, publicId: 'm-3', peerId: 'carol', role: 'tool', tokenCount: 3 }),
+    ])
+    expect((await store.workspaces.get('w'))?.id).toBe('w')
+    expect((await store.sessions.get('w', 's1'))?.isActive).toBe(true)
+    expect((await store.peers.get('w', 'hermes'))?.role).toBe('assistant')
+    expect((await store.peers.get('w', 'carol'))?.role).toBe('tool')
+    expect((await store.sessions.listPeers('w', 's1')).map((p) => p.peerId)).toEqual([
+      'user-alice',
+      'hermes',
+      'carol',
+    ])
+    const page = await store.messages.listBySession('w', 's1')
+    expect(page.items).toEqual(inserted)
+  })
+
+  it('takes the role from an existing peer, and an explicit role wins', async () => {
+    const store = stores.open()
+    await store.peers.getOrCreate('w', 'alice', { role: 'assistant' })
+    const [implied, explicit] = await store.messages.insertBatch('w', 's', [
+      { peerId: 'alice', content: 'a' },
+      { peerId: 'alice', content: 'b', role: 'system' },
+    ])
+    expect(implied?.role).toBe('assistant')
+    expect(explicit?.role).toBe('system')
+    expect((await store.peers.get('w', 'alice'))?.role).toBe('assistant')
+  })
+
+  it('writes batches larger than one INSERT chunk in order with consecutive ids', async () => {
+    const store = stores.open()
+    const batch: NewMessage[] = Array.from({ length: 257 }, (_, i) => ({
+      peerId: 'user-1',
+      content: `message ${i}`,
+    }))
+    const inserted = await store.messages.insertBatch('w', 's', batch)
+    expect(inserted.map((m) => m.id)).toEqual(Array.from({ length: 257 }, (_, i) => i + 1))
+    const stored = await store.messages.listAfter('w', 's', 0, 1000)
+    expect(stored.map((m) => [m.id, m.content, m.publicId])).toEqual(
+      inserted.map((m) => [m.id, m.content, m.publicId]),
+    )
+  })
+
+  it('keeps given creation times (normalised to UTC ISO) for backfills', async () => {
+    const store = stores.open()
+    const [m] = await store.messages.insertBatch('w', 's', [
+      { peerId: 'u', content: 'old', createdAt: '2023-05-07T13:00:00+02:00' },
+    ])
+    expect(m?.createdAt).toBe('2023-05-07T11:00:00.000Z')
+  })
+
+  it('refuses invalid input before writing anything', async () => {
+    const store = stores.open()
+    const cases: [string, string, unknown][] = [
+      ['', 's', [{ peerId: 'u', content: 'x' }]],
+      ['w', '', [{ peerId: 'u', content: 'x' }]],
+      [
+        'w',
+        's',
+        [
+          { peerId: 'u', content: 'fine' },
+          { peerId: '', content: 'x' },
+        ],
+      ],
+      [
+        'w',
+        's',
+        [
+          { peerId: 'u', content: 'fine' },
+          { peerId: 'u', content: 42 },
+        ],
+      ],
+      ['w', 's', [{ peerId: 'u', content: 'x', metadata: 'nope' }]],
+      ['w', 's', [{ peerId: 'u', content: 'x', metadata: ['a'] }]],
+      ['w', 's', [{ peerId: 'u', content: 'x', role: 'robot' }]],
+      ['w', 's', [{ peerId: 'u', content: 'x', createdAt: 'yesterday' }]],
+      ['w', 's', [{ peerId: 'u', content: 'x', tokenCount: -1 }]],
+      ['w', 's', 'not an array'],
+      ['w', 's', [null]],
+    ]
+    for (const [workspaceId, sessionId, messages] of cases) {
+      await expectStoreError(
+        store.messages.insertBatch(workspaceId, sessionId, bad(messages)),
+        'INVALID_INPUT',
+      )
+    }
+    expect((await store.workspaces.list()).total).toBe(0)
+    expect(await store.messages.count('w')).toBe(0)
+  })
+
+  it('an empty batch writes nothing', async () => {
+    const store = stores.open()
+    expect(await store.messages.insertBatch('w', 's', [])).toEqual([])
+    expect(await store.workspaces.get('w')).toBeNull()
+  })
+
+  it('joins an enclosing transaction and rolls back with it', async () => {
+    const store = stores.open()
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.messages.insertBatch('w', 's', [{ peerId: 'u', content: 'first' }])
+        await tx.messages.insertBatch('w', 's', [{ peerId: 'u', content: 'second' }])
+        expect(await tx.messages.count('w')).toBe(2)
+        throw new Error('abort the whole thing')
+      }),
+    ).rejects.toThrow('abort the whole thing')
+    expect(await store.messages.count('w')).toBe(0)
+    expect(await store.workspaces.get('w')).toBeNull()
+
+    await store.transaction(async (tx) => {
+      await tx.messages.insertBatch('w', 's', [{ peerId: 'u', content: 'kept' }])
+    })
+    expect(await store.messages.count('w')).toBe(1)
+  })
+
+  it('rolls back a whole batch when the database refuses part of it', async () => {
+    const store = stores.open({ newId: () => 'same-public-id' })
+    await expect(
+      store.messages.insertBatch('w', 's', [
+        { peerId: 'u', content: 'a' },
+        { peerId: 'u', content: 'b' },
+      ]),
+    ).rejects.toThrow(/UNIQUE/)
+    expect(await store.messages.count('w')).toBe(0)
+    expect(await store.sessions.get('w', 's')).toBeNull()
+  })
+
+  it('concurrent batches on one store serialise instead of nesting transactions', async () => {
+    const store = stores.open()
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        store.messages.insertBatch('w', `s${i % 3}`, [
+          { peerId: 'u', content: `${i}a` },
+          { peerId: 'u', content: `${i}b` },
+        ]),
+      ),
+    )
+    expect(await store.messages.count('w')).toBe(20)
+    expect(await store.messages.count('w', { sessionId: 's0' })).toBe(8)
+  })
+
+  it('reads by public id, by internal ids, after an id, and pages newest first', async () => {
+    const store = stores.open()
+    const inserted = await store.messages.insertBatch(
+      'w',
+      's',
+      ['one', 'two', 'three', 'four', 'five'].map((content) => ({ peerId: 'u', content })),
+    )
+    await store.messages.insertBatch('w', 'other', [{ peerId: 'u', content: 'elsewhere' }])
+    const third = inserted[2]!
+    expect(await store.messages.getByPublicId('w', third.publicId)).toEqual(third)
+    expect(await store.messages.getByPublicId('other-workspace', third.publicId)).toBeNull()
+    expect((await store.messages.getByIds([5, 1, 999, 1])).map((m) => m.content)).toEqual(['five', 'one'])
+    expect((await store.messages.listAfter('w', 's', 2, 2)).map((m) => m.content)).toEqual(['three', 'four'])
+    const newest = await store.messages.listBySession('w', 's', { size: 2, page: 1, reverse: true })
+    expect(newest.items.map((m) => m.content)).toEqual(['five', 'four'])
+    expect(newest).toMatchObject({ total: 5, pages: 3 })
+    expect(await store.messages.count('w')).toBe(6)
+  })
+
+  it('updateMetadata replaces metadata and returns null for an unknown message', async () => {
+    const store = stores.open()
+    const [m] = await store.messages.insertBatch('w', 's', [
+      { peerId: 'u', content: 'x', metadata: { a: 1 } },
+    ])
+    const updated = await store.messages.updateMetadata('w', m!.publicId, { b: 2 })
+    expect(updated).toEqual({ ...m, metadata: { b: 2 } })
+    expect(await store.messages.updateMetadata('w', 'nope', { b: 2 })).toBeNull()
+    await expectStoreError(store.messages.updateMetadata('w', m!.publicId, bad([])), 'INVALID_INPUT')
+  })
+})

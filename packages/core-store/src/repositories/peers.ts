@@ -1,0 +1,133 @@
+import type { Kysely, Selectable } from 'kysely'
+import type { HyMemDatabase, PeerRole, PeersTable } from '../schema/tables'
+import { StoreError } from '../store/errors'
+import { objectText, parseObject, requireId } from './json'
+import { pageWindow, toPage } from './pagination'
+import { inferPeerRole } from './peer-role'
+import type { RepositoryScope } from './scope'
+import type { Peer, PeersRepository } from './types'
+import { ensureWorkspace } from './workspaces'
+
+const PEER_ROLES: readonly PeerRole[] = ['user', 'assistant', 'system', 'tool', 'other']
+
+export function toPeer(row: Selectable<PeersTable>): Peer {
+  return {
+    workspaceId: row.workspace_id,
+    id: row.id,
+    role: row.role,
+    metadata: parseObject(row.metadata),
+    configuration: parseObject(row.configuration),
+    createdAt: row.created_at,
+  }
+}
+
+export function checkPeerRole(role: unknown): PeerRole | undefined {
+  if (role === undefined) return undefined
+  if (!PEER_ROLES.includes(role as PeerRole)) {
+    throw new StoreError('INVALID_INPUT', `peer role must be one of ${PEER_ROLES.join(', ')}`)
+  }
+  return role as PeerRole
+}
+
+/** Inserts the peer (role inferred from its id when not given) when missing; true when created. */
+export async function ensurePeer(
+  db: Kysely<HyMemDatabase>,
+  workspaceId: string,
+  id: string,
+  now: string,
+  init: { role?: PeerRole; metadata?: string; configuration?: string } = {},
+): Promise<boolean> {
+  const result = await db
+    .insertInto('peers')
+    .values({
+      workspace_id: workspaceId,
+      id,
+      role: init.role ?? inferPeerRole(id),
+      created_at: now,
+      ...(init.metadata === undefined ? {} : { metadata: init.metadata }),
+      ...(init.configuration === undefined ? {} : { configuration: init.configuration }),
+    })
+    .onConflict((oc) => oc.columns(['workspace_id', 'id']).doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+}
+
+export function createPeersRepository(scope: RepositoryScope): PeersRepository {
+  const { db, context } = scope
+  const select = (executor: Kysely<HyMemDatabase>, workspaceId: string, id: string) =>
+    executor
+      .selectFrom('peers')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+
+  return {
+    async getOrCreate(workspaceId, id, init = {}) {
+      requireId(workspaceId, 'workspace id')
+      requireId(id, 'peer id')
+      const role = checkPeerRole(init.role)
+      const metadata = objectText(init.metadata, 'metadata')
+      const configuration = objectText(init.configuration, 'configuration')
+      return scope.write(async (tx) => {
+        const now = context.now()
+        await ensureWorkspace(tx, workspaceId, now)
+        const created = await ensurePeer(tx, workspaceId, id, now, { role, metadata, configuration })
+        return { value: toPeer(await select(tx, workspaceId, id)), created }
+      })
+    },
+    async get(workspaceId, id) {
+      const row = await db
+        .selectFrom('peers')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row ? toPeer(row) : null
+    },
+    async list(workspaceId, request) {
+      const window = pageWindow(request)
+      const direction = window.reverse ? 'desc' : 'asc'
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('peers')
+          .selectAll()
+          .where('workspace_id', '=', workspaceId)
+          .orderBy('created_at', direction)
+          .orderBy('id', direction)
+          .limit(window.size)
+          .offset(window.offset)
+          .execute(),
+        db
+          .selectFrom('peers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('workspace_id', '=', workspaceId)
+          .executeTakeFirstOrThrow(),
+      ])
+      return toPage(rows.map(toPeer), Number(count.n), window)
+    },
+    async update(workspaceId, id, patch) {
+      requireId(workspaceId, 'workspace id')
+      requireId(id, 'peer id')
+      const metadata = objectText(patch.metadata, 'metadata')
+      const configuration = objectText(patch.configuration, 'configuration')
+      return scope.write(async (tx) => {
+        const now = context.now()
+        await ensureWorkspace(tx, workspaceId, now)
+        const created = await ensurePeer(tx, workspaceId, id, now, { metadata, configuration })
+        if (!created && (metadata !== undefined || configuration !== undefined)) {
+          await tx
+            .updateTable('peers')
+            .set({
+              ...(metadata === undefined ? {} : { metadata }),
+              ...(configuration === undefined ? {} : { configuration }),
+            })
+            .where('workspace_id', '=', workspaceId)
+            .where('id', '=', id)
+            .execute()
+        }
+        return toPeer(await select(tx, workspaceId, id))
+      })
+    },
+  }
+}

@@ -1,0 +1,56 @@
+import { type Kysely, sql } from 'kysely'
+import type { HyMemDatabase } from '../schema/tables'
+import type { StatementCache } from '../store/statement-cache'
+import type { StoreContext } from '../store/types'
+
+/** What a repository needs beyond kysely: the raw statement cache and whether it runs inside a transaction. */
+export interface RepositoryOptions {
+  readonly statements: StatementCache
+  /** True for the scope handed to `store.transaction(fn)`: writes then join that transaction. */
+  readonly inTransaction: boolean
+}
+
+/** Internal: how repositories reach the connection. */
+export interface RepositoryScope {
+  readonly db: Kysely<HyMemDatabase>
+  readonly context: StoreContext
+  readonly statements: StatementCache
+  /**
+   * Runs `fn` in one `BEGIN IMMEDIATE` transaction holding the connection (or inside the caller's
+   * transaction). `fn` receives the kysely instance bound to that connection; raw statements are safe too.
+   */
+  write<T>(fn: (db: Kysely<HyMemDatabase>) => Promise<T> | T): Promise<T>
+  /** Runs `fn` while holding the connection, so raw statements never interleave with a transaction. */
+  read<T>(fn: () => T): Promise<T>
+}
+
+export function _createRepositoryScope(
+  db: Kysely<HyMemDatabase>,
+  context: StoreContext,
+  options: RepositoryOptions,
+): RepositoryScope {
+  const { statements, inTransaction } = options
+  return {
+    db,
+    context,
+    statements,
+    write: async (fn) => {
+      if (inTransaction) return fn(db)
+      return db.connection().execute(async (connection) => {
+        await sql`BEGIN IMMEDIATE`.execute(connection)
+        try {
+          const result = await fn(connection)
+          await sql`COMMIT`.execute(connection)
+          return result
+        } catch (error) {
+          if (statements.inTransaction) await sql`ROLLBACK`.execute(connection)
+          throw error
+        }
+      })
+    },
+    read: async (fn) => {
+      if (inTransaction) return fn()
+      return db.connection().execute(async () => fn())
+    },
+  }
+}

@@ -1,0 +1,142 @@
+import type { Kysely, Selectable } from 'kysely'
+import type { HyMemDatabase, WorkspacesTable } from '../schema/tables'
+import { objectText, parseObject, requireId } from './json'
+import { pageWindow, toPage } from './pagination'
+import type { RepositoryScope } from './scope'
+import type { JsonObject, Workspace, WorkspacesRepository } from './types'
+
+/** Tables scoped by `workspace_id` without a cascading foreign key to `workspaces`, cleared on delete. */
+const WORKSPACE_TABLES = [
+  'messages',
+  'session_peers',
+  'entity_mentions',
+  'entity_types',
+  'entity_aliases',
+  'kg_evidence',
+  'knowledge_graph',
+  'behavioral_markers',
+  'profile_entries',
+  'episode_embeddings',
+  'episodes',
+  'procedures',
+  'extraction_feedback',
+  'note_embeddings',
+  'notes',
+  'chunk_embeddings',
+  'chunks',
+  'dream_runs',
+  'search_log',
+  'peer_cards',
+  'scope_sessions',
+] as const
+
+export function toWorkspace(row: Selectable<WorkspacesTable>): Workspace {
+  return {
+    id: row.id,
+    metadata: parseObject(row.metadata),
+    configuration: parseObject(row.configuration),
+    createdAt: row.created_at,
+  }
+}
+
+/** Inserts the workspace row when missing; true when it was created. */
+export async function ensureWorkspace(
+  db: Kysely<HyMemDatabase>,
+  id: string,
+  now: string,
+  init: { metadata?: string; configuration?: string } = {},
+): Promise<boolean> {
+  const result = await db
+    .insertInto('workspaces')
+    .values({ id, created_at: now, ...init })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+}
+
+export function createWorkspacesRepository(scope: RepositoryScope): WorkspacesRepository {
+  const { db, context } = scope
+  const get = async (id: string): Promise<Workspace | null> => {
+    const row = await db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst()
+    return row ? toWorkspace(row) : null
+  }
+
+  return {
+    async getOrCreate(id, init = {}) {
+      requireId(id, 'workspace id')
+      const metadata = objectText(init.metadata, 'metadata')
+      const configuration = objectText(init.configuration, 'configuration')
+      return scope.write(async (tx) => {
+        const created = await ensureWorkspace(tx, id, context.now(), { metadata, configuration })
+        const row = await tx
+          .selectFrom('workspaces')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+        return { value: toWorkspace(row), created }
+      })
+    },
+    get: (id) => get(id),
+    async list(request) {
+      const window = pageWindow(request)
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('workspaces')
+          .selectAll()
+          .orderBy('created_at', window.reverse ? 'desc' : 'asc')
+          .orderBy('id', window.reverse ? 'desc' : 'asc')
+          .limit(window.size)
+          .offset(window.offset)
+          .execute(),
+        db
+          .selectFrom('workspaces')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ])
+      return toPage(rows.map(toWorkspace), Number(count.n), window)
+    },
+    async update(id, patch) {
+      requireId(id, 'workspace id')
+      const metadata = objectText(patch.metadata, 'metadata')
+      objectText(patch.configuration, 'configuration')
+      return scope.write(async (tx) => {
+        await ensureWorkspace(tx, id, context.now())
+        const current = await tx
+          .selectFrom('workspaces')
+          .select('configuration')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+        const configuration = mergeConfiguration(current.configuration, patch.configuration)
+        await tx
+          .updateTable('workspaces')
+          .set({ ...(metadata === undefined ? {} : { metadata }), configuration })
+          .where('id', '=', id)
+          .execute()
+        return toWorkspace(
+          await tx.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+        )
+      })
+    },
+    async delete(id) {
+      requireId(id, 'workspace id')
+      return scope.write(async (tx) => {
+        const exists = await tx.selectFrom('workspaces').select('id').where('id', '=', id).executeTakeFirst()
+        if (!exists) return false
+        await tx
+          .deleteFrom('processed_chunks')
+          .where('chunk_id', 'in', tx.selectFrom('chunks').select('id').where('workspace_id', '=', id))
+          .execute()
+        await tx.deleteFrom('edge_vectors').where('workspace_id', '=', id).execute()
+        for (const table of WORKSPACE_TABLES)
+          await tx.deleteFrom(table).where('workspace_id', '=', id).execute()
+        await tx.deleteFrom('workspaces').where('id', '=', id).execute()
+        return true
+      })
+    },
+  }
+}
+
+export function mergeConfiguration(stored: string, patch: JsonObject | undefined): string {
+  if (patch === undefined) return stored
+  return JSON.stringify({ ...parseObject(stored), ...patch })
+}

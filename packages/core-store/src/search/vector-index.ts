@@ -1,0 +1,301 @@
+import type { Kysely } from 'kysely'
+import type { RepositoryOptions } from '../repositories/scope'
+import { _createRepositoryScope } from '../repositories/scope'
+import type { HyMemDatabase } from '../schema/tables'
+import { StoreError } from '../store/errors'
+import type { StatementCache } from '../store/statement-cache'
+import type { StoreContext } from '../store/types'
+import type { VectorHit, VectorIndex, VectorIndexName, VectorRow } from './types'
+import { blobVector, cosineDistanceToBlob, norm, vectorBlob } from './vector-math'
+import { knnIdColumn, VECTOR_SOURCES, type VectorSource } from './vector-sources'
+
+/** sqlite-vec's upper bound on `k`. */
+export const MAX_NEAREST_K = 4096
+const IN_LIST_CHUNK = 500
+
+interface Pin {
+  readonly model: string
+  readonly dimensions: number
+}
+
+/**
+ * Vector storage and KNN. The `*_embeddings` tables (and `edge_vectors`) hold the vectors; under sqlite-vec a
+ * `vec0` table per index (cosine distance, partitioned by workspace) answers KNN, created on the first write
+ * or filled from the stored vectors on first use. Without the extension, a cosine scan over the workspace's
+ * `embeddingMaxScan` most recent vectors answers instead.
+ */
+export function createVectorIndex(
+  db: Kysely<HyMemDatabase>,
+  context: StoreContext,
+  options: RepositoryOptions,
+): VectorIndex {
+  const scope = _createRepositoryScope(db, context, options)
+  const { statements } = scope
+  const mode = context.vectors.mode
+
+  const readPin = (index: VectorIndexName): Pin | null =>
+    (statements.prepare('SELECT model, dimensions FROM vector_indexes WHERE name = ?').get(index) as
+      | Pin
+      | undefined) ?? null
+
+  const vecTableExists = (source: VectorSource): boolean =>
+    statements
+      .prepare("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?")
+      .get(source.vecTable) !== undefined
+
+  /** Creates the vec0 table when missing and fills it from the stored vectors. Call inside a write. */
+  const ensureVecTable = (source: VectorSource, dimensions: number): void => {
+    if (mode !== 'sqlite-vec' || vecTableExists(source)) return
+    statements
+      .prepare(
+        `CREATE VIRTUAL TABLE ${source.vecTable} USING vec0(workspace_id text partition key, embedding float[${dimensions}] distance_metric=cosine)`,
+      )
+      .run()
+    statements
+      .prepare(`INSERT INTO ${source.vecTable} (rowid, workspace_id, embedding) ${source.backfillSql}`)
+      .run()
+  }
+
+  return {
+    mode,
+    async upsert(index, rows, model) {
+      const source = sourceOf(index)
+      if (typeof model !== 'string' || model === '')
+        throw new StoreError('INVALID_INPUT', 'model must be a non-empty string')
+      const dimensions = checkRows(source, rows)
+      if (dimensions === null) return
+      await scope.write(() => {
+        const pin = readPin(index)
+        if (pin === null) {
+          statements
+            .prepare('INSERT INTO vector_indexes (name, model, dimensions, created_at) VALUES (?, ?, ?, ?)')
+            .run(index, model, dimensions, context.now())
+        } else {
+          refuseMismatch(index, pin, model, dimensions)
+        }
+        ensureVecTable(source, dimensions)
+        writeRows(statements, source, rows, model, mode === 'sqlite-vec')
+      })
+    },
+    async remove(index, ids) {
+      const source = sourceOf(index)
+      if (ids.length === 0) return
+      await scope.write(() => {
+        const withVec = mode === 'sqlite-vec' && vecTableExists(source)
+        for (const id of ids) {
+          if (withVec) {
+            const rowid = rowidOf(statements, source, id)
+            if (rowid !== undefined)
+              statements.prepare(`DELETE FROM ${source.vecTable} WHERE rowid = ?`).run(rowid)
+          }
+          statements.prepare(source.removeSql).run(id)
+        }
+      })
+    },
+    async nearest(index, query, options) {
+      const source = sourceOf(index)
+      checkNearest(query, options)
+      const pin = await scope.read(() => readPin(index))
+      if (pin === null) return []
+      refuseMismatch(index, pin, options.model, query.length)
+      if (mode === 'sqlite-vec') {
+        if (!(await scope.read(() => vecTableExists(source)))) {
+          await scope.write(() => ensureVecTable(source, pin.dimensions))
+        }
+        return scope.read(() => knn(statements, source, query, options.workspaceId, options.k))
+      }
+      return scope.read(() =>
+        scan(statements, source, query, options.workspaceId, options.k, context.embeddingMaxScan),
+      )
+    },
+    async pinned(index) {
+      sourceOf(index)
+      return scope.read(() => readPin(index))
+    },
+    async textHashes(index, ids) {
+      const source = sourceOf(index)
+      const out = new Map<number | string, string>()
+      await scope.read(() => {
+        for (let start = 0; start < ids.length; start += IN_LIST_CHUNK) {
+          const list = JSON.stringify(ids.slice(start, start + IN_LIST_CHUNK))
+          for (const row of statements.prepare(source.hashesSql).all(list) as {
+            id: number | string
+            text_hash: string
+          }[]) {
+            out.set(row.id, row.text_hash)
+          }
+        }
+      })
+      return out
+    },
+    async cachedTextVectors(model, texts) {
+      const out = new Map<string, Float32Array>()
+      await scope.read(() => {
+        const select = statements.prepare(
+          'SELECT text_key, vector FROM edge_embeddings WHERE model = ? AND text_key IN (SELECT value FROM json_each(?))',
+        )
+        for (let start = 0; start < texts.length; start += IN_LIST_CHUNK) {
+          const list = JSON.stringify(texts.slice(start, start + IN_LIST_CHUNK))
+          for (const row of select.all(model, list) as { text_key: string; vector: Buffer }[]) {
+            out.set(row.text_key, blobVector(row.vector))
+          }
+        }
+      })
+      return out
+    },
+    async cacheTextVectors(model, entries) {
+      if (typeof model !== 'string' || model === '')
+        throw new StoreError('INVALID_INPUT', 'model must be a non-empty string')
+      for (const entry of entries) {
+        if (typeof entry.text !== 'string')
+          throw new StoreError('INVALID_INPUT', 'cached text must be a string')
+        checkVector(entry.vector)
+      }
+      if (entries.length === 0) return
+      await scope.write(() => {
+        const insert = statements.prepare(
+          'INSERT INTO edge_embeddings (text_key, model, vector) VALUES (?, ?, ?) ON CONFLICT (model, text_key) DO UPDATE SET vector = excluded.vector',
+        )
+        for (const entry of entries) insert.run(entry.text, model, vectorBlob(entry.vector))
+      })
+    },
+  }
+}
+
+function sourceOf(index: VectorIndexName): VectorSource {
+  const source = VECTOR_SOURCES[index]
+  if (!source) throw new StoreError('INVALID_INPUT', `no vector index named ${String(index)}`)
+  return source
+}
+
+function refuseMismatch(index: VectorIndexName, pin: Pin, model: string, dimensions: number): void {
+  if (pin.model === model && pin.dimensions === dimensions) return
+  throw new StoreError(
+    'VECTOR_MISMATCH',
+    `the ${index} vector index holds ${pin.model} vectors of dimension ${pin.dimensions}, not ${model} of dimension ${dimensions}; re-index with \`hymem reindex\``,
+  )
+}
+
+function checkVector(vector: unknown): asserts vector is Float32Array {
+  if (!(vector instanceof Float32Array) || vector.length === 0) {
+    throw new StoreError('INVALID_INPUT', 'a vector must be a non-empty Float32Array')
+  }
+  for (const x of vector) {
+    if (!Number.isFinite(x)) throw new StoreError('INVALID_INPUT', 'vector components must be finite numbers')
+  }
+}
+
+/** Validates a batch before any write; returns its common dimension (null for an empty batch). */
+function checkRows(source: VectorSource, rows: readonly VectorRow[]): number | null {
+  let dimensions: number | null = null
+  for (const row of rows) {
+    const validId =
+      source.idKind === 'integer' ? Number.isSafeInteger(row.id) : typeof row.id === 'string' && row.id !== ''
+    if (!validId)
+      throw new StoreError('INVALID_INPUT', `${source.name} vector ids must be ${source.idKind} ids`)
+    if (typeof row.workspaceId !== 'string' || row.workspaceId === '') {
+      throw new StoreError('INVALID_INPUT', 'vector rows need a workspaceId')
+    }
+    if (typeof row.textHash !== 'string') throw new StoreError('INVALID_INPUT', 'vector rows need a textHash')
+    checkVector(row.vector)
+    dimensions ??= row.vector.length
+    if (row.vector.length !== dimensions) {
+      throw new StoreError(
+        'INVALID_INPUT',
+        `vectors in one batch must share a dimension (${dimensions} ≠ ${row.vector.length})`,
+      )
+    }
+  }
+  return dimensions
+}
+
+function checkNearest(query: Float32Array, options: { workspaceId: string; k: number; model: string }): void {
+  checkVector(query)
+  if (!Number.isInteger(options.k) || options.k < 1 || options.k > MAX_NEAREST_K) {
+    throw new StoreError('INVALID_INPUT', `k must be an integer between 1 and ${MAX_NEAREST_K}`)
+  }
+  if (typeof options.workspaceId !== 'string' || options.workspaceId === '') {
+    throw new StoreError('INVALID_INPUT', 'nearest needs a workspaceId')
+  }
+}
+
+function rowidOf(statements: StatementCache, source: VectorSource, id: number | string): bigint | undefined {
+  const row = statements.prepare(source.rowidSql).get(id) as { rowid: number } | undefined
+  return row === undefined ? undefined : BigInt(row.rowid)
+}
+
+function writeRows(
+  statements: StatementCache,
+  source: VectorSource,
+  rows: readonly VectorRow[],
+  model: string,
+  withVec: boolean,
+): void {
+  const upsert = statements.prepare(source.upsertSql)
+  const removeVec = withVec ? statements.prepare(`DELETE FROM ${source.vecTable} WHERE rowid = ?`) : null
+  const insertVec = withVec
+    ? statements.prepare(`INSERT INTO ${source.vecTable} (rowid, workspace_id, embedding) VALUES (?, ?, ?)`)
+    : null
+  for (const row of rows) {
+    const blob = vectorBlob(row.vector)
+    try {
+      upsert.run(row.id, row.workspaceId, model, row.textHash, blob)
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+        throw new StoreError(
+          'NOT_FOUND',
+          `no ${source.name} row with id ${String(row.id)} to attach a vector to`,
+          {
+            cause: error,
+          },
+        )
+      }
+      throw error
+    }
+    if (removeVec && insertVec) {
+      const rowid = rowidOf(statements, source, row.id)
+      if (rowid === undefined) continue
+      removeVec.run(rowid)
+      insertVec.run(rowid, row.workspaceId, blob)
+    }
+  }
+}
+
+function knn(
+  statements: StatementCache,
+  source: VectorSource,
+  query: Float32Array,
+  workspaceId: string,
+  k: number,
+): VectorHit[] {
+  const rows = statements
+    .prepare(
+      `SELECT ${knnIdColumn(source)} AS id, knn.distance AS distance
+       FROM (SELECT rowid, distance FROM ${source.vecTable} WHERE embedding MATCH ? AND k = ? AND workspace_id = ?) AS knn
+       ${source.knnJoin} ORDER BY knn.distance`,
+    )
+    .all(vectorBlob(query), k, workspaceId) as { id: number | string; distance: number }[]
+  return rows.map((row) => ({ id: row.id, distance: row.distance, similarity: 1 - row.distance }))
+}
+
+function scan(
+  statements: StatementCache,
+  source: VectorSource,
+  query: Float32Array,
+  workspaceId: string,
+  k: number,
+  maxScan: number,
+): VectorHit[] {
+  const queryNorm = norm(query)
+  const hits: VectorHit[] = []
+  for (const row of statements.prepare(source.scanSql).iterate(workspaceId, maxScan) as Iterable<{
+    id: number | string
+    vector: Buffer
+  }>) {
+    if (row.vector.byteLength !== query.length * 4) continue
+    const distance = cosineDistanceToBlob(query, queryNorm, row.vector)
+    hits.push({ id: row.id, distance, similarity: 1 - distance })
+  }
+  hits.sort((a, b) => a.distance - b.distance)
+  return hits.slice(0, k)
+}

@@ -1,0 +1,74 @@
+import type { VectorIndexName } from './types'
+
+/** Where one vector index keeps its vectors, and how its ids map to vec0 integer rowids. */
+export interface VectorSource {
+  readonly name: VectorIndexName
+  /** The vec0 table, created on first write once the dimension is known. */
+  readonly vecTable: string
+  readonly idKind: 'integer' | 'text'
+  /** Upserts one vector: (id, workspace_id, model, text_hash, vector). */
+  readonly upsertSql: string
+  /** The vec0 rowid of an id (the content row's integer rowid). */
+  readonly rowidSql: string
+  readonly removeSql: string
+  /** `(id, text_hash)` for ids bound as a JSON array. */
+  readonly hashesSql: string
+  /** Every stored vector as `(rowid, workspace_id, vector)`, to fill a new vec0 table. */
+  readonly backfillSql: string
+  /** Joins a KNN result `knn(rowid, distance)` back to the stored vectors; `id` is the public id. */
+  readonly knnJoin: string
+  /** The most recent `limit` vectors of a workspace: `(id, vector)`, binding workspace and limit. */
+  readonly scanSql: string
+}
+
+function integerSource(name: 'chunks' | 'edges', table: string, idColumn: string): VectorSource {
+  return {
+    name,
+    vecTable: `vec_${name}`,
+    idKind: 'integer',
+    upsertSql: `INSERT INTO ${table} (${idColumn}, workspace_id, model, text_hash, vector) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (${idColumn}) DO UPDATE SET workspace_id = excluded.workspace_id, model = excluded.model,
+      text_hash = excluded.text_hash, vector = excluded.vector`,
+    rowidSql: `SELECT ? AS rowid`,
+    removeSql: `DELETE FROM ${table} WHERE ${idColumn} = ?`,
+    hashesSql: `SELECT ${idColumn} AS id, text_hash FROM ${table} WHERE ${idColumn} IN (SELECT value FROM json_each(?))`,
+    backfillSql: `SELECT ${idColumn} AS rowid, workspace_id, vector FROM ${table}`,
+    knnJoin: `JOIN ${table} AS e ON e.${idColumn} = knn.rowid`,
+    scanSql: `SELECT ${idColumn} AS id, vector FROM ${table} WHERE workspace_id = ? ORDER BY ${idColumn} DESC LIMIT ?`,
+  }
+}
+
+function textSource(
+  name: 'episodes' | 'notes',
+  content: string,
+  table: string,
+  idColumn: string,
+): VectorSource {
+  return {
+    name,
+    vecTable: `vec_${name}`,
+    idKind: 'text',
+    upsertSql: `INSERT INTO ${table} (${idColumn}, workspace_id, model, text_hash, vector) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (${idColumn}) DO UPDATE SET workspace_id = excluded.workspace_id, model = excluded.model,
+      text_hash = excluded.text_hash, vector = excluded.vector`,
+    rowidSql: `SELECT rowid FROM ${content} WHERE id = ?`,
+    removeSql: `DELETE FROM ${table} WHERE ${idColumn} = ?`,
+    hashesSql: `SELECT ${idColumn} AS id, text_hash FROM ${table} WHERE ${idColumn} IN (SELECT value FROM json_each(?))`,
+    backfillSql: `SELECT c.rowid AS rowid, e.workspace_id, e.vector FROM ${table} AS e JOIN ${content} AS c ON c.id = e.${idColumn}`,
+    knnJoin: `JOIN ${content} AS c ON c.rowid = knn.rowid JOIN ${table} AS e ON e.${idColumn} = c.id`,
+    scanSql: `SELECT c.id AS id, e.vector FROM ${table} AS e JOIN ${content} AS c ON c.id = e.${idColumn}
+      WHERE e.workspace_id = ? ORDER BY c.rowid DESC LIMIT ?`,
+  }
+}
+
+export const VECTOR_SOURCES: Record<VectorIndexName, VectorSource> = {
+  chunks: integerSource('chunks', 'chunk_embeddings', 'chunk_id'),
+  edges: integerSource('edges', 'edge_vectors', 'edge_id'),
+  episodes: textSource('episodes', 'episodes', 'episode_embeddings', 'episode_id'),
+  notes: textSource('notes', 'notes', 'note_embeddings', 'note_id'),
+}
+
+/** The id a KNN row reports: the integer rowid, or the content row's text id. */
+export function knnIdColumn(source: VectorSource): string {
+  return source.idKind === 'integer' ? 'knn.rowid' : 'c.id'
+}
