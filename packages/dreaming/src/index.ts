@@ -1,4 +1,34 @@
 /**
+ * `@hymem/dreaming`: HyMem's offline pipeline. One cycle chunks new messages by salience, extracts facts,
+ * markers and entity types per chunk (once per prompt version), writes episodes, procedures and session
+ * summaries, consolidates USER.md and MEMORY.md, decays, infers, retains and embeds.
+ *
+ * @example
+ * import { dream } from '@hymem/dreaming'
+ * import { createRulesExtractor } from '@hymem/extraction'
+ * const report = await dream({
+ *   store, workspaceId: 'default', extractor: createRulesExtractor(),
+ *   markdown: { userMdPath: '/home/me/.hermes/USER.md', memoryMdPath: '/home/me/.hermes/MEMORY.md' },
+ * })
+ *
  * @module
  */
-export const PACKAGE_NAME = '@hymem/dreaming'
+export type { DreamConfig } from './config'
+export { DEFAULT_DREAM_CONFIG } from './config'
+export type { DreamErrorCode } from './errors'
+export { DreamError } from './errors'
+export type { LLMResponseCache } from './llm-cache'
+export { createLLMResponseCache, llmCacheKey } from './llm-cache'
+export type { RetractResult } from './retract'
+export { retractEdge } from './retract'
+export { dream } from './run/dream'
+export { dreamLockName } from './run/lock'
+export type { DreamScheduler, DreamSchedulerOptions, ScheduledDreamOptions } from './scheduler'
+export { createDreamScheduler } from './scheduler'
+export { laplace } from './steps/confidence'
+export { edgeText, episodeText } from './steps/embed'
+export { INSIGHTS_SECTION } from './steps/insights'
+export { PROFILE_SECTION } from './steps/profile'
+export { salienceReason } from './steps/salience'
+export { SINGLE_VALUED_PREDICATES } from './steps/supersede'
+export type { DreamMarkdownPaths, DreamOptions, DreamPhase, DreamProgressEvent, DreamReport } from './types'

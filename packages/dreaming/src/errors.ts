@@ -1,0 +1,25 @@
+/** What went wrong in a dreaming cycle, as a stable string callers can switch on. */
+export type DreamErrorCode = 'INVALID_INPUT' | 'ABORTED' | 'NOT_FOUND' | 'STEP_FAILED'
+
+/** The one error family of `@hymem/dreaming`; `cause` carries the underlying error. */
+export class DreamError extends Error {
+  override readonly name = 'DreamError'
+  readonly code: DreamErrorCode
+
+  constructor(code: DreamErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.code = code
+  }
+}
+
+/** Throws `DreamError('ABORTED')` when the signal has fired. */
+export function _throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new DreamError('ABORTED', 'the dream was aborted', { cause: signal.reason })
+}
+
+/** Whether `error` is (or wraps) an abort. */
+export function _isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (error instanceof DreamError && error.code === 'ABORTED') return true
+  if (signal?.aborted) return true
+  return (error as { name?: string } | null)?.name === 'AbortError'
+}

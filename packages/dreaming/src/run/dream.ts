@@ -1,0 +1,166 @@
+import { _isAbort } from '../errors'
+import { chunkNewMessages } from '../steps/chunk'
+import { decayEdges } from '../steps/decay'
+import { embedAll } from '../steps/embed'
+import { countPending, extractPending } from '../steps/extract'
+import { recomputeInferences } from '../steps/inference'
+import { refreshInsights } from '../steps/insights'
+import { consolidateProfile } from '../steps/profile'
+import { applyRetention } from '../steps/retention'
+import { processSessions } from '../steps/sessions'
+import type { DreamOptions, DreamPhase, DreamReport } from '../types'
+import { checkAbort, errorText, newTally, type RunContext } from './context'
+import { acquireDreamLock, defaultHolderId } from './lock'
+import { resolveOptions } from './options'
+
+const PHASES: readonly [DreamPhase, (ctx: RunContext) => Promise<void>][] = [
+  ['chunk', chunkNewMessages],
+  ['extract', extractPending],
+  ['sessions', processSessions],
+  ['profile', consolidateProfile],
+  ['insights', refreshInsights],
+  ['decay', decayEdges],
+  ['inference', recomputeInferences],
+  // Insights again, so MEMORY.md reflects the decayed and inferred graph.
+  ['insights', refreshInsights],
+  ['retention', applyRetention],
+  ['embed', embedAll],
+]
+
+/**
+ * Runs one dreaming cycle over a workspace: chunk new messages, extract facts, episodes, procedures and
+ * summaries, consolidate the profile and insights into USER.md and MEMORY.md, decay, infer, retain and
+ * embed. Holds the workspace's advisory lock; a concurrent cycle returns `skipped` (reason `locked`). Every
+ * cycle leaves a `dream_runs` row. Never throws for a failing step: the report says what failed.
+ *
+ * @example
+ * const report = await dream({
+ *   store, workspaceId: 'default', extractor: createRulesExtractor(),
+ *   markdown: { userMdPath: `${root}/USER.md`, memoryMdPath: `${root}/MEMORY.md` },
+ * })
+ * if (report.status !== 'ok') console.error(report.errors)
+ */
+export async function dream(options: DreamOptions): Promise<DreamReport> {
+  const { config, budget, concurrency } = resolveOptions(options)
+  const { store, workspaceId, extractor } = options
+  const base = { workspaceId, extractor: extractor.name, promptVersion: extractor.promptVersion }
+  const lock = await acquireDreamLock(store, workspaceId, options.holderId ?? defaultHolderId())
+  if (!lock) {
+    const runId = await store.dreamRuns.recordSkip(workspaceId, 'locked')
+    return { ...emptyReport(base, runId), status: 'skipped', skipReason: 'locked' }
+  }
+  const started = performance.now()
+  const tally = newTally()
+  const timings: Record<string, number> = {}
+  const cacheHitsBefore = options.llmCache?.hits ?? 0
+  let runId = 0
+  let status: DreamReport['status'] = 'ok'
+  let pending = 0
+  const ctx: RunContext = {
+    store,
+    workspaceId,
+    extractor,
+    embeddings: options.embeddings,
+    config,
+    budget,
+    concurrency,
+    markdown: options.markdown,
+    signal: options.signal,
+    emit: (event) => options.onProgress?.(event),
+    tally,
+  }
+  const heartbeat = setInterval(() => {
+    lock.heartbeat().catch(() => undefined)
+  }, config.lockHeartbeatMs)
+  heartbeat.unref()
+  try {
+    runId = await store.dreamRuns.start(workspaceId, {
+      extractor: extractor.name,
+      promptVersion: extractor.promptVersion,
+    })
+    try {
+      for (const [phase, step] of PHASES) {
+        checkAbort(ctx)
+        ctx.emit({ kind: 'phase-start', phase })
+        const t0 = performance.now()
+        const before = { ...tally.counts }
+        await step(ctx)
+        const ms = performance.now() - t0
+        timings[phase] = (timings[phase] ?? 0) + ms
+        ctx.emit({ kind: 'phase-end', phase, ms, counts: delta(before, tally.counts) })
+      }
+      const attempted = (tally.counts.chunkErrors ?? 0) + tally.chunksProcessed
+      if (attempted > 0 && tally.chunksProcessed === 0) status = 'failed'
+    } catch (error) {
+      if (_isAbort(error, options.signal)) status = 'aborted'
+      else {
+        status = 'failed'
+        tally.errors.push(errorText(error))
+      }
+    }
+    pending = await countPending(ctx).catch(() => 0)
+    timings.total = performance.now() - started
+    const cacheHits = (options.llmCache?.hits ?? 0) - cacheHitsBefore
+    if (options.llmCache) tally.counts.llmCacheHits = cacheHits
+    tally.llmCalls = Math.max(0, tally.llmCalls - cacheHits)
+    await store.dreamRuns.finish(runId, {
+      status,
+      chunksCreated: tally.chunksCreated,
+      chunksProcessed: tally.chunksProcessed,
+      edgesUpserted: tally.edgesUpserted,
+      llmCalls: tally.llmCalls,
+      promptTokens: tally.promptTokens,
+      completionTokens: tally.completionTokens,
+      counts: tally.counts,
+      timings,
+      errors: tally.errors,
+    })
+  } finally {
+    clearInterval(heartbeat)
+    await lock.release()
+  }
+  return {
+    ...base,
+    status,
+    skipReason: null,
+    runId,
+    chunksCreated: tally.chunksCreated,
+    chunksProcessed: tally.chunksProcessed,
+    chunksPending: pending,
+    edgesUpserted: tally.edgesUpserted,
+    llmCalls: tally.llmCalls,
+    promptTokens: tally.promptTokens,
+    completionTokens: tally.completionTokens,
+    counts: { ...tally.counts },
+    timings,
+    errors: [...tally.errors],
+  }
+}
+
+function delta(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const [k, v] of Object.entries(after)) if (v !== (before[k] ?? 0)) out[k] = v - (before[k] ?? 0)
+  return out
+}
+
+function emptyReport(
+  base: { workspaceId: string; extractor: string; promptVersion: string },
+  runId: number,
+): DreamReport {
+  return {
+    ...base,
+    status: 'ok',
+    skipReason: null,
+    runId,
+    chunksCreated: 0,
+    chunksProcessed: 0,
+    chunksPending: 0,
+    edgesUpserted: 0,
+    llmCalls: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    counts: {},
+    timings: {},
+    errors: [],
+  }
+}

@@ -1,0 +1,127 @@
+import type { Store } from '@hymem/core-store'
+import { dream } from './run/dream'
+import type { DreamOptions, DreamReport } from './types'
+
+/** What a scheduled cycle needs besides the store (which the scheduler opens). */
+export type ScheduledDreamOptions = Omit<DreamOptions, 'store' | 'workspaceId'>
+
+/** Options of {@link createDreamScheduler}. */
+export interface DreamSchedulerOptions {
+  /** Opens the connection background cycles run on, once, on first use (e.g. `() => store.fork()`). */
+  readonly open: () => Store
+  /** The workspace `kick()` dreams when none is named. */
+  readonly workspaceId: string
+  /** The dream options of a workspace (extractor, Markdown paths, embeddings, ...). */
+  readonly dreamOptions: (workspaceId: string) => ScheduledDreamOptions
+  /** Minimum time between two cycles of one workspace. @default 60_000 */
+  readonly cooldownMs?: number
+  /** Called after every cycle (the facade invalidates its query caches here). */
+  readonly onDreamFinished?: (report: DreamReport) => void
+  /** Called when a cycle throws (invalid options, a closed store). */
+  readonly onError?: (error: unknown, workspaceId: string) => void
+  /** @default Date.now */
+  readonly now?: () => number
+}
+
+/** A background dreamer: cycles run on their own connection, one at a time, at most once per cooldown. */
+export interface DreamScheduler {
+  /**
+   * Asks for a cycle. Runs now when the workspace is idle and out of cooldown; otherwise one trailing cycle
+   * is scheduled for when the cooldown ends (repeated kicks collapse into it). Never runs two at once.
+   */
+  kick(workspaceId?: string): void
+  /** Whether a cycle is running. */
+  readonly running: boolean
+  /** Resolves when no cycle is running or scheduled. */
+  idle(): Promise<void>
+  /** Cancels scheduled cycles, waits for a running one and closes the connection. */
+  close(): Promise<void>
+}
+
+/**
+ * Creates a background dream scheduler.
+ *
+ * @example
+ * const scheduler = createDreamScheduler({
+ *   open: () => store.fork(), workspaceId: 'default', cooldownMs: 60_000,
+ *   dreamOptions: () => ({ extractor, markdown }),
+ *   onDreamFinished: () => memory.invalidateQueryCaches(),
+ * })
+ * scheduler.kick()
+ */
+export function createDreamScheduler(options: DreamSchedulerOptions): DreamScheduler {
+  const cooldown = options.cooldownMs ?? 60_000
+  const now = options.now ?? Date.now
+  const lastStart = new Map<string, number>()
+  const timers = new Map<string, NodeJS.Timeout>()
+  const queue: string[] = []
+  let store: Store | null = null
+  let current: Promise<void> | null = null
+  let closed = false
+  const waiters: (() => void)[] = []
+
+  const settle = () => {
+    if (current || timers.size > 0 || queue.length > 0) return
+    for (const w of waiters.splice(0)) w()
+  }
+
+  const pump = () => {
+    if (current || closed) return settle()
+    const workspaceId = queue.shift()
+    if (workspaceId === undefined) return settle()
+    lastStart.set(workspaceId, now())
+    current = runOnce(workspaceId).finally(() => {
+      current = null
+      pump()
+    })
+  }
+
+  const runOnce = async (workspaceId: string) => {
+    try {
+      store ??= options.open()
+      const report = await dream({ ...options.dreamOptions(workspaceId), store, workspaceId })
+      options.onDreamFinished?.(report)
+    } catch (error) {
+      options.onError?.(error, workspaceId)
+    }
+  }
+
+  const kick = (workspaceId = options.workspaceId) => {
+    if (closed || timers.has(workspaceId) || queue.includes(workspaceId)) return
+    const wait = (lastStart.get(workspaceId) ?? Number.NEGATIVE_INFINITY) + cooldown - now()
+    if (wait > 0) {
+      const timer = setTimeout(() => {
+        timers.delete(workspaceId)
+        queue.push(workspaceId)
+        pump()
+      }, wait)
+      timer.unref()
+      timers.set(workspaceId, timer)
+      return
+    }
+    queue.push(workspaceId)
+    pump()
+  }
+
+  return {
+    kick,
+    get running() {
+      return current !== null
+    },
+    idle: () =>
+      new Promise<void>((resolve) => {
+        waiters.push(resolve)
+        settle()
+      }),
+    async close() {
+      closed = true
+      for (const t of timers.values()) clearTimeout(t)
+      timers.clear()
+      queue.length = 0
+      await current
+      settle()
+      await store?.close()
+      store = null
+    },
+  }
+}

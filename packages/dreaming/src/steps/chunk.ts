@@ -1,0 +1,118 @@
+import type { Message } from '@hymem/core-store'
+import type { RunContext } from '../run/context'
+import { salienceReason } from './salience'
+
+interface PendingChunk {
+  readonly messages: Message[]
+  readonly reasons: Set<string>
+  length: number
+}
+
+const PAGE = 500
+
+/** How a message reads inside a chunk: the speaker's role, then the content. */
+export function chunkLine(message: Pick<Message, 'role' | 'content'>): string {
+  return `${message.role}: ${message.content.trim()}`
+}
+
+/**
+ * Cuts the new messages of every session (after `sessions.last_chunked_message_id`) into salient chunks.
+ * Consecutive salient messages merge up to `chunkMaxChars`; chunks under `salienceMinChars` are dropped.
+ * The chunks and the advanced watermark are written in one transaction per session page, so a crash never
+ * loses or duplicates a chunk.
+ */
+export async function chunkNewMessages(ctx: RunContext): Promise<void> {
+  const { store, workspaceId } = ctx
+  const sessions = await store.db
+    .selectFrom('sessions')
+    .select(['id', 'last_chunked_message_id'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  for (const session of sessions) {
+    let after = session.last_chunked_message_id
+    for (;;) {
+      const page = await store.messages.listAfter(workspaceId, session.id, after, PAGE)
+      if (page.length === 0) break
+      const chunks = cut(page, ctx)
+      const last = page[page.length - 1]!.id
+      await writeChunks(ctx, session.id, chunks, after, last)
+      after = last
+      if (page.length < PAGE) break
+    }
+  }
+}
+
+function cut(messages: readonly Message[], ctx: RunContext): PendingChunk[] {
+  const { salienceMinChars, salienceLengthFallback, chunkMaxChars } = ctx.config
+  const chunks: PendingChunk[] = []
+  let open: PendingChunk | null = null
+  for (const message of messages) {
+    const reason =
+      message.content.trim() === '' ? null : salienceReason(message.content, salienceLengthFallback)
+    if (reason === null) {
+      open = null
+      continue
+    }
+    const size = chunkLine(message).length
+    if (open === null || open.length + 1 + size > chunkMaxChars) {
+      open = { messages: [], reasons: new Set(), length: -1 }
+      chunks.push(open)
+    }
+    open.messages.push(message)
+    open.reasons.add(reason)
+    open.length += 1 + size
+  }
+  return chunks.filter((c) => render(c, chunkMaxChars).length >= salienceMinChars)
+}
+
+/** Merged chunks stay under the cap; a single overlong message is cut at it. */
+function render(chunk: PendingChunk, maxChars: number): string {
+  return chunk.messages.map(chunkLine).join('\n').slice(0, maxChars)
+}
+
+async function writeChunks(
+  ctx: RunContext,
+  sessionId: string,
+  chunks: readonly PendingChunk[],
+  expectedWatermark: number,
+  watermark: number,
+): Promise<void> {
+  const { workspaceId } = ctx
+  const now = ctx.store.context.now()
+  const created = await ctx.store.transaction(async (tx) => {
+    // Another connection may have chunked the same span meanwhile: the watermark check makes this a no-op.
+    const advanced = await tx.db
+      .updateTable('sessions')
+      .set({ last_chunked_message_id: watermark })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', sessionId)
+      .where('last_chunked_message_id', '=', expectedWatermark)
+      .executeTakeFirst()
+    if (Number(advanced.numUpdatedRows) !== 1) return 0
+    let inserted = 0
+    for (const chunk of chunks) {
+      const first = chunk.messages[0]!
+      const last = chunk.messages[chunk.messages.length - 1]!
+      const result = await tx.db
+        .insertInto('chunks')
+        .values({
+          workspace_id: workspaceId,
+          session_id: sessionId,
+          text: render(chunk, ctx.config.chunkMaxChars),
+          salience_reason: [...chunk.reasons].join(','),
+          message_ids: JSON.stringify(chunk.messages.map((m) => m.id)),
+          first_message_id: first.id,
+          last_message_id: last.id,
+          occurred_at: last.createdAt,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
+      inserted += Number(result.numInsertedOrUpdatedRows ?? 0)
+    }
+    return inserted
+  })
+  ctx.tally.chunksCreated += created
+}

@@ -1,0 +1,163 @@
+import type { VectorIndexName } from '@hymem/core-store'
+import type { EmbeddingClient } from '@hymem/extraction'
+import { callOptions, checkAbort, count, errorText, type RunContext } from '../run/context'
+import { textHash } from './ids'
+
+interface Item {
+  id: number | string
+  text: string
+}
+
+/** The text an edge is embedded as (and the key of the cross-edge vector cache). */
+export function edgeText(edge: { subject: string; predicate: string; object: string }): string {
+  return `${edge.subject} ${edge.predicate} ${edge.object}`
+}
+
+/** The text an episode is embedded as. */
+export function episodeText(episode: { title: string; summary: string }): string {
+  return `${episode.title}\n${episode.summary}`
+}
+
+/**
+ * Embeds chunks, active edges (base and derived) and episodes whose text is new or changed; texts with a
+ * stored vector of the same hash cost nothing, and edge vectors are reused across edge ids through the
+ * triple-text cache. Skipped without an embedding client. Each index failing (e.g. a model change that
+ * needs a re-index) is reported and does not stop the others.
+ */
+export async function embedAll(ctx: RunContext): Promise<void> {
+  const client = ctx.embeddings
+  if (!client) {
+    count(ctx, 'embeddingsSkipped')
+    return
+  }
+  const { store, workspaceId } = ctx
+  const jobs: [VectorIndexName, () => Promise<number>][] = [
+    [
+      'chunks',
+      async () => {
+        const rows = await store.db
+          .selectFrom('chunks')
+          .select(['id', 'text'])
+          .where('workspace_id', '=', workspaceId)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('chunk_embeddings')
+                  .select('chunk_id')
+                  .whereRef('chunk_embeddings.chunk_id', '=', 'chunks.id'),
+              ),
+            ),
+          )
+          .orderBy('id')
+          .execute()
+        return embedIndex(ctx, client, 'chunks', rows)
+      },
+    ],
+    [
+      'episodes',
+      async () => {
+        const rows = await store.db
+          .selectFrom('episodes')
+          .select(['id', 'title', 'summary'])
+          .where('workspace_id', '=', workspaceId)
+          .orderBy('id')
+          .execute()
+        return embedIndex(
+          ctx,
+          client,
+          'episodes',
+          rows.map((e) => ({ id: e.id, text: episodeText(e) })),
+        )
+      },
+    ],
+    ['edges', () => embedEdges(ctx, client)],
+  ]
+  for (const [name, job] of jobs) {
+    checkAbort(ctx)
+    try {
+      count(ctx, `embedded_${name}`, await job())
+    } catch (error) {
+      if (ctx.signal?.aborted) throw error
+      ctx.tally.errors.push(`embed ${name}: ${errorText(error)}`)
+    }
+  }
+}
+
+/** Embeds the items whose stored text hash differs (or is missing), in batches. Returns texts embedded. */
+async function embedIndex(
+  ctx: RunContext,
+  client: EmbeddingClient,
+  index: VectorIndexName,
+  items: readonly Item[],
+): Promise<number> {
+  if (items.length === 0) return 0
+  const known = await ctx.store.vectors.textHashes(
+    index,
+    items.map((i) => i.id),
+  )
+  const todo = items.filter((i) => known.get(i.id) !== textHash(i.text))
+  for (let at = 0; at < todo.length; at += ctx.config.embedBatchSize) {
+    checkAbort(ctx)
+    const batch = todo.slice(at, at + ctx.config.embedBatchSize)
+    const vectors = await client.embed(
+      batch.map((i) => i.text),
+      callOptions(ctx),
+    )
+    await ctx.store.vectors.upsert(
+      index,
+      batch.map((item, k) => ({
+        id: item.id,
+        workspaceId: ctx.workspaceId,
+        vector: vectors[k]!,
+        textHash: textHash(item.text),
+      })),
+      client.model,
+    )
+  }
+  return todo.length
+}
+
+/** Active edges, keyed on triple text: cached texts are reused, only new texts reach the client. */
+async function embedEdges(ctx: RunContext, client: EmbeddingClient): Promise<number> {
+  const { store, workspaceId } = ctx
+  const edges = await store.db
+    .selectFrom('knowledge_graph')
+    .select(['id', 'subject', 'predicate', 'object', 'status', 'valid_to'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('id')
+    .execute()
+  const inactive = edges.filter((e) => e.status !== 'active' || e.valid_to !== null).map((e) => e.id)
+  const active = edges.filter((e) => e.status === 'active' && e.valid_to === null)
+  if (inactive.length > 0) {
+    const indexed = await store.vectors.textHashes('edges', inactive)
+    if (indexed.size > 0) await store.vectors.remove('edges', [...indexed.keys()])
+  }
+  const known = await store.vectors.textHashes(
+    'edges',
+    active.map((e) => e.id),
+  )
+  const todo = active.filter((e) => known.get(e.id) !== textHash(edgeText(e)))
+  if (todo.length === 0) return 0
+  const texts = [...new Set(todo.map(edgeText))]
+  const cached = await store.vectors.cachedTextVectors(client.model, texts)
+  const missing = texts.filter((t) => !cached.has(t))
+  for (let at = 0; at < missing.length; at += ctx.config.embedBatchSize) {
+    checkAbort(ctx)
+    const batch = missing.slice(at, at + ctx.config.embedBatchSize)
+    const vectors = await client.embed(batch, callOptions(ctx))
+    const entries = batch.map((text, k) => ({ text, vector: vectors[k]! }))
+    await store.vectors.cacheTextVectors(client.model, entries)
+    for (const e of entries) cached.set(e.text, e.vector)
+  }
+  await store.vectors.upsert(
+    'edges',
+    todo.map((e) => ({
+      id: e.id,
+      workspaceId,
+      vector: cached.get(edgeText(e))!,
+      textHash: textHash(edgeText(e)),
+    })),
+    client.model,
+  )
+  return missing.length
+}

@@ -1,0 +1,86 @@
+import type { ExtractFactsResult } from '@hymem/extraction'
+import pLimit from 'p-limit'
+import { _isAbort } from '../errors'
+import { callOptions, checkAbort, count, errorText, type RunContext, spend } from '../run/context'
+import { loadNegativeExamples, tripleKey } from './feedback'
+import { loadMentionMatcher } from './mentions'
+import { type PendingChunk, writeChunkFacts } from './write-facts'
+
+const MAX_CHUNK_ERRORS_LISTED = 5
+
+/** Chunks of the workspace not yet processed under the extractor's prompt version, oldest first. */
+function pendingQuery(ctx: RunContext) {
+  return ctx.store.db
+    .selectFrom('chunks')
+    .where('workspace_id', '=', ctx.workspaceId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('processed_chunks')
+            .select('chunk_id')
+            .whereRef('processed_chunks.chunk_id', '=', 'chunks.id')
+            .where('processed_chunks.prompt_version', '=', ctx.extractor.promptVersion),
+        ),
+      ),
+    )
+}
+
+export async function countPending(ctx: RunContext): Promise<number> {
+  const row = await pendingQuery(ctx)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * Phase 1: extracts up to `budget` unprocessed chunks. Extraction calls run concurrently (bounded by
+ * `concurrency`); each chunk's writes commit in chunk order, one transaction at a time. A chunk whose
+ * extraction fails is left unprocessed for the next cycle.
+ */
+export async function extractPending(ctx: RunContext): Promise<void> {
+  if (ctx.budget <= 0) return
+  const chunks: PendingChunk[] = await pendingQuery(ctx)
+    .select(['id', 'session_id', 'text', 'message_ids', 'occurred_at'])
+    .orderBy('occurred_at')
+    .orderBy('id')
+    .limit(ctx.budget)
+    .execute()
+  if (chunks.length === 0) return
+  const negatives = await loadNegativeExamples(ctx.store.db, ctx.workspaceId, ctx.config.negativeExamples)
+  const blocked = new Set(negatives.map(tripleKey))
+  const matcher = await loadMentionMatcher(ctx.store.db, ctx.workspaceId)
+  const limit = pLimit(ctx.concurrency)
+  const calls = chunks.map((chunk) =>
+    limit(async (): Promise<ExtractFactsResult> => {
+      checkAbort(ctx)
+      return ctx.extractor.extractFacts({ text: chunk.text, negativeExamples: negatives }, callOptions(ctx))
+    }),
+  )
+  // Every call is awaited below; this only keeps a rejection that arrives early from being "unhandled".
+  for (const call of calls) call.catch(() => undefined)
+  let failures = 0
+  try {
+    for (const [i, chunk] of chunks.entries()) {
+      let facts: ExtractFactsResult
+      try {
+        facts = await calls[i]!
+      } catch (error) {
+        if (_isAbort(error, ctx.signal)) throw error
+        failures++
+        if (failures <= MAX_CHUNK_ERRORS_LISTED)
+          ctx.tally.errors.push(`extract chunk ${chunk.id}: ${errorText(error)}`)
+        continue
+      }
+      spend(ctx, facts)
+      checkAbort(ctx)
+      await writeChunkFacts(ctx, chunk, facts, blocked, matcher)
+      ctx.emit({ kind: 'chunk', index: i + 1, total: chunks.length, chunkId: chunk.id })
+    }
+  } finally {
+    limit.clearQueue()
+    count(ctx, 'chunkErrors', failures)
+    if (failures > MAX_CHUNK_ERRORS_LISTED) {
+      ctx.tally.errors.push(`extract: ${failures - MAX_CHUNK_ERRORS_LISTED} more chunk failures`)
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import { normalize, type StoreScope } from '@hymem/core-store'
+import { USER_SUBJECT } from './canonical'
+
+const SPEAKER_PREFIX = /^(user|assistant|system|tool): /gm
+const GENERIC: ReadonlySet<string> = new Set([USER_SUBJECT, 'team'])
+
+/** The canonical word sequence of a chunk's content (speaker labels and brackets left out). */
+export function contentWords(text: string): string[] {
+  const folded = normalize(text.replace(SPEAKER_PREFIX, '').replace(/[()[\]{}]/g, ' '))
+  return folded === '' ? [] : folded.split('_')
+}
+
+/**
+ * Finds known entities in chunk text: each canonical name (or alias surface) is matched as a whole-word
+ * sequence of the normalized content.
+ */
+export class MentionMatcher {
+  /** First word → (word sequence, canonical) candidates. */
+  readonly #byFirst = new Map<string, { words: string[]; canonical: string }[]>()
+  readonly #known = new Set<string>()
+
+  add(surface: string, canonical: string): void {
+    if (GENERIC.has(canonical) || canonical === '') return
+    const key = `${surface}\u0000${canonical}`
+    if (this.#known.has(key)) return
+    this.#known.add(key)
+    const words = surface.split('_').filter((w) => w !== '')
+    const first = words[0]
+    if (first === undefined) return
+    const list = this.#byFirst.get(first) ?? []
+    list.push({ words, canonical })
+    this.#byFirst.set(first, list)
+  }
+
+  has(canonical: string): boolean {
+    return this.#known.has(`${canonical}\u0000${canonical}`)
+  }
+
+  match(text: string): Set<string> {
+    return matchWords(contentWords(text), this.#byFirst)
+  }
+}
+
+function matchWords(
+  words: readonly string[],
+  byFirst: Map<string, { words: string[]; canonical: string }[]>,
+) {
+  const found = new Set<string>()
+  for (let i = 0; i < words.length; i++) {
+    for (const candidate of byFirst.get(words[i]!) ?? []) {
+      if (candidate.words.every((w, k) => words[i + k] === w)) found.add(candidate.canonical)
+    }
+  }
+  return found
+}
+
+/** A matcher over every entity the workspace knows: graph subjects and objects, aliases, typed entities. */
+export async function loadMentionMatcher(db: StoreScope['db'], workspaceId: string): Promise<MentionMatcher> {
+  const matcher = new MentionMatcher()
+  const edges = await db
+    .selectFrom('knowledge_graph')
+    .select(['subject', 'object'])
+    .where('workspace_id', '=', workspaceId)
+    .where('derived', '=', 0)
+    .execute()
+  for (const e of edges) {
+    matcher.add(e.subject, e.subject)
+    matcher.add(e.object, e.object)
+  }
+  const aliases = await db
+    .selectFrom('entity_aliases')
+    .select(['surface', 'canonical'])
+    .where('workspace_id', '=', workspaceId)
+    .execute()
+  for (const a of aliases) {
+    matcher.add(a.surface, a.canonical)
+    matcher.add(a.canonical, a.canonical)
+  }
+  const typed = await db
+    .selectFrom('entity_types')
+    .select('entity')
+    .where('workspace_id', '=', workspaceId)
+    .execute()
+  for (const t of typed) matcher.add(t.entity, t.entity)
+  return matcher
+}
+
+/** Records the entities a chunk mentions (idempotent). */
+export async function indexMentions(
+  tx: StoreScope,
+  workspaceId: string,
+  chunkId: number,
+  entities: Iterable<string>,
+): Promise<number> {
+  const rows = [...entities].map((entity) => ({ workspace_id: workspaceId, chunk_id: chunkId, entity }))
+  if (rows.length === 0) return 0
+  const result = await tx.db
+    .insertInto('entity_mentions')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0)
+}
+
+/**
+ * Backfills mentions of entities that just became known into the chunks decay reads (those since
+ * `since`), so a topic re-discussed before its entity was first extracted still counts.
+ */
+export async function backfillMentions(
+  tx: StoreScope,
+  workspaceId: string,
+  entities: readonly string[],
+  since: string,
+): Promise<number> {
+  if (entities.length === 0) return 0
+  const local = new MentionMatcher()
+  for (const e of entities) local.add(e, e)
+  let added = 0
+  const chunks = await tx.db
+    .selectFrom('chunks')
+    .select(['id', 'text'])
+    .where('workspace_id', '=', workspaceId)
+    .where('occurred_at', '>=', since)
+    .execute()
+  for (const chunk of chunks) {
+    const found = local.match(chunk.text)
+    if (found.size > 0) added += await indexMentions(tx, workspaceId, chunk.id, found)
+  }
+  return added
+}

@@ -1,0 +1,47 @@
+/**
+ * Salience triggers: phrases that signal a durable fact, decision, preference, correction or procedure, in
+ * English and Dutch. The first matching trigger names the chunk's `salience_reason`.
+ */
+const TRIGGERS: readonly (readonly [reason: string, pattern: RegExp])[] = [
+  [
+    'decision',
+    /\b(we|i)\s+(decided|chose|picked|settled on|went with|are going with)\b|\blet'?s\s+(go with|use|switch)\b|\b(we|ik)\s+(hebben\s+)?(besloten|gekozen)\b/i,
+  ],
+  [
+    'change',
+    /\b(switch(ed|ing)?|migrat(ed|ing)|mov(ed|ing))\s+(from|to|over)\b|\breplac(e|ed|es|ing)\b|\b(no longer|not anymore|stopped using)\b|\b(overgestapt|overgeschakeld|gemigreerd|vervangen)\b|\bniet meer\b/i,
+  ],
+  [
+    'preference',
+    /\b(i|we)\s+(really\s+)?(prefer|like|love|hate|dislike|want|avoid|never|always)\b|\b(rather|instead of)\b|\b(ik|wij|we)\s+(gebruik(en)?\s+)?(liever|altijd|nooit)\b|\bvoorkeur\b|\bhekel aan\b/i,
+  ],
+  [
+    'correction',
+    /^\s*(no|nope|actually|wrong)\b|\b(that'?s|that is)\s+(wrong|incorrect|not right)\b|\bi meant\b|\b(nee|eigenlijk|klopt niet|fout)\b/i,
+  ],
+  [
+    'style',
+    /\b(please|pls)\s+(be|keep|use|don'?t|do not|stop|answer|reply|write)\b|\b(be|keep it)\s+(concise|brief|short)\b|\b(graag|alsjeblieft)\b/i,
+  ],
+  [
+    'technology',
+    /\b(we|i|it|they|this|that|the \w+)\s+(use[sd]?|run[s]?|deploy(s|ed)?|depend[s]?|require[s]?|need[s]?|connect[s]?|host(s|ed)?|store[s]?)\b|\b(depends on|runs on|deployed (to|on)|built (with|on)|written in|configured with|backed by|powered by)\b|\b(we|ik|wij)\s+(gebruik(en)?|draaien|deployen)\b|\b(draait op|hangt af van|afhankelijk van|geschreven in)\b/i,
+  ],
+  [
+    'identity',
+    /\b(my name is|i am a|i'?m a|i work (at|on|for)|i'?m working on|our team|my team|i live in)\b|\b(ik heet|ik werk (bij|aan|voor)|mijn naam is|ons team)\b/i,
+  ],
+  [
+    'procedure',
+    /\b(first|then|after that|finally|step \d+|to (deploy|release|install|set up|build))\b|^\s*\d+[.)]\s|\b(eerst|daarna|vervolgens|stap \d+)\b/im,
+  ],
+  ['version', /\bv?\d+\.\d+(\.\d+)?\b|\bversion\s+\d+|\bversie\s+\d+/i],
+]
+
+/**
+ * Why a message is salient: the first trigger that matches, else `length` for long messages, else null.
+ */
+export function salienceReason(text: string, lengthFallback: number): string | null {
+  for (const [reason, pattern] of TRIGGERS) if (pattern.test(text)) return reason
+  return text.trim().length >= lengthFallback ? 'length' : null
+}
