@@ -1,0 +1,265 @@
+import {
+  buildMatchQuery,
+  ENGLISH_STOP_WORDS,
+  MAX_NEAREST_K,
+  type Store,
+  type VectorIndexName,
+} from '@hymem/core-store'
+import type { EmbeddingClient } from '@hymem/extraction'
+import { sql } from 'kysely'
+import type { QueryConfig } from './config'
+import { _throwIfAborted, QueryError } from './errors'
+import { expandByType, matchKnownEntities } from './graph/entities'
+import { routePredicates } from './graph/predicate-routing'
+import { rankGraph } from './graph/rank-graph'
+import { expandByTokenOverlap, type TokenOverlapIndex } from './graph/token-index'
+import { profileText } from './profile-files'
+import { rankAll } from './rank/final-order'
+import type { SearchContext } from './search/context'
+import { searchEpisodes, searchProcedures } from './search/episodes'
+import { searchHits } from './search/hits'
+import { searchNotes } from './search/notes'
+import { writeSearchLog } from './search-log'
+import type { AugmentedContext, AugmentLimits, AugmentOptions, QueryEngineOptions } from './types'
+
+/** Largest per-source limit accepted. */
+const MAX_LIMIT = 1000
+
+/** What `augment` needs from its engine. */
+export interface AugmentDeps {
+  readonly store: Store
+  readonly config: QueryConfig
+  readonly embeddings: EmbeddingClient | undefined
+  readonly reranker: QueryEngineOptions['reranker']
+  readonly files: QueryEngineOptions['files']
+  readonly log: QueryEngineOptions['log']
+  readonly tokenIndex: (workspaceId: string) => Promise<TokenOverlapIndex>
+}
+
+/** The augment pipeline (see `QueryEngine.augment`). */
+export async function augment(
+  deps: AugmentDeps,
+  message: string,
+  options: AugmentOptions,
+): Promise<AugmentedContext> {
+  const started = performance.now()
+  const { store, config, log } = deps
+  if (typeof message !== 'string')
+    throw new QueryError('INVALID_INPUT', 'augment() needs the message as a string')
+  const workspaceId = checkWorkspace(options)
+  const limits = resolveLimits(options.limits, config)
+  const asOf = resolveAsOf(options.asOf)
+  const signal = options.signal
+  _throwIfAborted(signal)
+  const timings: Record<string, number> = {}
+  const time = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const at = performance.now()
+    try {
+      return await fn()
+    } finally {
+      timings[name] = (timings[name] ?? 0) + performance.now() - at
+      _throwIfAborted(signal)
+    }
+  }
+
+  const vectorPromise = embedQuery(deps, message, signal)
+  const [userMd, memoryMd] = await time('profile', () =>
+    Promise.all([
+      profileText(options.userMd, deps.files?.userMd, log),
+      profileText(options.memoryMd, deps.files?.memoryMd, log),
+    ]),
+  )
+  const ctx: SearchContext = {
+    store,
+    config,
+    workspaceId,
+    peerId: options.peerId,
+    sessionIds: options.sessionIds,
+    scopeSessionIds:
+      options.sessionIds ??
+      (options.peerId !== undefined ? await peerSessions(store, workspaceId, options.peerId) : undefined),
+    match: buildMatchQuery(message, { stopWords: ENGLISH_STOP_WORDS }),
+    queryVector: () => vectorPromise,
+    embeddingModel: deps.embeddings?.model ?? null,
+    log,
+    nearest: async (index: VectorIndexName, k: number) => {
+      const vector = await vectorPromise
+      if (!vector || !deps.embeddings) return []
+      try {
+        return await store.vectors.nearest(index, vector, {
+          workspaceId,
+          k: Math.min(k, MAX_NEAREST_K),
+          model: deps.embeddings.model,
+        })
+      } catch (error) {
+        log?.({ kind: 'vector-failed', index, error })
+        return []
+      }
+    },
+  }
+
+  const hitTimings = { keyword: 0, vector: 0, fusion: 0, rerank: 0 }
+  const { hits, candidates } =
+    limits.hits > 0
+      ? await time('hits', () => searchHits(ctx, message, limits.hits, deps.reranker, signal, hitTimings))
+      : { hits: [], candidates: 0 }
+  Object.assign(timings, hitTimings)
+  const episodes =
+    limits.episodes > 0 ? await time('episodes', () => searchEpisodes(ctx, limits.episodes)) : []
+  const procedures =
+    limits.procedures > 0 ? await time('procedures', () => searchProcedures(ctx, limits.procedures)) : []
+  const notes = limits.notes > 0 ? await time('notes', () => searchNotes(ctx, limits.notes)) : []
+
+  let matchedEntities: string[] = []
+  let graphFacts: AugmentedContext['graphFacts'] = []
+  if (limits.graph > 0) {
+    const entities = await time('entities', async () => {
+      const matched = await matchKnownEntities(store, workspaceId, message, {
+        maxNgram: config.entityMaxNgram,
+        maxWords: config.entityMaxWords,
+      })
+      const { expansions } = await expandByType(store, workspaceId, matched, config.typeExpansionMaxPerEntity)
+      const overlap =
+        matched.some((name) => name.includes('_')) && config.graphTokenOverlapMaxPerEntity > 0
+          ? expandByTokenOverlap(
+              await deps.tokenIndex(workspaceId),
+              matched,
+              config.graphTokenOverlapThreshold,
+              config.graphTokenOverlapMaxPerEntity,
+            )
+          : new Map()
+      return { matched, expansions, overlap }
+    })
+    matchedEntities = entities.matched
+    const { facts } = await time('graph', () =>
+      rankGraph(
+        store,
+        {
+          workspaceId,
+          matched: entities.matched,
+          typeExpansions: entities.expansions,
+          overlapExpansions: entities.overlap,
+          routed: routePredicates(message),
+          ...(deps.embeddings
+            ? {
+                nearestEdges: async (k: number) =>
+                  (await ctx.nearest('edges', k)).map((hit) => ({
+                    id: Number(hit.id),
+                    similarity: hit.similarity,
+                  })),
+              }
+            : {}),
+          validity: asOf !== undefined ? { asOf } : { includeSuperseded: options.includeSuperseded === true },
+          now: asOf !== undefined ? new Date(asOf) : store.context.clock(),
+          limit: limits.graph,
+        },
+        config,
+      ),
+    )
+    graphFacts = facts
+  }
+
+  const ranked = rankAll(
+    { hit: hits, graph: graphFacts, episode: episodes, procedure: procedures, note: notes },
+    config.rankWeights,
+  )
+  const returned = hits.length + graphFacts.length + episodes.length + procedures.length + notes.length
+  if (config.searchLog) {
+    await time('log', () =>
+      writeSearchLog(store, log, {
+        workspaceId,
+        query: message,
+        candidates: candidates + graphFacts.length + episodes.length + procedures.length + notes.length,
+        hits: returned,
+        topScore: ranked[0]?.score ?? null,
+        latencyMs: performance.now() - started,
+      }),
+    )
+  }
+  timings.total = performance.now() - started
+  log?.({ kind: 'augment', workspaceId, hits: hits.length, graphFacts: graphFacts.length, ms: timings.total })
+  return {
+    query: message,
+    workspaceId,
+    userMd,
+    memoryMd,
+    hits,
+    graphFacts,
+    episodes,
+    procedures,
+    notes,
+    matchedEntities,
+    ranked,
+    timings,
+  }
+}
+
+function embedQuery(
+  deps: AugmentDeps,
+  message: string,
+  signal: AbortSignal | undefined,
+): Promise<Float32Array | null> {
+  const client = deps.embeddings
+  const text = message.slice(0, deps.config.maxQueryChars)
+  if (!client || text.trim() === '') return Promise.resolve(null)
+  const vector = client
+    .embed([text], signal ? { signal } : {})
+    .then((vectors) => {
+      const first = vectors[0]
+      return first && first.length > 0 ? first : null
+    })
+    .catch((error: unknown) => {
+      deps.log?.({ kind: 'embed-failed', client: client.name, error })
+      return null
+    })
+  return vector
+}
+
+async function peerSessions(store: Store, workspaceId: string, peerId: string): Promise<string[]> {
+  const { rows } = await sql<{ session_id: string }>`
+    SELECT session_id FROM session_peers WHERE workspace_id = ${workspaceId} AND peer_id = ${peerId}`.execute(
+    store.db,
+  )
+  return rows.map((row) => row.session_id)
+}
+
+function checkWorkspace(options: AugmentOptions): string {
+  if (!options || typeof options.workspaceId !== 'string' || options.workspaceId === '')
+    throw new QueryError('INVALID_INPUT', 'augment() needs options.workspaceId (a non-empty string)')
+  if (options.peerId !== undefined && typeof options.peerId !== 'string')
+    throw new QueryError('INVALID_INPUT', 'augment() options.peerId must be a string')
+  if (
+    options.sessionIds !== undefined &&
+    (!Array.isArray(options.sessionIds) || options.sessionIds.some((id) => typeof id !== 'string'))
+  )
+    throw new QueryError('INVALID_INPUT', 'augment() options.sessionIds must be an array of strings')
+  return options.workspaceId
+}
+
+function resolveLimits(limits: AugmentLimits | undefined, config: QueryConfig): Required<AugmentLimits> {
+  const pick = (name: keyof AugmentLimits, fallback: number): number => {
+    const value = limits?.[name] ?? fallback
+    if (!Number.isInteger(value) || value < 0 || value > MAX_LIMIT)
+      throw new QueryError(
+        'INVALID_INPUT',
+        `augment() limits.${name} must be an integer 0..${MAX_LIMIT}, got ${String(value)}`,
+      )
+    return value
+  }
+  return {
+    hits: pick('hits', config.ftsTopK),
+    graph: pick('graph', config.graphTopK),
+    episodes: pick('episodes', config.episodesTopK),
+    procedures: pick('procedures', config.proceduresTopK),
+    notes: pick('notes', config.notesTopK),
+  }
+}
+
+function resolveAsOf(asOf: string | Date | undefined): string | undefined {
+  if (asOf === undefined) return undefined
+  const time =
+    asOf instanceof Date ? asOf.getTime() : typeof asOf === 'string' ? Date.parse(asOf) : Number.NaN
+  if (Number.isNaN(time))
+    throw new QueryError('INVALID_INPUT', `augment() asOf is not a valid time: ${String(asOf)}`)
+  return new Date(time).toISOString()
+}

@@ -1,0 +1,203 @@
+import { QueryError } from './errors'
+
+/** How keyword and vector result lists are combined into one ranking. */
+export type FusionMethod = 'rrf' | 'lexical-bonus'
+
+/** Weights that order the different kinds of items in `AugmentedContext.ranked`. */
+export interface RankWeights {
+  readonly hit: number
+  readonly graph: number
+  readonly episode: number
+  readonly procedure: number
+  readonly note: number
+}
+
+/**
+ * Every tunable of the query path. Defaults follow §9 of the walkthrough; the rest (notes gates, fusion
+ * alternative, limits the walkthrough leaves open) are documented per field.
+ */
+export interface QueryConfig {
+  /** Message/chunk hits returned. @default 5 (`fts_top_k`) */
+  readonly ftsTopK: number
+  /** Candidates pulled from each keyword/vector list before fusion and reranking. @default 20 (`rerank_top_k`) */
+  readonly rerankTopK: number
+  /** Fusion of the hit lists. @default 'rrf' */
+  readonly fusion: FusionMethod
+  /** RRF constant: `score = Σ 1 / (rrfK + rank)`. @default 60 */
+  readonly rrfK: number
+  /** `lexical-bonus` fusion: bonus of the #1 keyword hit on top of cosine similarity. @default 0.1 */
+  readonly lexicalBoost: number
+  /** `lexical-bonus` fusion: the bonus at keyword rank r is `lexicalBoost × k / (k + r − 1)`. @default 10 */
+  readonly lexicalRankDecayK: number
+  /**
+   * Rerank only when the runner-up's fused score is at least this fraction of the leader's (and the source
+   * lists disagree on their #1). 1 = only exact ties; above 1 disables reranking. @default 0.6
+   */
+  readonly rerankAmbiguityThreshold: number
+  /** Weight of the reranker's 1–5 score against the normalised fused score. @default 0.5 */
+  readonly rerankWeight: number
+  /** Episodes returned. @default 3 */
+  readonly episodesTopK: number
+  /** Procedures returned. @default 3 */
+  readonly proceduresTopK: number
+  /** Notes returned. @default 5 */
+  readonly notesTopK: number
+  /** Absolute cosine floor for notes found only by vector search (0 disables). @default 0.4 */
+  readonly notesMinSimilarity: number
+  /** Drop notes more than this far below the best note's similarity (0 disables). @default 0.15 */
+  readonly notesRelativeCutoff: number
+  /** Words in the longest n-gram tried as an entity name. @default 3 */
+  readonly entityMaxNgram: number
+  /** Only the first this-many words of a message are scanned for entities. @default 64 */
+  readonly entityMaxWords: number
+  /** Same-type entities added per matched entity. @default 5 */
+  readonly typeExpansionMaxPerEntity: number
+  /** Entity-anchored graph facts per matched entity. @default 3 */
+  readonly graphTopKPerEntity: number
+  /** KNN candidates pulled from the edge vectors. @default 10 */
+  readonly graphSemanticTopK: number
+  /** Edges pulled for a predicate-routed query. @default 10 */
+  readonly graphPredicateTopK: number
+  /** Graph facts returned. @default 8 */
+  readonly graphTopK: number
+  /** Recent edges seeding the `fallback:recency` branch. @default 50 */
+  readonly graphRecencySeed: number
+  /** `recency_weight = exp(−days / half_life)`. @default 30 */
+  readonly graphRecencyHalfLifeDays: number
+  /** Edges seen fewer days ago than this carry a `recency_Nd` code. @default 7 */
+  readonly graphRecencyRecentDays: number
+  /** Score multiplier of edges whose predicate the query routed to. @default 1.5 */
+  readonly graphPredicateBoost: number
+  /** Score multiplier of edges reached only through token overlap. @default 0.5 */
+  readonly graphTokenOverlapWeight: number
+  /** A name segment shared by more than this many canonicals is noise, not a link. @default 20 */
+  readonly graphTokenOverlapThreshold: number
+  /** Token-overlap expansions per matched canonical. @default 5 */
+  readonly graphTokenOverlapMaxPerEntity: number
+  /** Mutually exclusive predicates: one subject with two objects under one of them is a conflict. */
+  readonly exclusivePredicates: readonly string[]
+  /** Predicate pairs that contradict each other on the same subject and object. */
+  readonly opposingPredicates: readonly (readonly [string, string])[]
+  /** Order of the kinds in `ranked`: an item's weight × its score relative to the best of its kind. */
+  readonly rankWeights: RankWeights
+  /** Characters of the message handed to the embedder and the reranker (a 100 KB paste is cut). @default 2000 */
+  readonly maxQueryChars: number
+  /** Write one `search_log` row per augment. @default true */
+  readonly searchLog: boolean
+}
+
+/** The defaults (§9 of the walkthrough, plus the precision gates of the hypermnesia seed). */
+export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
+  ftsTopK: 5,
+  rerankTopK: 20,
+  fusion: 'rrf',
+  rrfK: 60,
+  lexicalBoost: 0.1,
+  lexicalRankDecayK: 10,
+  rerankAmbiguityThreshold: 0.6,
+  rerankWeight: 0.5,
+  episodesTopK: 3,
+  proceduresTopK: 3,
+  notesTopK: 5,
+  notesMinSimilarity: 0.4,
+  notesRelativeCutoff: 0.15,
+  entityMaxNgram: 3,
+  entityMaxWords: 64,
+  typeExpansionMaxPerEntity: 5,
+  graphTopKPerEntity: 3,
+  graphSemanticTopK: 10,
+  graphPredicateTopK: 10,
+  graphTopK: 8,
+  graphRecencySeed: 50,
+  graphRecencyHalfLifeDays: 30,
+  graphRecencyRecentDays: 7,
+  graphPredicateBoost: 1.5,
+  graphTokenOverlapWeight: 0.5,
+  graphTokenOverlapThreshold: 20,
+  graphTokenOverlapMaxPerEntity: 5,
+  exclusivePredicates: ['prefers', 'requires_version'],
+  opposingPredicates: [
+    ['prefers', 'rejects'],
+    ['prefers', 'avoids'],
+    ['uses', 'rejects'],
+    ['uses', 'avoids'],
+    ['depends_on', 'rejects'],
+    ['depends_on', 'avoids'],
+  ],
+  rankWeights: { hit: 1, graph: 0.9, episode: 0.8, procedure: 0.8, note: 0.95 },
+  maxQueryChars: 2000,
+  searchLog: true,
+})
+
+const POSITIVE_INTEGERS = [
+  'ftsTopK',
+  'rerankTopK',
+  'episodesTopK',
+  'proceduresTopK',
+  'notesTopK',
+  'entityMaxNgram',
+  'entityMaxWords',
+  'graphTopKPerEntity',
+  'graphSemanticTopK',
+  'graphPredicateTopK',
+  'graphTopK',
+  'graphRecencySeed',
+  'graphTokenOverlapThreshold',
+  'maxQueryChars',
+] as const satisfies readonly (keyof QueryConfig)[]
+
+const NON_NEGATIVE_NUMBERS = [
+  'rrfK',
+  'lexicalBoost',
+  'rerankAmbiguityThreshold',
+  'rerankWeight',
+  'notesMinSimilarity',
+  'notesRelativeCutoff',
+  'typeExpansionMaxPerEntity',
+  'graphRecencyRecentDays',
+  'graphPredicateBoost',
+  'graphTokenOverlapWeight',
+  'graphTokenOverlapMaxPerEntity',
+] as const satisfies readonly (keyof QueryConfig)[]
+
+/**
+ * Merges overrides onto {@link DEFAULT_QUERY_CONFIG}, validates and freezes the result.
+ * Throws `QueryError('INVALID_CONFIG')` naming the first bad key.
+ */
+export function resolveQueryConfig(overrides: Partial<QueryConfig> = {}): QueryConfig {
+  const merged: QueryConfig = {
+    ...DEFAULT_QUERY_CONFIG,
+    ...overrides,
+    rankWeights: { ...DEFAULT_QUERY_CONFIG.rankWeights, ...overrides.rankWeights },
+  }
+  for (const key of POSITIVE_INTEGERS) {
+    const value = merged[key]
+    if (!Number.isInteger(value) || value < 1) invalid(key, value, 'a positive integer')
+  }
+  for (const key of NON_NEGATIVE_NUMBERS) {
+    const value = merged[key]
+    if (!Number.isFinite(value) || value < 0) invalid(key, value, 'a finite number >= 0')
+  }
+  if (!(merged.graphRecencyHalfLifeDays > 0) || !Number.isFinite(merged.graphRecencyHalfLifeDays))
+    invalid('graphRecencyHalfLifeDays', merged.graphRecencyHalfLifeDays, 'a finite number > 0')
+  if (!(merged.lexicalRankDecayK > 0) || !Number.isFinite(merged.lexicalRankDecayK))
+    invalid('lexicalRankDecayK', merged.lexicalRankDecayK, 'a finite number > 0')
+  if (merged.fusion !== 'rrf' && merged.fusion !== 'lexical-bonus')
+    invalid('fusion', merged.fusion, "'rrf' or 'lexical-bonus'")
+  for (const [kind, weight] of Object.entries(merged.rankWeights)) {
+    if (!Number.isFinite(weight) || weight < 0) invalid(`rankWeights.${kind}`, weight, 'a finite number >= 0')
+  }
+  return deepFreeze(merged)
+}
+
+function invalid(key: string, value: unknown, expected: string): never {
+  throw new QueryError('INVALID_CONFIG', `query config ${key} must be ${expected}, got ${String(value)}`)
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner)
+    Object.freeze(value)
+  }
+  return value
+}

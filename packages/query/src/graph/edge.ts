@@ -1,0 +1,45 @@
+/** A knowledge-graph row as the ranker sees it. */
+export interface EdgeRecord {
+  readonly id: number
+  readonly subject: string
+  readonly predicate: string
+  readonly object: string
+  readonly confidence: number
+  readonly posEvidence: number
+  readonly negEvidence: number
+  readonly derived: boolean
+  readonly status: string
+  readonly validFrom: string
+  readonly validTo: string | null
+  readonly lastSeen: string
+}
+
+/** How an edge was tied to the message's entities (any combination may hold). */
+export interface Anchors {
+  /** A matched entity is the edge's subject or object. */
+  direct?: string
+  /** A same-type expansion of a matched entity is on the edge. */
+  type?: { readonly entity: string; readonly entityType: string }
+  /** Reached through a shared rare name token. */
+  overlap?: { readonly entity: string; readonly token: string }
+}
+
+/** An edge gathered by one or more candidate sources. */
+export interface GraphCandidate {
+  readonly edge: EdgeRecord
+  /** Cosine similarity from the edge-vector KNN; 0 when the KNN did not return it. */
+  semantic: number
+  readonly anchors: Anchors
+  /** Pulled by the predicate-routed lookup. */
+  routed: boolean
+}
+
+/** Entity-anchored, but only through token overlap (scores at the overlap weight). */
+export function isOverlapOnly(anchors: Anchors): boolean {
+  return anchors.overlap !== undefined && anchors.direct === undefined && anchors.type === undefined
+}
+
+/** Entity-anchored in any way. */
+export function isAnchored(anchors: Anchors): boolean {
+  return anchors.direct !== undefined || anchors.type !== undefined || anchors.overlap !== undefined
+}

@@ -1,0 +1,107 @@
+import { ENGLISH_STOP_WORDS, normalize, type Store } from '@hymem/core-store'
+import { sql } from 'kysely'
+import { ngrams, words } from './ngrams'
+
+/** Limits of {@link matchKnownEntities}. */
+export interface EntityMatchLimits {
+  readonly maxNgram: number
+  readonly maxWords: number
+}
+
+/** The lookup keys of a message: each 1..3-word n-gram lower-cased and canonicalised, in message order. */
+export function entityKeys(message: string, limits: EntityMatchLimits): string[] {
+  const keys = new Set<string>()
+  for (const gram of ngrams(words(message, limits.maxWords), limits.maxNgram, ENGLISH_STOP_WORDS)) {
+    keys.add(gram.toLowerCase())
+    const canonical = safeNormalize(gram)
+    if (canonical) keys.add(canonical)
+  }
+  return [...keys]
+}
+
+function safeNormalize(surface: string): string {
+  try {
+    return normalize(surface)
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * Canonical entities named in a message: n-grams found in the alias table, as an edge subject, or as an edge
+ * object that passes the shape filter (the object is also a subject somewhere, has an entity type, or is the
+ * object of more than one edge), so a one-off gerund object like `working` never matches.
+ */
+export async function matchKnownEntities(
+  store: Store,
+  workspaceId: string,
+  message: string,
+  limits: EntityMatchLimits,
+): Promise<string[]> {
+  const keys = entityKeys(message, limits)
+  if (keys.length === 0) return []
+  const { rows } = await sql<{ entity: string; key: string }>`
+    WITH q(key) AS (SELECT value FROM json_each(${JSON.stringify(keys)}))
+    SELECT a.canonical AS entity, q.key FROM q
+      JOIN entity_aliases a ON a.workspace_id = ${workspaceId} AND a.surface = q.key
+    UNION
+    SELECT q.key AS entity, q.key FROM q
+      WHERE EXISTS (SELECT 1 FROM knowledge_graph k
+        WHERE k.workspace_id = ${workspaceId} AND k.subject = q.key AND k.status != 'retracted')
+    UNION
+    SELECT q.key AS entity, q.key FROM q
+      WHERE EXISTS (SELECT 1 FROM knowledge_graph k
+        WHERE k.workspace_id = ${workspaceId} AND k.object = q.key AND k.status != 'retracted')
+      AND (
+        EXISTS (SELECT 1 FROM knowledge_graph s WHERE s.workspace_id = ${workspaceId} AND s.subject = q.key)
+        OR EXISTS (SELECT 1 FROM entity_types t WHERE t.workspace_id = ${workspaceId} AND t.entity = q.key)
+        OR (SELECT count(*) FROM (SELECT 1 FROM knowledge_graph o
+              WHERE o.workspace_id = ${workspaceId} AND o.object = q.key AND o.status != 'retracted' LIMIT 2)) > 1
+      )`.execute(store.db)
+  const position = new Map(keys.map((key, index) => [key, index]))
+  const best = new Map<string, number>()
+  for (const row of rows) {
+    const at = position.get(row.key) ?? keys.length
+    best.set(row.entity, Math.min(best.get(row.entity) ?? at, at))
+  }
+  return [...best.entries()].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([entity]) => entity)
+}
+
+/** An entity added because it shares a type with a matched one. */
+export interface TypeExpansion {
+  readonly entity: string
+  readonly entityType: string
+}
+
+/**
+ * Other entities of each matched entity's type (e.g. `uv` → `pip`, `poetry`: all `package_manager`), at most
+ * `maxPerEntity` per matched entity, best evidenced first. Also returns the matched entities' own types.
+ */
+export async function expandByType(
+  store: Store,
+  workspaceId: string,
+  matched: readonly string[],
+  maxPerEntity: number,
+): Promise<{ expansions: Map<string, TypeExpansion>; types: Map<string, string> }> {
+  const expansions = new Map<string, TypeExpansion>()
+  const types = new Map<string, string>()
+  if (matched.length === 0) return { expansions, types }
+  const { rows } = await sql<{ source: string; type: string; target: string | null }>`
+    WITH m(name) AS (SELECT value FROM json_each(${JSON.stringify(matched)})),
+    own AS (SELECT t.entity, t.type FROM m JOIN entity_types t ON t.workspace_id = ${workspaceId} AND t.entity = m.name),
+    peers AS (
+      SELECT own.entity AS source, own.type, o.entity AS target,
+        row_number() OVER (PARTITION BY own.entity ORDER BY o.evidence DESC, o.entity) AS rn
+      FROM own JOIN entity_types o ON o.workspace_id = ${workspaceId} AND o.type = own.type AND o.entity != own.entity
+    )
+    SELECT entity AS source, type, NULL AS target FROM own
+    UNION ALL
+    SELECT source, type, target FROM peers WHERE rn <= ${maxPerEntity}`.execute(store.db)
+  const matchedSet = new Set(matched)
+  for (const row of rows) {
+    if (row.target === null) types.set(row.source, row.type)
+    else if (!matchedSet.has(row.target) && !expansions.has(row.target))
+      expansions.set(row.target, { entity: row.source, entityType: row.type })
+  }
+  return { expansions, types }
+}

@@ -1,0 +1,33 @@
+/** Word-ish tokens: letters/digits, keeping inner `. + # _ ' -` so `node.js`, `c++`, `c#` stay whole. */
+const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}.+#_'’-]*[\p{L}\p{N}+#])?/gu
+
+/** The first `maxWords` words of `text` (a long paste is only read as far as needed). */
+export function words(text: string, maxWords: number): string[] {
+  const out: string[] = []
+  WORD.lastIndex = 0
+  for (const match of text.matchAll(WORD)) {
+    out.push(match[0])
+    if (out.length >= maxWords) break
+  }
+  return out
+}
+
+/**
+ * Every 1..maxN-word n-gram of `tokens`, longest first per start position, de-duplicated (case-insensitive).
+ * Single words listed in `skip` (stop words) are left out; they still take part in longer n-grams.
+ */
+export function ngrams(tokens: readonly string[], maxN: number, skip: ReadonlySet<string>): string[] {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (let start = 0; start < tokens.length; start++) {
+    for (let n = Math.min(maxN, tokens.length - start); n >= 1; n--) {
+      const gram = tokens.slice(start, start + n).join(' ')
+      const key = gram.toLowerCase()
+      if (n === 1 && skip.has(key)) continue
+      if (seen.has(key)) continue
+      seen.add(key)
+      out.push(gram)
+    }
+  }
+  return out
+}

@@ -1,0 +1,146 @@
+import type { Store } from '@hymem/core-store'
+import type { QueryConfig } from '../config'
+import type { GraphFact } from '../types'
+import type { Anchors, EdgeRecord, GraphCandidate } from './edge'
+import {
+  edgeMessageIds,
+  edgesAnchoredAt,
+  edgesByIds,
+  edgesWithPredicates,
+  recentEdges,
+  type Validity,
+} from './edge-queries'
+import type { TypeExpansion } from './entities'
+import type { RoutedPredicate } from './predicate-routing'
+import { type GraphBranch, scoreCandidates, sortScored } from './score'
+import type { OverlapExpansion } from './token-index'
+
+/** Everything the hybrid graph ranker needs for one query. */
+export interface GraphQuery {
+  readonly workspaceId: string
+  /** Canonicals named in the message. */
+  readonly matched: readonly string[]
+  readonly typeExpansions: ReadonlyMap<string, TypeExpansion>
+  readonly overlapExpansions: ReadonlyMap<string, OverlapExpansion>
+  readonly routed: readonly RoutedPredicate[]
+  /** KNN over edge vectors; absent without an embedder. Errors are the caller's to report. */
+  readonly nearestEdges?: (k: number) => Promise<{ id: number; similarity: number }[]>
+  readonly validity: Validity
+  readonly now: Date
+  readonly limit: number
+}
+
+/** The ranked facts plus the branch that fired (for timings and tests). */
+export interface GraphResult {
+  readonly facts: GraphFact[]
+  readonly branch: GraphBranch
+}
+
+/**
+ * The hybrid graph ranker. With a routed predicate, entity-anchored, semantic and predicate-routed candidates
+ * merge and score as `confidence × recency × semantic × boost`. Otherwise the first source that yields
+ * candidates decides the branch: entity-anchored (edge KNN skipped, so noisy edge vectors cannot crowd out a
+ * deterministic entity hit), then semantic, then the most recent edges.
+ */
+export async function rankGraph(store: Store, query: GraphQuery, config: QueryConfig): Promise<GraphResult> {
+  const anchorsOf = anchorLookup(query)
+  const anchorNames = [
+    ...new Set([...query.matched, ...query.typeExpansions.keys(), ...query.overlapExpansions.keys()]),
+  ]
+  const predicates = query.routed.map((route) => route.predicate)
+  const candidates = new Map<number, GraphCandidate>()
+  const add = (edges: readonly EdgeRecord[], patch: { semantic?: Map<number, number>; routed?: boolean }) => {
+    for (const edge of edges) {
+      let candidate = candidates.get(edge.id)
+      if (!candidate) {
+        candidate = { edge, semantic: 0, anchors: anchorsOf(edge), routed: false }
+        candidates.set(edge.id, candidate)
+      }
+      candidate.semantic = Math.max(candidate.semantic, patch.semantic?.get(edge.id) ?? 0)
+      if (patch.routed) candidate.routed = true
+    }
+  }
+  const semantic = async (): Promise<number> => {
+    if (!query.nearestEdges) return 0
+    const hits = await query.nearestEdges(config.graphSemanticTopK)
+    const edges = await edgesByIds(
+      store,
+      query.workspaceId,
+      hits.map((hit) => hit.id),
+      query.validity,
+    )
+    const similarity = new Map(hits.map((hit) => [hit.id, Math.max(0, hit.similarity)]))
+    add(edges, { semantic: similarity })
+    return edges.length
+  }
+
+  const anchored = await edgesAnchoredAt(
+    store,
+    query.workspaceId,
+    anchorNames,
+    config.graphTopKPerEntity,
+    query.validity,
+  )
+  add(anchored, {})
+  let branch: GraphBranch
+  if (predicates.length > 0) {
+    branch = 'routed'
+    await semantic()
+    const routedEdges = await edgesWithPredicates(
+      store,
+      query.workspaceId,
+      predicates,
+      anchorNames,
+      config.graphPredicateTopK,
+      query.validity,
+    )
+    add(routedEdges, { routed: true })
+  } else if (anchored.length > 0) {
+    branch = 'entity_anchored'
+  } else if ((await semantic()) > 0) {
+    branch = 'semantic'
+  } else {
+    branch = 'recency'
+    add(await recentEdges(store, query.workspaceId, config.graphRecencySeed, query.validity), {})
+  }
+
+  const scored = sortScored(
+    scoreCandidates([...candidates.values()], branch, new Set(predicates), query.now, config),
+  ).slice(0, query.limit)
+  const provenance = await edgeMessageIds(
+    store,
+    scored.map((item) => item.candidate.edge.id),
+  )
+  const facts = scored.map(({ candidate: { edge }, score, whyRetrieved }) => ({
+    id: edge.id,
+    subject: edge.subject,
+    predicate: edge.predicate,
+    object: edge.object,
+    confidence: edge.confidence,
+    posEvidence: edge.posEvidence,
+    negEvidence: edge.negEvidence,
+    derived: edge.derived,
+    status: edge.status,
+    validFrom: edge.validFrom,
+    validTo: edge.validTo,
+    score,
+    whyRetrieved,
+    messageIds: provenance.get(edge.id) ?? [],
+  }))
+  return { facts, branch }
+}
+
+function anchorLookup(query: GraphQuery): (edge: EdgeRecord) => Anchors {
+  const direct = new Set(query.matched)
+  return (edge) => {
+    const anchors: Anchors = {}
+    for (const end of [edge.subject, edge.object]) {
+      if (anchors.direct === undefined && direct.has(end)) anchors.direct = end
+      const typed = query.typeExpansions.get(end)
+      if (!anchors.type && typed) anchors.type = { entity: end, entityType: typed.entityType }
+      const overlap = query.overlapExpansions.get(end)
+      if (!anchors.overlap && overlap) anchors.overlap = { entity: end, token: overlap.token }
+    }
+    return anchors
+  }
+}

@@ -1,0 +1,65 @@
+import type { QueryConfig } from '../config'
+
+/** One ranked list from one source; the first item is rank 1. */
+export interface RankedList {
+  /** `keyword` lists carry BM25 order only; `vector` lists carry cosine similarity per item. */
+  readonly kind: 'keyword' | 'vector'
+  /** Short label used in reason codes, e.g. `messages`, `chunks`. */
+  readonly label: string
+  readonly items: readonly { readonly key: string; readonly similarity?: number }[]
+}
+
+/** A fused candidate, best first. */
+export interface FusedItem {
+  readonly key: string
+  readonly score: number
+  /** Cosine similarity when any vector list (or `knownSimilarity`) had it. */
+  readonly similarity: number | null
+  readonly whyRetrieved: string[]
+}
+
+type Tunables = Pick<QueryConfig, 'fusion' | 'rrfK' | 'lexicalBoost' | 'lexicalRankDecayK'>
+
+/**
+ * Fuses ranked lists. `rrf`: `Σ 1/(k + rank)` over every list. `lexical-bonus`: cosine similarity (0 when
+ * unknown) plus a bounded keyword bonus `boost × K/(K + rank − 1)`, so a keyword match can break ties
+ * between meanings but never overrule them. `knownSimilarity` supplies cosines for keyword-only items.
+ */
+export function fuseLists(
+  lists: readonly RankedList[],
+  config: Tunables,
+  knownSimilarity: ReadonlyMap<string, number> = new Map(),
+): FusedItem[] {
+  const acc = new Map<string, { score: number; similarity: number | null; why: string[]; first: number }>()
+  let order = 0
+  for (const list of lists) {
+    list.items.forEach((item, index) => {
+      const rank = index + 1
+      let entry = acc.get(item.key)
+      if (!entry) {
+        entry = { score: 0, similarity: knownSimilarity.get(item.key) ?? null, why: [], first: order++ }
+        acc.set(item.key, entry)
+      }
+      if (list.kind === 'vector') {
+        const similarity = item.similarity ?? 0
+        entry.similarity = Math.max(entry.similarity ?? Number.NEGATIVE_INFINITY, similarity)
+        entry.why.push(`semantic_${similarity.toFixed(2)}`)
+      } else {
+        entry.why.push(`keyword:${list.label}#${rank}`)
+      }
+      if (config.fusion === 'rrf') entry.score += 1 / (config.rrfK + rank)
+      else if (list.kind === 'keyword')
+        entry.score +=
+          (config.lexicalBoost * config.lexicalRankDecayK) / (config.lexicalRankDecayK + rank - 1)
+    })
+  }
+  const fused = [...acc.entries()].map(([key, entry]) => ({
+    key,
+    score: config.fusion === 'rrf' ? entry.score : entry.score + Math.max(0, entry.similarity ?? 0),
+    similarity: entry.similarity,
+    whyRetrieved: entry.why,
+    first: entry.first,
+  }))
+  fused.sort((a, b) => b.score - a.score || a.first - b.first)
+  return fused.map(({ first: _first, ...item }) => item)
+}

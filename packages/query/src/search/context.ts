@@ -1,0 +1,23 @@
+import type { Store, VectorHit, VectorIndexName } from '@hymem/core-store'
+import type { QueryConfig } from '../config'
+import type { QueryLogger } from '../types'
+
+/** What every search step of one augment shares. */
+export interface SearchContext {
+  readonly store: Store
+  readonly config: QueryConfig
+  readonly workspaceId: string
+  readonly peerId: string | undefined
+  /** Sessions the caller asked for (messages are additionally filtered by `peerId`). */
+  readonly sessionIds: readonly string[] | undefined
+  /** Sessions chunks, episodes and procedures are limited to: the caller's, else the observed peer's. */
+  readonly scopeSessionIds: readonly string[] | undefined
+  /** The safe FTS5 MATCH expression, or null when the message has nothing searchable. */
+  readonly match: string | null
+  /** Nearest neighbours in an index; `[]` without an embedder or when the index fails (reported to the log). */
+  readonly nearest: (index: VectorIndexName, k: number) => Promise<VectorHit[]>
+  /** The query vector, once the embedder answered (null without one, or when it failed). */
+  readonly queryVector: () => Promise<Float32Array | null>
+  readonly embeddingModel: string | null
+  readonly log: QueryLogger | undefined
+}

@@ -1,0 +1,208 @@
+import { sql } from 'kysely'
+import { type FusedItem, fuseLists, type RankedList } from '../rank/fusion'
+import { ambiguityOf, combineRerank } from '../rank/rerank-gate'
+import type { AugmentHit, Reranker } from '../types'
+import type { SearchContext } from './context'
+import { parseIdList } from './json'
+import { blobToVector, cosine } from './vector-math'
+
+/** Characters of each candidate shown to the reranker. */
+const RERANK_TEXT_CHARS = 1000
+
+interface Hydrated {
+  readonly key: string
+  readonly hit: Omit<AugmentHit, 'score' | 'whyRetrieved'>
+}
+
+/** Timings of the hit search, merged into `AugmentedContext.timings`. */
+export interface HitTimings {
+  keyword: number
+  vector: number
+  fusion: number
+  rerank: number
+}
+
+/**
+ * Messages and chunks: FTS5 over both, vector KNN over chunks, fused (RRF or lexical bonus), optionally
+ * reranked when the head is ambiguous, with message hits already covered by a better chunk dropped.
+ */
+export async function searchHits(
+  ctx: SearchContext,
+  message: string,
+  limit: number,
+  reranker: Reranker | undefined,
+  signal: AbortSignal | undefined,
+  timings: HitTimings,
+): Promise<{ hits: AugmentHit[]; candidates: number }> {
+  const { store, config, workspaceId } = ctx
+  const pool = Math.max(limit, config.rerankTopK)
+  let started = performance.now()
+  const [messageHits, chunkHits] = await Promise.all([
+    store.fullText.search('messages', ctx.match, {
+      workspaceId,
+      limit: pool,
+      ...(ctx.sessionIds ? { sessionIds: ctx.sessionIds } : {}),
+      ...(ctx.peerId !== undefined ? { peerId: ctx.peerId } : {}),
+    }),
+    store.fullText.search('chunks', ctx.match, {
+      workspaceId,
+      limit: pool,
+      ...(ctx.scopeSessionIds ? { sessionIds: ctx.scopeSessionIds } : {}),
+    }),
+  ])
+  timings.keyword += performance.now() - started
+  started = performance.now()
+  const vectorHits = await ctx.nearest('chunks', pool)
+  timings.vector += performance.now() - started
+
+  started = performance.now()
+  const lists: RankedList[] = [
+    { kind: 'keyword', label: 'messages', items: messageHits.map((h) => ({ key: `m:${h.id}` })) },
+    { kind: 'keyword', label: 'chunks', items: chunkHits.map((h) => ({ key: `c:${h.id}` })) },
+    {
+      kind: 'vector',
+      label: 'chunks',
+      items: vectorHits.map((h) => ({ key: `c:${h.id}`, similarity: h.similarity })),
+    },
+  ]
+  const known =
+    config.fusion === 'lexical-bonus'
+      ? await chunkSimilarities(
+          ctx,
+          chunkHits.map((h) => Number(h.id)),
+          new Set(vectorHits.map((h) => Number(h.id))),
+        )
+      : new Map<string, number>()
+  let fused = fuseLists(lists, config, known)
+  const candidates = fused.length
+  const hydrated = await hydrate(ctx, fused.slice(0, pool))
+  fused = fused.filter((item) => hydrated.has(item.key))
+  timings.fusion += performance.now() - started
+
+  if (reranker) {
+    started = performance.now()
+    fused = await rerank(ctx, reranker, message, fused, lists, hydrated, signal)
+    timings.rerank += performance.now() - started
+  }
+
+  const hits: AugmentHit[] = []
+  const covered = new Set<number>()
+  for (const item of fused) {
+    const entry = hydrated.get(item.key)
+    if (!entry) continue
+    const { hit } = entry
+    if (hit.kind === 'message' && covered.has(hit.id)) continue
+    if (hit.kind === 'chunk') for (const id of hit.messageIds) covered.add(id)
+    hits.push({ ...hit, score: item.score, whyRetrieved: item.whyRetrieved })
+    if (hits.length >= limit) break
+  }
+  return { hits, candidates }
+}
+
+async function rerank(
+  ctx: SearchContext,
+  reranker: Reranker,
+  message: string,
+  fused: FusedItem[],
+  lists: readonly RankedList[],
+  hydrated: ReadonlyMap<string, Hydrated>,
+  signal: AbortSignal | undefined,
+): Promise<FusedItem[]> {
+  const ambiguity = ambiguityOf(fused, lists)
+  if (ambiguity < ctx.config.rerankAmbiguityThreshold || ambiguity === 0) return fused
+  const head = fused.slice(0, ctx.config.rerankTopK)
+  const started = performance.now()
+  try {
+    const { scores } = await reranker.rerank(
+      message.slice(0, ctx.config.maxQueryChars),
+      head.map((item) => ({
+        id: item.key,
+        text: (hydrated.get(item.key)?.hit.text ?? '').slice(0, RERANK_TEXT_CHARS),
+      })),
+      signal ? { signal } : {},
+    )
+    ctx.log?.({ kind: 'rerank', candidates: head.length, ambiguity, ms: performance.now() - started })
+    return [...combineRerank(head, scores, ctx.config.rerankWeight), ...fused.slice(head.length)]
+  } catch (error) {
+    if (signal?.aborted) throw error
+    ctx.log?.({ kind: 'rerank-failed', error })
+    return fused
+  }
+}
+
+/** Cosines of keyword-only chunks against the query (lexical-bonus fusion needs a similarity for each). */
+async function chunkSimilarities(
+  ctx: SearchContext,
+  ids: readonly number[],
+  skip: ReadonlySet<number>,
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>()
+  const wanted = ids.filter((id) => !skip.has(id))
+  const queryVector = await ctx.queryVector()
+  if (wanted.length === 0 || !queryVector || !ctx.embeddingModel) return out
+  const { rows } = await sql<{ chunk_id: number; vector: Uint8Array }>`
+    SELECT chunk_id, vector FROM chunk_embeddings
+    WHERE chunk_id IN (SELECT value FROM json_each(${JSON.stringify(wanted)})) AND model = ${ctx.embeddingModel}`.execute(
+    ctx.store.db,
+  )
+  for (const row of rows) out.set(`c:${row.chunk_id}`, cosine(queryVector, blobToVector(row.vector)))
+  return out
+}
+
+async function hydrate(ctx: SearchContext, items: readonly FusedItem[]): Promise<Map<string, Hydrated>> {
+  const messageIds: number[] = []
+  const chunkIds: number[] = []
+  for (const item of items) {
+    const id = Number(item.key.slice(2))
+    if (item.key.startsWith('m:')) messageIds.push(id)
+    else chunkIds.push(id)
+  }
+  const out = new Map<string, Hydrated>()
+  const sessions = ctx.scopeSessionIds ? new Set(ctx.scopeSessionIds) : null
+  if (messageIds.length > 0) {
+    const rows = await ctx.store.db
+      .selectFrom('messages')
+      .select(['id', 'session_id', 'peer_id', 'content', 'created_at'])
+      .where('workspace_id', '=', ctx.workspaceId)
+      .where('id', 'in', messageIds)
+      .execute()
+    for (const row of rows) {
+      out.set(`m:${row.id}`, {
+        key: `m:${row.id}`,
+        hit: {
+          kind: 'message',
+          id: row.id,
+          text: row.content,
+          sessionId: row.session_id,
+          peerId: row.peer_id,
+          createdAt: row.created_at,
+          messageIds: [row.id],
+        },
+      })
+    }
+  }
+  if (chunkIds.length > 0) {
+    const rows = await ctx.store.db
+      .selectFrom('chunks')
+      .select(['id', 'session_id', 'text', 'message_ids', 'occurred_at'])
+      .where('workspace_id', '=', ctx.workspaceId)
+      .where('id', 'in', chunkIds)
+      .execute()
+    for (const row of rows) {
+      if (sessions && !sessions.has(row.session_id)) continue
+      out.set(`c:${row.id}`, {
+        key: `c:${row.id}`,
+        hit: {
+          kind: 'chunk',
+          id: row.id,
+          text: row.text,
+          sessionId: row.session_id,
+          peerId: null,
+          createdAt: row.occurred_at,
+          messageIds: parseIdList(row.message_ids),
+        },
+      })
+    }
+  }
+  return out
+}
