@@ -1,0 +1,133 @@
+import { openStore, SCHEMA_VERSION, type Store, StoreError } from '@hymem/core-store'
+import type { DoctorCheck, EmbedderInfo, EndpointProbe } from './doctor-types'
+
+const ok = (name: string, detail: string): DoctorCheck => ({ name, status: 'ok', detail })
+const warn = (name: string, detail: string): DoctorCheck => ({ name, status: 'warn', detail })
+const fail = (name: string, detail: string): DoctorCheck => ({ name, status: 'fail', detail })
+
+/** Opens (creating and migrating when needed) the database and reports SQLite, sqlite-vec and schema. */
+export function checkStore(
+  databasePath: string,
+  clock?: () => Date,
+): { checks: DoctorCheck[]; store: Store | null } {
+  let store: Store
+  try {
+    store = openStore({ path: databasePath, clock })
+  } catch (error) {
+    const detail =
+      error instanceof StoreError ? error.message : `cannot open ${databasePath}: ${String(error)}`
+    return { checks: [fail('database', detail)], store: null }
+  }
+  const info = store.info()
+  const vectors =
+    info.vectors.mode === 'sqlite-vec'
+      ? ok('vector search', `sqlite-vec ${info.vectors.version ?? '(unknown version)'}`)
+      : warn(
+          'vector search',
+          `JS cosine scan (slower, capped): ${info.vectors.reason ?? 'sqlite-vec unavailable'}`,
+        )
+  const schema =
+    info.schemaVersion === SCHEMA_VERSION
+      ? ok('schema', `version ${info.schemaVersion} (up to date)`)
+      : fail('schema', `version ${info.schemaVersion}, this hymem expects ${SCHEMA_VERSION}`)
+  return {
+    checks: [
+      ok('database', `${info.path} (journal ${info.journalMode})`),
+      ok('sqlite', info.sqliteVersion),
+      vectors,
+      schema,
+    ],
+    store,
+  }
+}
+
+/** Compares each vector index's pinned model and dimension with the configured embedder. */
+export async function checkEmbeddingDrift(
+  store: Store,
+  embedder: EmbedderInfo | null,
+): Promise<DoctorCheck[]> {
+  const pins = await store.db
+    .selectFrom('vector_indexes')
+    .select(['name', 'model', 'dimensions'])
+    .orderBy('name')
+    .execute()
+  const name = 'embedding drift'
+  if (pins.length === 0) {
+    const next = embedder
+      ? `; the first dream pins ${describeModel(embedder.model, embedder.dimensions)}`
+      : ''
+    return [ok(name, `no vectors stored yet${next}`)]
+  }
+  const problems: DoctorCheck[] = []
+  for (const pin of pins) {
+    const pinned = describeModel(pin.model, pin.dimensions)
+    if (!embedder) {
+      problems.push(
+        warn(name, `${pin.name} vectors are ${pinned} but embeddings are off: vector search is skipped`),
+      )
+    } else if (
+      pin.model !== embedder.model ||
+      (embedder.dimensions !== null && embedder.dimensions !== pin.dimensions)
+    ) {
+      problems.push(
+        fail(
+          name,
+          `${pin.name} vectors are ${pinned} but the configured embedder is ${describeModel(embedder.model, embedder.dimensions)}: run "hymem reindex" or restore the previous HYMEM_EMBEDDING_MODEL`,
+        ),
+      )
+    }
+  }
+  if (problems.length > 0) return problems
+  const first = pins[0]!
+  return [
+    ok(
+      name,
+      `${pins.map((p) => p.name).join(', ')} pinned to ${describeModel(first.model, first.dimensions)}`,
+    ),
+  ]
+}
+
+function describeModel(model: string, dimensions: number | null): string {
+  return dimensions === null ? model : `${model} (${dimensions}-d)`
+}
+
+/**
+ * `GET <baseUrl>/models` with the key: 2xx is reachable, 401/403 a rejected key, anything else (or no answer
+ * within `timeoutMs`) a failure.
+ */
+export async function probeEndpoint(
+  probe: EndpointProbe,
+  options: { fetch: typeof globalThis.fetch; timeoutMs: number },
+): Promise<DoctorCheck> {
+  const url = `${probe.baseUrl.replace(/\/+$/, '')}/models`
+  let response: Response
+  try {
+    response = await options.fetch(url, {
+      headers: { authorization: `Bearer ${probe.apiKey}` },
+      signal: AbortSignal.timeout(options.timeoutMs),
+    })
+    await response.body?.cancel()
+  } catch (error) {
+    const reason =
+      error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+        ? `no answer within ${options.timeoutMs} ms`
+        : describeNetworkError(error)
+    return fail(
+      probe.name,
+      `${probe.baseUrl} unreachable (${reason}); check the base URL and your network, or run with --offline`,
+    )
+  }
+  if (response.ok) return ok(probe.name, `${probe.baseUrl} reachable, key accepted`)
+  if (response.status === 401 || response.status === 403) {
+    return fail(probe.name, `${probe.baseUrl} rejected the key (HTTP ${response.status}); set a valid key`)
+  }
+  return fail(
+    probe.name,
+    `${probe.baseUrl} answered HTTP ${response.status} to GET /models; check the base URL`,
+  )
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error))
+}

@@ -1,0 +1,159 @@
+import type { Command } from 'commander'
+import type { HyMemConfig } from 'hymem'
+import { loadConfig } from '../config'
+import { embedderInfo } from '../embedder-info'
+import { EXIT_FAILURE, ExitError } from '../exit-error'
+import { createStyle } from '../format/style'
+import { renderTable } from '../format/table'
+import { type CliContext, colorEnabled } from '../io'
+import { parsePositiveInt } from '../option-parsers'
+import { type GlobalOptions, globalOptions } from '../program'
+import { checkEmbeddingDrift, checkStore, probeEndpoint } from './doctor-checks'
+import { describeSettings } from './doctor-settings'
+import type { DoctorCheck, DoctorReport, EmbedderInfo, EndpointProbe } from './doctor-types'
+
+/** Options of `hymem doctor`. */
+export interface DoctorOptions extends GlobalOptions {
+  /** Print the report as JSON. */
+  readonly json?: boolean
+  /** Skip every network check. */
+  readonly offline?: boolean
+  /** Per-endpoint timeout. @default 5000 */
+  readonly timeoutMs?: number
+}
+
+const DEFAULT_TIMEOUT_MS = 5000
+
+/** Runs every preflight check and returns the report (never throws for a failed check). */
+export async function collectDoctorReport(options: DoctorOptions, ctx: CliContext): Promise<DoctorReport> {
+  const { config, warnings, errors } = loadConfig(options, ctx)
+  const checks: DoctorCheck[] = []
+  for (const line of errors) checks.push({ name: 'config', status: 'fail', detail: line })
+  for (const line of warnings) {
+    if (/^no LLM key|^no embeddings/.test(line)) continue // reported by the extractor/embedder lines
+    checks.push({ name: 'config', status: 'warn', detail: line })
+  }
+  if (errors.length === 0 && warnings.length === 0) {
+    checks.push({ name: 'config', status: 'ok', detail: 'environment parsed' })
+  }
+
+  const embedder = embedderInfo(config)
+  const { checks: storeChecks, store } = checkStore(config.databasePath, ctx.clock)
+  checks.push(...storeChecks)
+  if (store) {
+    try {
+      checks.push(...(await checkEmbeddingDrift(store, embedder)))
+    } finally {
+      await store.close()
+    }
+  }
+  checks.push(extractorCheck(config), embedderCheck(embedder, config))
+  checks.push(...(await endpointChecks(config, options, ctx)))
+
+  const ok = checks.every((c) => c.status !== 'fail')
+  return { ok, checks, settings: describeSettings(config, ctx.env, options) }
+}
+
+function extractorCheck(config: HyMemConfig): DoctorCheck {
+  if (config.llm.apiKey === null) {
+    return {
+      name: 'extractor',
+      status: 'warn',
+      detail: 'no LLM key: using the rule-based extractor (set HYMEM_LLM_API_KEY to extract with an LLM)',
+    }
+  }
+  return { name: 'extractor', status: 'ok', detail: `llm:${config.llm.model} at ${config.llm.baseUrl}` }
+}
+
+function embedderCheck(embedder: EmbedderInfo | null, config: HyMemConfig): DoctorCheck {
+  if (embedder === null) {
+    return {
+      name: 'embedder',
+      status: 'warn',
+      detail: 'none: search is keyword + graph + recency only (HYMEM_EMBEDDING_PROVIDER=local works offline)',
+    }
+  }
+  const dims = embedder.dimensions === null ? '' : `, ${embedder.dimensions}-d`
+  const where =
+    embedder.provider === 'openai-compatible'
+      ? ` at ${config.embedding.baseUrl}`
+      : embedder.provider === 'local'
+        ? ', offline'
+        : ''
+  const detail = `${embedder.name} (${embedder.model}${dims}${where})`
+  return embedder.provider === 'fake'
+    ? { name: 'embedder', status: 'warn', detail: `${detail}: test embeddings, recall will be poor` }
+    : { name: 'embedder', status: 'ok', detail }
+}
+
+async function endpointChecks(
+  config: HyMemConfig,
+  options: DoctorOptions,
+  ctx: CliContext,
+): Promise<DoctorCheck[]> {
+  const probes: EndpointProbe[] = []
+  if (config.llm.apiKey !== null) {
+    probes.push({ name: 'llm endpoint', baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey })
+  }
+  const { embedding } = config
+  if (
+    embedding.provider === 'openai-compatible' &&
+    !(embedding.baseUrl === config.llm.baseUrl && embedding.apiKey === config.llm.apiKey)
+  ) {
+    probes.push({ name: 'embedding endpoint', baseUrl: embedding.baseUrl, apiKey: embedding.apiKey ?? '' })
+  }
+  if (options.offline) {
+    return probes.map((p) => ({ name: p.name, status: 'ok', detail: `${p.baseUrl} not checked (--offline)` }))
+  }
+  const fetch = ctx.fetch ?? globalThis.fetch
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  return Promise.all(probes.map((probe) => probeEndpoint(probe, { fetch, timeoutMs })))
+}
+
+/** Prints the report (a table, or JSON) and stops with exit 1 when a check failed. */
+export async function doctor(options: DoctorOptions, ctx: CliContext): Promise<DoctorReport> {
+  const report = await collectDoctorReport(options, ctx)
+  if (options.json) {
+    ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+  } else {
+    ctx.stdout.write(renderDoctor(report, colorEnabled(ctx)))
+  }
+  const failed = report.checks.filter((c) => c.status === 'fail').length
+  if (failed > 0) {
+    throw new ExitError(
+      EXIT_FAILURE,
+      `${failed} check${failed === 1 ? '' : 's'} failed: fix the "fail" lines above`,
+    )
+  }
+  return report
+}
+
+/** The human-readable doctor output. */
+export function renderDoctor(report: DoctorReport, color: boolean): string {
+  const style = createStyle(color)
+  const paint = { ok: style.green, warn: style.yellow, fail: style.red }
+  const checks = renderTable(
+    report.checks.map((c) => [c.status, c.name, c.detail]),
+    { decorate: (cell, row, column) => (column === 0 ? paint[report.checks[row]!.status](cell) : cell) },
+  )
+  const settings = renderTable(Object.entries(report.settings))
+  const count = (status: string) => report.checks.filter((c) => c.status === status).length
+  const summary = `${count('ok')} ok, ${count('warn')} warn, ${count('fail')} fail`
+  return `${style.bold('Checks')}\n${checks}\n${style.bold('Settings')}\n${settings}\n${summary}\n`
+}
+
+/** Registers `hymem doctor`. */
+export function registerDoctor(program: Command, ctx: CliContext): void {
+  program
+    .command('doctor')
+    .description('check the configuration, database, vectors, drift, extractor, embedder and endpoints')
+    .option('--json', 'print the report as JSON')
+    .option('--offline', 'skip the network checks')
+    .option('--timeout <ms>', 'timeout of each endpoint check', parsePositiveInt, DEFAULT_TIMEOUT_MS)
+    .action(async (opts: { json?: boolean; offline?: boolean; timeout: number }, command: Command) => {
+      await doctor(
+        { ...globalOptions(command), json: opts.json, offline: opts.offline, timeoutMs: opts.timeout },
+        ctx,
+      )
+    })
+}

@@ -1,0 +1,129 @@
+import type { Command } from 'commander'
+import type { HyMem } from 'hymem'
+import { EXIT_FAILURE, ExitError } from '../exit-error'
+import type { DreamProgress, DreamReport } from '../facade-types'
+import { createProgress } from '../format/progress'
+import { renderTable } from '../format/table'
+import type { CliContext } from '../io'
+import { withHyMem } from '../open-hymem'
+import { parsePositiveInt } from '../option-parsers'
+import { type GlobalOptions, globalOptions } from '../program'
+
+/** Options of `hymem dream`. */
+export interface DreamCommandOptions extends GlobalOptions {
+  /** Most chunks extracted this cycle. @default HYMEM_DREAM_BUDGET */
+  readonly budget?: number
+  readonly json?: boolean
+}
+
+/** Runs one dreaming cycle with a progress bar on a terminal, then prints its summary. */
+export async function dreamCommand(options: DreamCommandOptions, ctx: CliContext): Promise<DreamReport> {
+  const report = await withHyMem(options, ctx, (hymem) => runDream(hymem, options.budget, ctx))
+  ctx.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderDreamReport(report))
+  failOnBadDream(report)
+  return report
+}
+
+/** One cycle with a progress bar on stderr (when it is a terminal). */
+export async function runDream(
+  hymem: HyMem,
+  budget: number | undefined,
+  ctx: CliContext,
+): Promise<DreamReport> {
+  const progress = createProgress(ctx.stderr, 'dreaming')
+  let phase = 'starting'
+  const onProgress = (event: DreamProgress) => {
+    if (event.kind === 'phase-start') {
+      phase = event.phase
+      progress.label(phase)
+    } else if (event.kind === 'chunk') {
+      progress.update(event.index, event.total, `${phase}: chunk ${event.index}/${event.total}`)
+    } else if (event.kind === 'session') {
+      progress.update(event.index, event.total, `${phase}: session ${event.sessionId}`)
+    }
+  }
+  try {
+    return await hymem.dream({ ...(budget !== undefined ? { budget } : {}), onProgress })
+  } finally {
+    progress.stop()
+  }
+}
+
+/** A skipped (lock held) or failed cycle is a failure of the command. */
+export function failOnBadDream(report: DreamReport): void {
+  if (report.status === 'skipped') {
+    throw new ExitError(
+      EXIT_FAILURE,
+      `dream skipped: ${report.skipReason ?? 'unknown reason'} (another dream holds the lock; try again in a moment)`,
+    )
+  }
+  if (report.status === 'failed' || report.status === 'aborted') {
+    throw new ExitError(EXIT_FAILURE, `dream ${report.status}: ${report.errors[0] ?? 'see the errors above'}`)
+  }
+}
+
+const COUNT_LABELS: Record<string, string> = {
+  episodes: 'episodes',
+  procedures: 'procedures',
+  summaries: 'session summaries',
+  profileEntries: 'profile entries',
+  insights: 'insights',
+  edgesDerived: 'derived edges',
+  edgesDecayed: 'edges decayed',
+  edgesRetracted: 'edges retracted',
+  embedded: 'vectors embedded',
+}
+
+/** The readable summary table of a dreaming cycle (timings on their own last line). */
+export function renderDreamReport(report: DreamReport): string {
+  const rows: string[][] = [
+    ['chunks created', String(report.chunksCreated)],
+    ['chunks extracted', String(report.chunksProcessed)],
+    ['chunks pending', String(report.chunksPending)],
+    ['edges upserted', String(report.edgesUpserted)],
+  ]
+  for (const [key, value] of Object.entries(report.counts)) {
+    if (value === 0) continue
+    rows.push([COUNT_LABELS[key] ?? key, String(value)])
+  }
+  if (report.llmCalls > 0) {
+    rows.push(['LLM calls', String(report.llmCalls)])
+    rows.push(['tokens', `${report.promptTokens} prompt + ${report.completionTokens} completion`])
+  }
+  const head = `Dream ${report.status} · workspace ${report.workspaceId} · extractor ${report.extractor} · prompt ${report.promptVersion}`
+  const errors = report.errors.map((e) => `  ! ${e}\n`).join('')
+  const more =
+    report.chunksPending > 0 ? `${report.chunksPending} chunks still pending: run "hymem dream" again\n` : ''
+  return `${head}\n${renderTable(rows, { align: ['left', 'right'] })}${errors}${more}${renderTimings(report.timings)}`
+}
+
+function renderTimings(timings: Readonly<Record<string, number>>): string {
+  const total = timings.total
+  const phases = Object.entries(timings)
+    .filter(([name, ms]) => name !== 'total' && ms >= 1)
+    .map(([name, ms]) => `${name} ${formatMs(ms)}`)
+  return `time ${total === undefined ? '?' : formatMs(total)}${phases.length > 0 ? ` (${phases.join(', ')})` : ''}\n`
+}
+
+/** `850 ms` / `2.4 s`. */
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
+}
+
+/** Registers `hymem dream`. */
+export function registerDream(program: Command, ctx: CliContext): void {
+  program
+    .command('dream')
+    .description(
+      'run one dreaming cycle: extract facts, episodes and procedures, update USER.md and MEMORY.md',
+    )
+    .option(
+      '--budget <chunks>',
+      'most chunks to extract this cycle (default HYMEM_DREAM_BUDGET)',
+      parsePositiveInt,
+    )
+    .option('--json', 'print the report as JSON')
+    .action(async (opts: { budget?: number; json?: boolean }, command: Command) => {
+      await dreamCommand({ ...globalOptions(command), budget: opts.budget, json: opts.json }, ctx)
+    })
+}

@@ -1,0 +1,37 @@
+import { serveMcpStdio } from '@hymem/mcp'
+import type { Command } from 'commander'
+import { EXIT_FAILURE, ExitError } from '../exit-error'
+import type { CliContext } from '../io'
+import { withHyMem } from '../open-hymem'
+import { type GlobalOptions, globalOptions } from '../program'
+
+/**
+ * Serves HyMem's MCP tools over stdin/stdout until the client disconnects. Only JSON-RPC goes to stdout;
+ * notes go to stderr.
+ */
+export async function mcpCommand(options: GlobalOptions, ctx: CliContext): Promise<void> {
+  const stdin = ctx.stdin as NodeJS.ReadableStream
+  const stdout = ctx.stdout as unknown as NodeJS.WritableStream
+  if (typeof stdin.on !== 'function' || typeof stdout.on !== 'function') {
+    throw new ExitError(EXIT_FAILURE, 'hymem mcp needs real stdin/stdout streams')
+  }
+  await withHyMem(options, ctx, async (hymem) => {
+    ctx.stderr.write(`hymem mcp: serving workspace ${hymem.workspaceId} from ${hymem.root} over stdio\n`)
+    await serveMcpStdio({
+      memory: hymem,
+      ...(options.workspace !== undefined ? { workspaceId: hymem.workspaceId } : {}),
+      stdin,
+      stdout,
+    })
+  })
+}
+
+/** Registers `hymem mcp`. */
+export function registerMcp(program: Command, ctx: CliContext): void {
+  program
+    .command('mcp')
+    .description('serve the MCP tools (capture, log, dream, augment, profile, notes, ...) over stdio')
+    .action(async (_opts: unknown, command: Command) => {
+      await mcpCommand(globalOptions(command), ctx)
+    })
+}

@@ -1,0 +1,53 @@
+import type { Command } from 'commander'
+import type { ReindexReport } from '../facade-types'
+import { createProgress } from '../format/progress'
+import { renderTable } from '../format/table'
+import type { CliContext } from '../io'
+import { withHyMem } from '../open-hymem'
+import { type GlobalOptions, globalOptions } from '../program'
+
+/** Options of `hymem reindex`. */
+export interface ReindexCommandOptions extends GlobalOptions {
+  readonly json?: boolean
+}
+
+/** Re-embeds everything with the configured model and re-pins the vector indexes. */
+export async function reindexCommand(
+  options: ReindexCommandOptions,
+  ctx: CliContext,
+): Promise<ReindexReport> {
+  const progress = createProgress(ctx.stderr, 'reindexing')
+  const report = await withHyMem(options, ctx, async (hymem) => {
+    try {
+      return await hymem.reindex({
+        onProgress: (event) => progress.update(event.done, event.total, event.index),
+      })
+    } finally {
+      progress.stop()
+    }
+  })
+  if (options.json) {
+    ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+    return report
+  }
+  const rows = Object.entries(report.vectors).map(([index, count]) => {
+    const before = report.previous[index]
+    return [index, String(count), before ? `${before.model} (${before.dimensions}-d)` : '-']
+  })
+  ctx.stdout.write(`Re-indexed with ${report.model} (${report.dimensions}-d)\n`)
+  ctx.stdout.write(
+    renderTable(rows, { head: ['index', 'vectors', 'previously'], align: ['left', 'right', 'left'] }),
+  )
+  return report
+}
+
+/** Registers `hymem reindex`. */
+export function registerReindex(program: Command, ctx: CliContext): void {
+  program
+    .command('reindex')
+    .description('re-embed everything with the configured embedding model (after changing HYMEM_EMBEDDING_*)')
+    .option('--json', 'print the report as JSON')
+    .action(async (opts: { json?: boolean }, command: Command) => {
+      await reindexCommand({ ...globalOptions(command), json: opts.json }, ctx)
+    })
+}

@@ -1,0 +1,132 @@
+import { once } from 'node:events'
+import { createWriteStream } from 'node:fs'
+import { rename, rm } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { Command } from 'commander'
+import { EXIT_FAILURE, ExitError } from '../exit-error'
+import type { ImportReport } from '../facade-types'
+import { renderTable } from '../format/table'
+import type { CliContext } from '../io'
+import { withHyMem } from '../open-hymem'
+import { type GlobalOptions, globalOptions } from '../program'
+import { describeFsError, readInputLines } from '../read-input'
+
+/** Options of `hymem export`. */
+export interface ExportCommandOptions extends GlobalOptions {
+  /** A file path, or `-` for stdout. @default '-' */
+  readonly out?: string
+}
+
+/**
+ * Writes the store as JSONL without embeddings: every workspace, or only `--workspace`. A file is written
+ * to a temporary name and renamed when complete, so a failed export never leaves half a dump.
+ */
+export async function exportCommand(
+  options: ExportCommandOptions,
+  ctx: CliContext,
+): Promise<{ lines: number }> {
+  const out = options.out ?? '-'
+  return withHyMem(
+    options,
+    ctx,
+    async (hymem) => {
+      const lines = hymem.export(options.workspace !== undefined ? { workspaceId: hymem.workspaceId } : {})
+      if (out === '-') {
+        let count = 0
+        for await (const line of lines) {
+          ctx.stdout.write(`${line}\n`)
+          count += 1
+        }
+        return { lines: count }
+      }
+      const path = resolve(ctx.cwd, out)
+      const count = await writeAtomically(path, lines)
+      ctx.stderr.write(`Exported ${count} records to ${out}\n`)
+      return { lines: count }
+    },
+    { quiet: true },
+  )
+}
+
+async function writeAtomically(path: string, lines: AsyncIterable<string>): Promise<number> {
+  const temp = `${path}.${process.pid}.tmp`
+  const stream = createWriteStream(temp, { encoding: 'utf8' })
+  const failed = new Promise<never>((_, reject) => stream.once('error', reject))
+  failed.catch(() => {})
+  let count = 0
+  try {
+    await Promise.race([once(stream, 'open'), failed])
+    for await (const line of lines) {
+      if (!stream.write(`${line}\n`)) await Promise.race([once(stream, 'drain'), failed])
+      count += 1
+    }
+    stream.end()
+    await Promise.race([once(stream, 'finish'), failed])
+    await rename(temp, path)
+    return count
+  } catch (error) {
+    stream.destroy()
+    await rm(temp, { force: true })
+    if ((error as { code?: string }).code) {
+      throw new ExitError(EXIT_FAILURE, `cannot write ${path}: ${describeFsError(error)}`, { cause: error })
+    }
+    throw error
+  }
+}
+
+/** Options of `hymem import`. */
+export interface ImportCommandOptions extends GlobalOptions {
+  readonly json?: boolean
+}
+
+/** Restores a JSONL dump; existing ids are skipped, so re-running it is harmless. */
+export async function importCommand(
+  source: string,
+  options: ImportCommandOptions,
+  ctx: CliContext,
+): Promise<ImportReport> {
+  const lines = readInputLines(source, ctx)
+  const report = await withHyMem(options, ctx, (hymem) => hymem.import(lines))
+  if (options.json) {
+    ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+  } else {
+    const kinds = [...new Set([...Object.keys(report.inserted), ...Object.keys(report.skipped)])].sort()
+    const rows = kinds.map((kind) => [
+      kind,
+      String(report.inserted[kind] ?? 0),
+      String(report.skipped[kind] ?? 0),
+    ])
+    ctx.stdout.write(`Imported from ${source === '-' ? 'stdin' : source}\n`)
+    ctx.stdout.write(
+      renderTable(rows, { head: ['record', 'inserted', 'skipped'], align: ['left', 'right', 'right'] }),
+    )
+    ctx.stdout.write(`vectors embedded: ${report.embedded}\n`)
+    for (const error of report.errors) ctx.stderr.write(`error: ${error}\n`)
+  }
+  if (report.errors.length > 0) {
+    throw new ExitError(
+      EXIT_FAILURE,
+      `${report.errors.length} line${report.errors.length === 1 ? '' : 's'} could not be imported; the rest was`,
+    )
+  }
+  return report
+}
+
+/** Registers `hymem export` and `hymem import`. */
+export function registerTransfer(program: Command, ctx: CliContext): void {
+  program
+    .command('export')
+    .description('write the memory as JSONL (no embeddings): every workspace, or only --workspace')
+    .option('--out <file>', 'output file, or - for stdout', '-')
+    .action(async (opts: { out: string }, command: Command) => {
+      await exportCommand({ ...globalOptions(command), out: opts.out }, ctx)
+    })
+  program
+    .command('import')
+    .description('restore a JSONL export; existing ids are skipped, vectors are re-embedded')
+    .argument('<file>', 'the export file, or - for stdin')
+    .option('--json', 'print the report as JSON')
+    .action(async (file: string, opts: { json?: boolean }, command: Command) => {
+      await importCommand(file, { ...globalOptions(command), json: opts.json }, ctx)
+    })
+}

@@ -1,0 +1,106 @@
+/** One turn of the demo conversation. */
+export interface DemoTurn {
+  readonly role: 'user' | 'assistant'
+  readonly content: string
+}
+
+/** A demo session: an id, how many days before "now" it happened, and its turns. */
+export interface DemoSession {
+  readonly id: string
+  readonly daysAgo: number
+  readonly turns: readonly DemoTurn[]
+}
+
+/**
+ * Two short sessions of a developer (Maya) and her assistant: her stack, her preferences and the deploy
+ * procedure. Written for the rule-based extractor, so the demo works with no key and no network.
+ */
+export const DEMO_SESSIONS: readonly DemoSession[] = [
+  {
+    id: 'demo-onboarding',
+    daysAgo: 8,
+    turns: [
+      {
+        role: 'user',
+        content: "Hi! I'm Maya, I work on Ledgerly, our invoicing app. Let me give you some context.",
+      },
+      { role: 'assistant', content: 'Happy to help, Maya. What does the Ledgerly stack look like?' },
+      {
+        role: 'user',
+        content:
+          'The backend is written in TypeScript and runs on Node.js 20. We use Fastify for the HTTP API.',
+      },
+      {
+        role: 'user',
+        content:
+          'Last year we switched from MySQL to PostgreSQL, and Ledgerly depends on Redis for the job queue.',
+      },
+      {
+        role: 'assistant',
+        content: 'Got it: TypeScript on Node 20, Fastify, PostgreSQL and Redis. Any ORM?',
+      },
+      {
+        role: 'user',
+        content: 'We use Drizzle for migrations. I avoid heavy ORMs like Prisma, they hide too much SQL.',
+      },
+      {
+        role: 'user',
+        content: 'For tests, the API is tested with Vitest, and the web app is tested with Playwright.',
+      },
+      {
+        role: 'assistant',
+        content: 'Noted. Do you have style preferences I should follow when I write code?',
+      },
+      {
+        role: 'user',
+        content:
+          'I prefer small pure functions and explicit error types. I prefer pnpm over npm for the monorepo.',
+      },
+      { role: 'user', content: "And please don't use default exports. I hate default exports." },
+      { role: 'assistant', content: 'Understood: named exports only, small functions, typed errors, pnpm.' },
+    ],
+  },
+  {
+    id: 'demo-release-day',
+    daysAgo: 1,
+    turns: [
+      { role: 'user', content: 'Release day. Can you walk me through how we deploy Ledgerly?' },
+      {
+        role: 'assistant',
+        content: 'Sure. Tell me the steps you follow and I will keep them for next time.',
+      },
+      {
+        role: 'user',
+        content:
+          'Step 1: run pnpm test and pnpm build. Step 2: tag the release with git tag and push the tag. Step 3: GitHub Actions builds the Docker image. Step 4: we deploy the API to Fly.io with fly deploy. Step 5: run the database migrations with drizzle-kit migrate.',
+      },
+      {
+        role: 'assistant',
+        content: 'Five steps: test and build, tag, image build in CI, fly deploy, migrations.',
+      },
+      {
+        role: 'user',
+        content: 'Right. The web app is hosted on Vercel, and it talks to the API over HTTPS.',
+      },
+      {
+        role: 'user',
+        content: 'The API connects to Sentry for error tracking, and logs go to Grafana Loki.',
+      },
+      { role: 'assistant', content: 'What should I do if a deploy goes wrong?' },
+      {
+        role: 'user',
+        content:
+          'Roll back with fly releases rollback, then check Sentry. Never run the migrations by hand on production.',
+      },
+      { role: 'assistant', content: "Got it. I'll remember the rollback path too." },
+    ],
+  },
+]
+
+/** The questions the demo asks after dreaming. */
+export const DEMO_QUESTIONS: readonly string[] = [
+  'What database do we use?',
+  'How do I deploy Ledgerly?',
+  'What are my coding preferences?',
+  'How is the API tested?',
+]

@@ -1,0 +1,36 @@
+import type { Readable } from 'node:stream'
+
+/** Where a command writes: `write` takes whole strings; `isTTY`/`columns` decide colours and progress bars. */
+export interface CliOutput {
+  write(text: string): void
+  readonly isTTY?: boolean
+  readonly columns?: number
+}
+
+/** The process edges a command may touch. Tests pass captured streams and a fixed clock. */
+export interface CliContext {
+  readonly stdout: CliOutput
+  readonly stderr: CliOutput
+  /** Read by `capture -` and `import -`. */
+  readonly stdin: Readable | AsyncIterable<string | Uint8Array>
+  /** Environment variables (only the CLI reads them; packages get typed options). */
+  readonly env: Readonly<Record<string, string | undefined>>
+  /** Directory relative paths resolve against. */
+  readonly cwd: string
+  /** Injected time source for stable output in tests. @default () => new Date() */
+  readonly clock?: () => Date
+  /** Injected fetch for `doctor`'s endpoint checks. @default globalThis.fetch */
+  readonly fetch?: typeof globalThis.fetch
+}
+
+/** Colours only on a terminal, and never when NO_COLOR is set. */
+export function colorEnabled(ctx: CliContext, output: CliOutput = ctx.stdout): boolean {
+  if (ctx.env.NO_COLOR !== undefined && ctx.env.NO_COLOR !== '') return false
+  if (ctx.env.FORCE_COLOR !== undefined && ctx.env.FORCE_COLOR !== '0') return true
+  return output.isTTY === true
+}
+
+/** Writes one line (adds the newline). */
+export function println(output: CliOutput, line = ''): void {
+  output.write(`${line}\n`)
+}

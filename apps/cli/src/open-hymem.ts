@@ -1,0 +1,23 @@
+import { createHyMemFromConfig, type HyMem, type HyMemConfig } from 'hymem'
+import { requireConfig } from './config'
+import type { CliContext } from './io'
+import type { GlobalOptions } from './program'
+
+/**
+ * Resolves the configuration, opens HyMem, runs `fn` and always closes it. Configuration notes (e.g. "no LLM
+ * key") go to stderr unless `quiet`.
+ */
+export async function withHyMem<T>(
+  global: GlobalOptions,
+  ctx: CliContext,
+  fn: (hymem: HyMem, config: HyMemConfig) => Promise<T>,
+  options: { quiet?: boolean } = {},
+): Promise<T> {
+  const config = requireConfig(global, ctx, options)
+  const hymem = await createHyMemFromConfig(config, ctx.clock ? { clock: ctx.clock } : {})
+  try {
+    return await fn(hymem, config)
+  } finally {
+    await hymem.close()
+  }
+}

@@ -1,0 +1,44 @@
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { EXIT_FAILURE, ExitError } from './exit-error'
+import type { CliContext } from './io'
+
+/** Reads a whole input: a file path, or `-` for stdin. A missing or unreadable file is an ExitError. */
+export async function readInput(source: string, ctx: CliContext): Promise<string> {
+  if (source === '-') {
+    let text = ''
+    const decoder = new TextDecoder()
+    for await (const chunk of ctx.stdin) {
+      text += typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array, { stream: true })
+    }
+    return text + decoder.decode()
+  }
+  const path = resolve(ctx.cwd, source)
+  try {
+    return await readFile(path, 'utf8')
+  } catch (error) {
+    throw new ExitError(EXIT_FAILURE, `cannot read ${source}: ${describeFsError(error)}`, { cause: error })
+  }
+}
+
+/** Lines of an input, streamed (for large imports). */
+export async function* readInputLines(source: string, ctx: CliContext): AsyncGenerator<string> {
+  const text = await readInput(source, ctx)
+  for (const line of text.split(/\r?\n/)) yield line
+}
+
+/** A one-line reason for a file-system error. */
+export function describeFsError(error: unknown): string {
+  const code = (error as { code?: string }).code
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file (check the path)'
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied'
+    case 'EISDIR':
+      return 'is a directory, not a file'
+    default:
+      return error instanceof Error ? error.message : String(error)
+  }
+}

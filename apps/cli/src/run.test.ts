@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest'
+import { captureContext } from '../test/harness'
+import { CLI_VERSION } from './program'
+import { runCli } from './run'
+
+describe('runCli', () => {
+  it('prints usage and exits 2 for an unknown command', async () => {
+    const { ctx, stdout, stderr } = captureContext()
+    expect(await runCli(['frobnicate'], ctx)).toBe(2)
+    expect(stdout()).toBe('')
+    expect(stderr()).toMatchInlineSnapshot(`
+      "error: unknown command 'frobnicate'
+
+      Usage: hymem [options] [command]
+
+      Local-first memory for AI agents: log, dream, augment.
+
+      Options:
+        -v, --version                output the version number
+        --root <dir>                 folder of hymem.sqlite, MEMORY.md and USER.md
+                                     (overrides HYMEM_ROOT)
+        --workspace <id>             workspace to use (overrides HYMEM_WORKSPACE)
+        -h, --help                   display help for command
+
+      Commands:
+        demo [options]               log a sample conversation, dream it on the
+                                     embedded defaults, and show what augment returns
+        doctor [options]             check the configuration, database, vectors,
+                                     drift, extractor, embedder and endpoints
+        capture [options] <file>     log a conversation file: JSONL
+                                     ({"session_id","role" or
+                                     "peer_id","content","created_at"?}) or a JSON
+                                     array
+        dream [options]              run one dreaming cycle: extract facts, episodes
+                                     and procedures, update USER.md and MEMORY.md
+        augment [options] <text...>  show the context HyMem retrieves for a message
+                                     (facts with reason codes, hits, episodes,
+                                     procedures, notes)
+        stats [options]              store counts, dream history and search-log
+                                     figures (volume, empty rate, latency, misses)
+        export [options]             write the memory as JSONL (no embeddings): every
+                                     workspace, or only --workspace
+        import [options] <file>      restore a JSONL export; existing ids are skipped,
+                                     vectors are re-embedded
+        reindex [options]            re-embed everything with the configured embedding
+                                     model (after changing HYMEM_EMBEDDING_*)
+        mcp                          serve the MCP tools (capture, log, dream,
+                                     augment, profile, notes, ...) over stdio
+        help [command]               display help for command
+      "
+    `)
+  })
+
+  it('exits 2 for an unknown flag', async () => {
+    const { ctx, stderr } = captureContext()
+    expect(await runCli(['doctor', '--frob'], ctx)).toBe(2)
+    expect(stderr()).toMatchInlineSnapshot(`
+      "error: unknown option '--frob'
+      Usage: hymem doctor [options]
+      (run "hymem doctor --help" for the options)
+      "
+    `)
+  })
+
+  it('exits 2 for a bad flag value', async () => {
+    const { ctx, stderr } = captureContext()
+    expect(await runCli(['doctor', '--timeout', 'soon'], ctx)).toBe(2)
+    expect(stderr()).toMatchInlineSnapshot(`
+      "error: option '--timeout <ms>' argument 'soon' is invalid. expected a whole number of at least 1.
+      Usage: hymem doctor [options]
+      (run "hymem doctor --help" for the options)
+      "
+    `)
+  })
+
+  it('prints help and exits 2 with no command, 0 with --help', async () => {
+    const none = captureContext()
+    expect(await runCli([], none.ctx)).toBe(2)
+    expect(none.stderr()).toContain('Usage: hymem [options] [command]')
+    const help = captureContext()
+    expect(await runCli(['--help'], help.ctx)).toBe(0)
+    expect(help.stdout()).toMatchInlineSnapshot(`
+      "Usage: hymem [options] [command]
+
+      Local-first memory for AI agents: log, dream, augment.
+
+      Options:
+        -v, --version                output the version number
+        --root <dir>                 folder of hymem.sqlite, MEMORY.md and USER.md
+                                     (overrides HYMEM_ROOT)
+        --workspace <id>             workspace to use (overrides HYMEM_WORKSPACE)
+        -h, --help                   display help for command
+
+      Commands:
+        demo [options]               log a sample conversation, dream it on the
+                                     embedded defaults, and show what augment returns
+        doctor [options]             check the configuration, database, vectors,
+                                     drift, extractor, embedder and endpoints
+        capture [options] <file>     log a conversation file: JSONL
+                                     ({"session_id","role" or
+                                     "peer_id","content","created_at"?}) or a JSON
+                                     array
+        dream [options]              run one dreaming cycle: extract facts, episodes
+                                     and procedures, update USER.md and MEMORY.md
+        augment [options] <text...>  show the context HyMem retrieves for a message
+                                     (facts with reason codes, hits, episodes,
+                                     procedures, notes)
+        stats [options]              store counts, dream history and search-log
+                                     figures (volume, empty rate, latency, misses)
+        export [options]             write the memory as JSONL (no embeddings): every
+                                     workspace, or only --workspace
+        import [options] <file>      restore a JSONL export; existing ids are skipped,
+                                     vectors are re-embedded
+        reindex [options]            re-embed everything with the configured embedding
+                                     model (after changing HYMEM_EMBEDDING_*)
+        mcp                          serve the MCP tools (capture, log, dream,
+                                     augment, profile, notes, ...) over stdio
+        help [command]               display help for command
+      "
+    `)
+  })
+
+  it('prints the version', async () => {
+    const { ctx, stdout } = captureContext()
+    expect(await runCli(['--version'], ctx)).toBe(0)
+    expect(stdout()).toBe(`${CLI_VERSION}\n`)
+  })
+})
