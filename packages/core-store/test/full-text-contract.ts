@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest'
+import { buildMatchQuery } from '../src/fts'
+import type { Store } from '../src/store/types'
+import { addChunk, addEpisode, addNote, addProcedure } from './fixtures'
+import { expectStoreError, useTempStores } from './store-harness'
+
+/** The FullTextSearch contract, run against every store configuration. */
+export function describeFullTextContract(label: string, options: { loadVectorExtension: boolean }) {
+  describe(`FullTextSearch contract: ${label}`, () => {
+    const stores = useTempStores()
+    const open = (): Store => stores.open({ loadVectorExtension: options.loadVectorExtension })
+
+    it('ranks messages by BM25, best first, scoped to the workspace', async () => {
+      const store = open()
+      const [dense, sparse, unrelated] = await store.messages.insertBatch('w', 's', [
+        { peerId: 'user-a', content: 'Postgres replication: postgres primary, postgres replica' },
+        {
+          peerId: 'user-a',
+          content: 'We might move the reporting job to Postgres one day, maybe, after the migration',
+        },
+        { peerId: 'user-a', content: 'Lunch was great' },
+      ])
+      await store.messages.insertBatch('other', 's', [
+        { peerId: 'user-a', content: 'Postgres postgres postgres' },
+      ])
+      const hits = await store.fullText.search('messages', buildMatchQuery('postgres'), {
+        workspaceId: 'w',
+        limit: 10,
+      })
+      expect(hits.map((h) => h.id)).toEqual([dense?.id, sparse?.id])
+      expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score)
+      expect(hits.map((h) => h.id)).not.toContain(unrelated?.id)
+      const limited = await store.fullText.search('messages', buildMatchQuery('postgres'), {
+        workspaceId: 'w',
+        limit: 1,
+      })
+      expect(limited.map((h) => h.id)).toEqual([dense?.id])
+    })
+
+    it('stems, folds accents, and filters by sessions and author', async () => {
+      const store = open()
+      const [a] = await store.messages.insertBatch('w', 's1', [
+        { peerId: 'user-a', content: 'She was running the café benchmarks' },
+      ])
+      const [b] = await store.messages.insertBatch('w', 's2', [
+        { peerId: 'hermes', content: 'I run benchmarks nightly at the cafe' },
+      ])
+      const both = await store.fullText.search('messages', buildMatchQuery('runs cafe'), {
+        workspaceId: 'w',
+        limit: 5,
+      })
+      expect(both.map((h) => h.id).sort()).toEqual([a?.id, b?.id].sort())
+      const inS2 = await store.fullText.search('messages', buildMatchQuery('benchmark'), {
+        workspaceId: 'w',
+        limit: 5,
+        sessionIds: ['s2'],
+      })
+      expect(inS2.map((h) => h.id)).toEqual([b?.id])
+      const byAuthor = await store.fullText.search('messages', buildMatchQuery('benchmark'), {
+        workspaceId: 'w',
+        limit: 5,
+        peerId: 'user-a',
+      })
+      expect(byAuthor.map((h) => h.id)).toEqual([a?.id])
+      expect(
+        await store.fullText.search('messages', buildMatchQuery('benchmark'), {
+          workspaceId: 'w',
+          limit: 5,
+          sessionIds: [],
+        }),
+      ).toEqual([])
+    })
+
+    it('follows edits and deletes of the content rows', async () => {
+      const store = open()
+      const [m] = await store.messages.insertBatch('w', 's', [{ peerId: 'u', content: 'original wording' }])
+      await store.db
+        .updateTable('messages')
+        .set({ content: 'revised phrasing' })
+        .where('id', '=', m!.id)
+        .execute()
+      expect(
+        await store.fullText.search('messages', buildMatchQuery('original'), { workspaceId: 'w', limit: 5 }),
+      ).toEqual([])
+      expect(
+        (
+          await store.fullText.search('messages', buildMatchQuery('revised'), { workspaceId: 'w', limit: 5 })
+        ).map((h) => h.id),
+      ).toEqual([m?.id])
+      await store.db.deleteFrom('messages').where('id', '=', m!.id).execute()
+      expect(
+        await store.fullText.search('messages', buildMatchQuery('revised'), { workspaceId: 'w', limit: 5 }),
+      ).toEqual([])
+    })
+
+    it('searches chunks, episodes, procedures and notes, returning their own ids', async () => {
+      const store = open()
+      const chunk = await addChunk(store, 'w', 'The deploy pipeline uses Kubernetes')
+      await addChunk(store, 'w', 'Unrelated chatter')
+      await addEpisode(store, 'w', 'ep-1', 'Kubernetes migration', 'Moved services to the cluster')
+      await addProcedure(store, 'w', 'proc-1', 'deploy', 'build image; push; kubectl apply to kubernetes')
+      await addNote(store, 'w', 'note-1', 'infra', 'Runs everything on Kubernetes', 's')
+      const match = buildMatchQuery('kubernetes')
+      const query = { workspaceId: 'w', limit: 5 }
+      expect((await store.fullText.search('chunks', match, query)).map((h) => h.id)).toEqual([chunk])
+      expect((await store.fullText.search('episodes', match, query)).map((h) => h.id)).toEqual(['ep-1'])
+      expect((await store.fullText.search('procedures', match, query)).map((h) => h.id)).toEqual(['proc-1'])
+      expect((await store.fullText.search('notes', match, query)).map((h) => h.id)).toEqual(['note-1'])
+      expect(await store.fullText.search('notes', match, { ...query, sessionIds: ['elsewhere'] })).toEqual([])
+      expect(await store.fullText.search('episodes', match, { workspaceId: 'other', limit: 5 })).toEqual([])
+    })
+
+    it('returns nothing for an empty expression and never runs raw syntax errors unexplained', async () => {
+      const store = open()
+      await store.messages.insertBatch('w', 's', [{ peerId: 'u', content: 'anything' }])
+      expect(await store.fullText.search('messages', null, { workspaceId: 'w', limit: 5 })).toEqual([])
+      expect(
+        await store.fullText.search('messages', buildMatchQuery('   '), { workspaceId: 'w', limit: 5 }),
+      ).toEqual([])
+      for (const hostile of ['"unbalanced', 'NEAR(', 'a AND', '(((', 'col:thing', '* -']) {
+        const match = buildMatchQuery(hostile)
+        await expect(
+          store.fullText.search('messages', match, { workspaceId: 'w', limit: 5 }),
+        ).resolves.toBeInstanceOf(Array)
+      }
+      const error = await expectStoreError(
+        store.fullText.search('messages', '"unbalanced', { workspaceId: 'w', limit: 5 }),
+        'INVALID_INPUT',
+      )
+      expect(error.message).toContain('build it with buildMatchQuery')
+    })
+
+    it('refuses a missing workspace, a bad limit and a peer filter outside messages', async () => {
+      const store = open()
+      await expectStoreError(
+        store.fullText.search('messages', 'x', { workspaceId: '', limit: 5 }),
+        'INVALID_INPUT',
+      )
+      await expectStoreError(
+        store.fullText.search('messages', 'x', { workspaceId: 'w', limit: 0 }),
+        'INVALID_INPUT',
+      )
+      await expectStoreError(
+        store.fullText.search('chunks', 'x', { workspaceId: 'w', limit: 5, peerId: 'p' }),
+        'INVALID_INPUT',
+      )
+    })
+  })
+}

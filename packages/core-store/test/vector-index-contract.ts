@@ -1,0 +1,303 @@
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import type { Store } from '../src/store/types'
+import { addChunk, addEdge, addEpisode, addNote, vec } from './fixtures'
+import { expectStoreError, useTempStores } from './store-harness'
+
+const MODEL = 'test-embed-4d'
+const ids = (hits: { id: number | string }[]) => hits.map((h) => h.id)
+
+/** The VectorIndex contract, run against every backend (sqlite-vec and the JS cosine scan). */
+export function describeVectorIndexContract(label: string, options: { loadVectorExtension: boolean }) {
+  describe(`VectorIndex contract: ${label}`, () => {
+    const stores = useTempStores()
+    const open = (): Store => stores.open({ loadVectorExtension: options.loadVectorExtension })
+
+    it('reports its mode and returns nothing before the first write', async () => {
+      const store = open()
+      expect(store.vectors.mode).toBe(options.loadVectorExtension ? 'sqlite-vec' : 'js-scan')
+      expect(await store.vectors.pinned('chunks')).toBeNull()
+      expect(
+        await store.vectors.nearest('chunks', vec(1, 0, 0, 0), { workspaceId: 'w', k: 3, model: MODEL }),
+      ).toEqual([])
+    })
+
+    it('returns the nearest chunks first, within the workspace, with cosine distance', async () => {
+      const store = open()
+      const east = await addChunk(store, 'w', 'east')
+      const north = await addChunk(store, 'w', 'north')
+      const northEast = await addChunk(store, 'w', 'north-east')
+      const foreign = await addChunk(store, 'other', 'east elsewhere')
+      await store.vectors.upsert(
+        'chunks',
+        [
+          { id: east, workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'e' },
+          { id: north, workspaceId: 'w', vector: vec(0, 1, 0, 0), textHash: 'n' },
+          { id: northEast, workspaceId: 'w', vector: vec(1, 1, 0, 0), textHash: 'ne' },
+          { id: foreign, workspaceId: 'other', vector: vec(1, 0, 0, 0), textHash: 'e' },
+        ],
+        MODEL,
+      )
+      const hits = await store.vectors.nearest('chunks', vec(1, 0.1, 0, 0), {
+        workspaceId: 'w',
+        k: 2,
+        model: MODEL,
+      })
+      expect(ids(hits)).toEqual([east, northEast])
+      expect(hits[0]?.distance).toBeCloseTo(1 - 1 / Math.hypot(1, 0.1), 5)
+      expect(hits[0]?.similarity).toBeCloseTo(1 - (hits[0]?.distance ?? 0), 6)
+      const all = await store.vectors.nearest('chunks', vec(0, 1, 0, 0), {
+        workspaceId: 'w',
+        k: 10,
+        model: MODEL,
+      })
+      expect(ids(all)).toEqual([north, northEast, east])
+      expect(all[2]?.distance).toBeCloseTo(1, 5)
+      expect(await store.vectors.pinned('chunks')).toEqual({ model: MODEL, dimensions: 4 })
+    })
+
+    it('pins model and dimension on the first write and refuses a mismatch, telling to re-index', async () => {
+      const store = open()
+      const id = await addChunk(store, 'w', 'x')
+      await store.vectors.upsert(
+        'chunks',
+        [{ id, workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'h' }],
+        MODEL,
+      )
+      const other = await expectStoreError(
+        store.vectors.upsert(
+          'chunks',
+          [{ id, workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'h' }],
+          'other-model',
+        ),
+        'VECTOR_MISMATCH',
+      )
+      expect(other.message).toMatchInlineSnapshot(
+        `"the chunks vector index holds test-embed-4d vectors of dimension 4, not other-model of dimension 4; re-index with \`hymem reindex\`"`,
+      )
+      await expectStoreError(
+        store.vectors.upsert(
+          'chunks',
+          [{ id, workspaceId: 'w', vector: vec(1, 0, 0), textHash: 'h' }],
+          MODEL,
+        ),
+        'VECTOR_MISMATCH',
+      )
+      await expectStoreError(
+        store.vectors.nearest('chunks', vec(1, 0, 0), { workspaceId: 'w', k: 1, model: MODEL }),
+        'VECTOR_MISMATCH',
+      )
+      await expectStoreError(
+        store.vectors.nearest('chunks', vec(1, 0, 0, 0), { workspaceId: 'w', k: 1, model: 'other-model' }),
+        'VECTOR_MISMATCH',
+      )
+      expect(await store.vectors.pinned('episodes')).toBeNull()
+    })
+
+    it('re-upserting replaces the vector and text hash; remove drops them', async () => {
+      const store = open()
+      const a = await addChunk(store, 'w', 'a')
+      const b = await addChunk(store, 'w', 'b')
+      await store.vectors.upsert(
+        'chunks',
+        [
+          { id: a, workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'a1' },
+          { id: b, workspaceId: 'w', vector: vec(0, 1, 0, 0), textHash: 'b1' },
+        ],
+        MODEL,
+      )
+      await store.vectors.upsert(
+        'chunks',
+        [{ id: a, workspaceId: 'w', vector: vec(0, 1, 0.1, 0), textHash: 'a2' }],
+        MODEL,
+      )
+      expect(await store.vectors.textHashes('chunks', [a, b, 999])).toEqual(
+        new Map<number | string, string>([
+          [a, 'a2'],
+          [b, 'b1'],
+        ]),
+      )
+      const near = await store.vectors.nearest('chunks', vec(0, 0, 1, 0), {
+        workspaceId: 'w',
+        k: 1,
+        model: MODEL,
+      })
+      expect(ids(near)).toEqual([a])
+      await store.vectors.remove('chunks', [a])
+      expect(
+        ids(await store.vectors.nearest('chunks', vec(0, 0, 1, 0), { workspaceId: 'w', k: 5, model: MODEL })),
+      ).toEqual([b])
+      expect(await store.vectors.textHashes('chunks', [a])).toEqual(new Map())
+    })
+
+    it('forgets a vector when its chunk is deleted', async () => {
+      const store = open()
+      const a = await addChunk(store, 'w', 'a')
+      const b = await addChunk(store, 'w', 'b')
+      await store.vectors.upsert(
+        'chunks',
+        [
+          { id: a, workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'a' },
+          { id: b, workspaceId: 'w', vector: vec(0, 1, 0, 0), textHash: 'b' },
+        ],
+        MODEL,
+      )
+      await store.db.deleteFrom('chunks').where('id', '=', a).execute()
+      expect(
+        ids(await store.vectors.nearest('chunks', vec(1, 0, 0, 0), { workspaceId: 'w', k: 5, model: MODEL })),
+      ).toEqual([b])
+    })
+
+    it('indexes episodes and notes by their text ids', async () => {
+      const store = open()
+      await addEpisode(store, 'w', 'ep-db', 'Database choice', 'They picked Postgres')
+      await addEpisode(store, 'w', 'ep-ui', 'UI work', 'They restyled the page')
+      await addNote(store, 'w', 'note-1', 'likes tea', 'The user drinks green tea')
+      await store.vectors.upsert(
+        'episodes',
+        [
+          { id: 'ep-db', workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'x' },
+          { id: 'ep-ui', workspaceId: 'w', vector: vec(0, 0, 1, 0), textHash: 'y' },
+        ],
+        MODEL,
+      )
+      await store.vectors.upsert(
+        'notes',
+        [{ id: 'note-1', workspaceId: 'w', vector: vec(0, 1, 0, 0), textHash: 'z' }],
+        MODEL,
+      )
+      expect(
+        ids(
+          await store.vectors.nearest('episodes', vec(0, 0.2, 1, 0), {
+            workspaceId: 'w',
+            k: 2,
+            model: MODEL,
+          }),
+        ),
+      ).toEqual(['ep-ui', 'ep-db'])
+      expect(
+        ids(await store.vectors.nearest('notes', vec(0, 1, 0, 0), { workspaceId: 'w', k: 2, model: MODEL })),
+      ).toEqual(['note-1'])
+      expect(await store.vectors.textHashes('episodes', ['ep-db', 'nope'])).toEqual(new Map([['ep-db', 'x']]))
+      await store.vectors.remove('episodes', ['ep-ui'])
+      expect(
+        ids(
+          await store.vectors.nearest('episodes', vec(0, 0, 1, 0), { workspaceId: 'w', k: 2, model: MODEL }),
+        ),
+      ).toEqual(['ep-db'])
+      await expectStoreError(
+        store.vectors.upsert(
+          'notes',
+          [{ id: 'missing-note', workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'q' }],
+          MODEL,
+        ),
+        'NOT_FOUND',
+      )
+    })
+
+    it('indexes edges by knowledge_graph id and drops them with their edge', async () => {
+      const store = open()
+      const uses = await addEdge(store, 'w', ['api', 'uses', 'postgres'])
+      const prefers = await addEdge(store, 'w', ['user', 'prefers', 'tea'])
+      await store.vectors.upsert(
+        'edges',
+        [
+          { id: uses, workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'api uses postgres' },
+          { id: prefers, workspaceId: 'w', vector: vec(0, 1, 0, 0), textHash: 'user prefers tea' },
+        ],
+        MODEL,
+      )
+      expect(
+        ids(
+          await store.vectors.nearest('edges', vec(1, 0.5, 0, 0), { workspaceId: 'w', k: 5, model: MODEL }),
+        ),
+      ).toEqual([uses, prefers])
+      await store.db.deleteFrom('knowledge_graph').where('id', '=', uses).execute()
+      expect(
+        ids(await store.vectors.nearest('edges', vec(1, 0, 0, 0), { workspaceId: 'w', k: 5, model: MODEL })),
+      ).toEqual([prefers])
+    })
+
+    it('caches edge vectors by triple text across edges', async () => {
+      const store = open()
+      expect(await store.vectors.cachedTextVectors(MODEL, ['a uses b'])).toEqual(new Map())
+      await store.vectors.cacheTextVectors(MODEL, [
+        { text: 'a uses b', vector: Float32Array.from([0.5, 0.25, 0, 1]) },
+        { text: 'b depends_on c', vector: Float32Array.from([1, 0, 0, 0]) },
+      ])
+      await store.vectors.cacheTextVectors(MODEL, [
+        { text: 'b depends_on c', vector: Float32Array.from([0, 0, 0, 1]) },
+      ])
+      const cached = await store.vectors.cachedTextVectors(MODEL, ['a uses b', 'b depends_on c', 'missing'])
+      expect([...cached.keys()].sort()).toEqual(['a uses b', 'b depends_on c'])
+      expect([...(cached.get('a uses b') ?? [])]).toEqual([0.5, 0.25, 0, 1])
+      expect([...(cached.get('b depends_on c') ?? [])]).toEqual([0, 0, 0, 1])
+      expect(await store.vectors.cachedTextVectors('another-model', ['a uses b'])).toEqual(new Map())
+    })
+
+    it('refuses malformed rows and queries before writing anything', async () => {
+      const store = open()
+      const id = await addChunk(store, 'w', 'x')
+      const good = { id, workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'h' }
+      await expectStoreError(
+        store.vectors.upsert('chunks', [good, { ...good, id: 'text' }], MODEL),
+        'INVALID_INPUT',
+      )
+      await expectStoreError(store.vectors.upsert('episodes', [{ ...good, id: 7 }], MODEL), 'INVALID_INPUT')
+      await expectStoreError(
+        store.vectors.upsert(
+          'chunks',
+          [good, { ...good, vector: Float32Array.from([1, Number.NaN, 0, 0]) }],
+          MODEL,
+        ),
+        'INVALID_INPUT',
+      )
+      await expectStoreError(
+        store.vectors.upsert('chunks', [good, { ...good, vector: vec(1, 0, 0) }], MODEL),
+        'INVALID_INPUT',
+      )
+      await expectStoreError(
+        store.vectors.upsert('chunks', [{ ...good, workspaceId: '' }], MODEL),
+        'INVALID_INPUT',
+      )
+      await expectStoreError(store.vectors.upsert('chunks', [good], ''), 'INVALID_INPUT')
+      expect(await store.vectors.pinned('chunks')).toBeNull()
+      await store.vectors.upsert('chunks', [good], MODEL)
+      await expectStoreError(
+        store.vectors.nearest('chunks', vec(1, 0, 0, 0), { workspaceId: 'w', k: 0, model: MODEL }),
+        'INVALID_INPUT',
+      )
+      await expectStoreError(
+        store.vectors.nearest('chunks', [1, 0, 0, 0] as unknown as Float32Array, {
+          workspaceId: 'w',
+          k: 1,
+          model: MODEL,
+        }),
+        'INVALID_INPUT',
+      )
+    })
+
+    it('joins an enclosing transaction and rolls back with it', async () => {
+      const store = open()
+      const id = await addChunk(store, 'w', 'x')
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.vectors.upsert(
+            'chunks',
+            [{ id, workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'h' }],
+            MODEL,
+          )
+          expect(
+            ids(
+              await tx.vectors.nearest('chunks', vec(1, 0, 0, 0), { workspaceId: 'w', k: 1, model: MODEL }),
+            ),
+          ).toEqual([id])
+          throw new Error('roll back')
+        }),
+      ).rejects.toThrow('roll back')
+      expect(await store.vectors.pinned('chunks')).toBeNull()
+      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM chunk_embeddings`.execute(store.db)
+      expect(count.rows[0]?.n).toBe(0)
+    })
+  })
+}
