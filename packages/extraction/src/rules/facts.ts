@@ -7,6 +7,10 @@ import { isCalendarWord, isKnownTech } from './tech-lexicon'
 import { versionFacts } from './versions'
 
 const SPEAKERS = new Set(['user', 'team'])
+const CONTRAST =
+  /(?:,\s*(?:but\s+)?not|\binstead of|\brather than)\s+([A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?)/i
+const INFRA_NOUN =
+  /\b(?:service|api|database|db|queue|server|cluster|bucket|cache|gateway|backend|frontend|worker|workers|broker|store|registry|instance|vm|box)$/i
 const PAST = /\b(?:previously|formerly|in the past|back then|used to|originally|at first)\b/i
 const TEMPORAL =
   /\b(?:since (?:last |early |late )?[\w.-]+(?: \d{4})?|until (?:the )?[\w.-]+(?: \w+)?|as of (?:last |this )?[\w.-]+|last (?:week|month|year|quarter|sprint)|this (?:week|month|year|quarter|sprint)|in (?:19|20)\d\d|from now on|for now|these days|nowadays|no longer|anymore|any more)\b/i
@@ -22,7 +26,9 @@ function overlaps(a: Span, spans: readonly Span[]): boolean {
 
 function acceptableObject(pattern: RulePattern, object: string): boolean {
   if (isCalendarWord(object)) return false
-  if (pattern.namedObject && !looksNamed(object) && !isKnownTech(object)) return false
+  if (pattern.namedObject && !looksNamed(object) && !isKnownTech(object) && !INFRA_NOUN.test(object))
+    return false
+  if (pattern.knownObject && !isKnownTech(object)) return false
   if (pattern.objectSuffix && !pattern.objectSuffix.test(object)) return false
   return true
 }
@@ -120,12 +126,19 @@ function readMatch(
   if (predicate === 'uses' && /^used$/i.test(match[0]) && PAST.test(sentence)) {
     return objectList(rest).map((o) => triple(subject, 'uses', o, -1))
   }
-  if (predicate === 'uses' && !isSpeaker && /work with/i.test(match[0]) && parsed.negated)
+  if (predicate === 'uses' && !isSpeaker && /work with/i.test(match[0]) && parsed.negated) {
     predicate = 'conflicts_with'
+  }
+  if (predicate === 'depends_on' && isSpeaker) predicate = 'uses'
   const finalPolarity: 1 | -1 = predicate === 'conflicts_with' ? 1 : polarity
-  return objectList(rest)
+  const triples = objectList(rest)
     .filter((o) => acceptableObject(pattern, o))
     .map((o) => triple(subject, predicate, o, finalPolarity))
+  const contrast = predicate === 'uses' ? CONTRAST.exec(rest) : null
+  const other = contrast ? cleanPhrase(contrast[1] ?? '') : undefined
+  if (triples.length > 0 && other)
+    triples.push(triple(subject, predicate, other, finalPolarity === 1 ? -1 : 1))
+  return triples
 }
 
 /** Extracts triples from one prose sentence (already normalised, never a question or hypothetical). */

@@ -9,7 +9,9 @@ export function isQuestion(sentence: string): boolean {
 }
 
 const HYPOTHETICAL =
-  /\b(?:if|unless|whether|suppose|supposing|imagine|hypothetically|in case|maybe|perhaps|probably|considering|consider|thinking (?:of|about)|plan(?:ning)? to|planning on|going to|gonna|want to|wants to|wanted to|would like to|hope to|hoping to|try(?:ing)? out|might|could|may|should|ought to|let us|lets|let's|wish|someday|one day|eventually|evaluate|evaluating|debating|tempted)\b/i
+  /\b(?:if|unless|whether|suppose|supposing|imagine|hypothetically|in case|maybe|perhaps|probably|considering|consider|thinking (?:of|about)|plan(?:ning)? to|planning on|going to|gonna|want to|wants to|wanted to|would like to|hope to|hoping to|try(?:ing)? out|might|could|may|should|ought to|wish|someday|one day|eventually|evaluate|evaluating|debating|tempted)\b|^let(?:'s| us)\b/i
+const HEDGE =
+  /\b(?:i|we) (?:think|guess|believe|suppose|assume|wonder|doubt)\b|\bnot sure\b|\bi am not certain\b/i
 const PREFERENCE_MODAL = /\bwould (?:rather|prefer|much rather)\b/i
 
 /**
@@ -18,7 +20,7 @@ const PREFERENCE_MODAL = /\bwould (?:rather|prefer|much rather)\b/i
  */
 export function isHypothetical(sentence: string): boolean {
   const s = sentence.replace(PREFERENCE_MODAL, 'prefer')
-  return HYPOTHETICAL.test(s) || /\bwould\b/i.test(s)
+  return HYPOTHETICAL.test(s) || HEDGE.test(s) || /\bwould\b/i.test(s)
 }
 
 /** True when the sentence reports someone else's speech or a past suggestion ("you said we use X"). */

@@ -268,6 +268,9 @@ export const VERB_START = new Set([
   'give',
   'take',
   'put',
+  'think',
+  'guess',
+  'believe',
   'avoid',
   'prefer',
   'reject',
@@ -310,7 +313,8 @@ export function cleanPhrase(raw: string, maxWords = 4): string | undefined {
   const words = phrase.split(' ')
   const first = (words[0] ?? '').toLowerCase()
   if (words.length > maxWords) return undefined
-  if (VERB_START.has(first) || PHRASE_END.has(first)) return undefined
+  const capitalised = /^[A-Z]/.test(words[0] ?? '')
+  if ((VERB_START.has(first) && !capitalised) || PHRASE_END.has(first)) return undefined
   if (words.every((w) => NON_ENTITIES.has(w.toLowerCase()) || DETERMINERS.has(w.toLowerCase())))
     return undefined
   if (words.length === 1 && isVersionToken(first)) return undefined

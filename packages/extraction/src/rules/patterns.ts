@@ -25,6 +25,8 @@ export interface RulePattern {
   namedObject?: boolean
   /** Objects must end with one of these words ("I am on the platform team"). */
   objectSuffix?: RegExp
+  /** Objects must be well-known technologies ("I write Python", not "I write tests"). */
+  knownObject?: boolean
   /** Only when the clause is negated; the negation is consumed ("I do not want X" → rejects X). */
   requireNegation?: boolean
   /** Only for the speaker as subject (user/team). */
@@ -44,7 +46,7 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   },
   {
     predicate: 'replaces',
-    verb: v('replaced|replacing|swapped|swapped out|substituted'),
+    verb: v('replaces|replace|replaced|replacing|swapped|swapped out|substituted'),
     shape: 'replacedWith',
   },
   {
@@ -187,8 +189,14 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   },
   {
     predicate: 'uses',
+    verb: v('write|writes|wrote|writing|code|coding'),
+    shape: 'direct',
+    knownObject: true,
+  },
+  {
+    predicate: 'uses',
     verb: v(
-      'use|uses|using|used|utili[sz]e|utili[sz]es|work with|works with|build with|built with|built in|build on|written in|write in|code in|program in|develop in|standardi[sz]ed on|went with|chose|picked|adopted|switched to|migrated to|moved to|rely heavily on|lean on',
+      'deploy with|deploys with|deployed with|deploy using|deploy via|use|uses|using|used|utili[sz]e|utili[sz]es|work with|works with|build with|built with|built in|build on|written in|write in|code in|program in|develop in|standardi[sz]ed on|went with|chose|picked|adopted|switched to|migrated to|moved to|rely heavily on|lean on',
     ),
     shape: 'direct',
   },

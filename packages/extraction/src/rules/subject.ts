@@ -57,6 +57,9 @@ const AUX = new Set([
   'even',
   'ever',
   'normally',
+  'previously',
+  'formerly',
+  'originally',
   'mostly',
   'largely',
   'fully',
@@ -69,6 +72,9 @@ const AUX = new Set([
 
 const DISCOURSE =
   /^(?:(?:so|also|yeah|yes|ok|okay|well|and|but|right|anyway|actually|basically|honestly|fyi|btw|note|currently|nowadays|today|now|these days|right now|at work|at the moment|for now|in production|in prod|by the way|for the record|just so you know|as you know|to be clear)\b[,:]?\s*)+/i
+
+const TIME_LEAD =
+  /^(?:last|this|next|earlier this|later this) (?:year|month|week|quarter|sprint)|^(?:in|since) (?:19|20)\d\d|^(?:yesterday|recently|lately|today|at work|at my job|here|internally|in production)\b/i
 
 /** How the clause before a verb was read. */
 export interface SubjectParse {
@@ -124,7 +130,9 @@ export function parseSubject(prefix: string, fallback: string | undefined): Subj
   const negated =
     auxWords.includes('not') || auxWords.includes('never') || auxWords.join(' ').includes('no longer')
   const never = auxWords.includes('never')
-  const head = tokens.join(' ').replace(DISCOURSE, '').trim()
+  let head = tokens.join(' ').replace(DISCOURSE, '').trim()
+  const pronoun = /\s(I|we)$/i.exec(head)
+  if (pronoun && TIME_LEAD.test(head)) head = pronoun[1] ?? head
   if (head === '') {
     const ellipsis =
       /\b(?:and|but|then)\s*$/i.test(prefix.trim()) || auxWords.length > 0 || prefix.trim() === ''
