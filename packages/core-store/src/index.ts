@@ -13,6 +13,16 @@
 export { CANONICAL_SEPARATOR, isCanonical, LEADING_ARTICLES, normalize } from './canonical'
 export type { MatchQueryOptions } from './fts'
 export { buildMatchQuery, DEFAULT_MAX_TERMS, ENGLISH_STOP_WORDS, tokenizeForFts } from './fts'
+export type {
+  HeldRunLock,
+  RunLock,
+  RunLockAcquireResult,
+  RunLockHolder,
+  RunLockOptions,
+  RunLockTakeoverReason,
+  SqliteLike,
+} from './lock'
+export { createRunLock, DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './lock'
 export { readManagedFile, readSection, sectionMarkers, writeSection } from './markdown'
 export type { Repositories } from './repositories'
 export { inferPeerRole } from './repositories/peer-role'
