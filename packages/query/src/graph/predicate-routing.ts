@@ -11,7 +11,10 @@ export interface PredicateRoute {
 export const PREDICATE_ROUTES: readonly PredicateRoute[] = Object.freeze([
   { cue: /\b(technolog(y|ies)|tech stack|stack|tooling)\b/, predicates: ['uses', 'runs_on'] },
   { cue: /\b(use|uses|used|using|usage|tools?|librar(y|ies)|frameworks?)\b/, predicates: ['uses'] },
-  { cue: /\b(depends?|depending|dependen(cy|cies|t)|requires?|needs?)\b/, predicates: ['depends_on'] },
+  {
+    cue: /\b(depends?|depending|dependen(cy|cies|t)|requires?|required|needs?)\b/,
+    predicates: ['depends_on'],
+  },
   { cue: /\b(prefers?|preferred|preferences?|favou?rites?|likes?|rather)\b/, predicates: ['prefers'] },
   { cue: /\b(rejects?|rejected|dislikes?|hates?|refuses?)\b/, predicates: ['rejects'] },
   { cue: /\b(avoids?|avoided|avoiding|stays? away|steer clear)\b/, predicates: ['avoids'] },
