@@ -42,9 +42,11 @@ export function scoreCases(
   const byPredicate = new Map<string, Counts>()
   const errors: string[] = []
   const bucket = (p: string) => {
-    let c = byPredicate.get(p)
-    if (!c) byPredicate.set(p, (c = { tp: 0, fp: 0, fn: 0 }))
-    return c
+    const existing = byPredicate.get(p)
+    if (existing) return existing
+    const created = { tp: 0, fp: 0, fn: 0 }
+    byPredicate.set(p, created)
+    return created
   }
   for (const c of cases) {
     const got = predict(c.text)
@@ -69,8 +71,8 @@ export function scoreCases(
         errors.push(`FN ${key}  <- ${c.text}`)
       }
     }
-    const wantKinds = new Set(c.markers ?? [])
-    const gotKinds = new Set(got.markers.map((m) => m.kind))
+    const wantKinds = new Set<string>(c.markers ?? [])
+    const gotKinds = new Set<string>(got.markers.map((m) => m.kind))
     for (const k of gotKinds) {
       if (wantKinds.has(k)) markers.tp++
       else {
