@@ -1,4 +1,45 @@
 /**
+ * `hymem`: local-first memory for AI agents. Log conversations into one SQLite file, dream over them
+ * offline into a knowledge graph, a profile, episodes and procedures, and get ranked, explained context
+ * back in milliseconds — with no LLM on the hot path. Also: explicit notes, stats, export/import, reindex,
+ * and configuration from `HYMEM_*` environment variables.
+ *
+ * @example
+ * import { createHyMem } from 'hymem'
+ * const memory = await createHyMem({ root: '/tmp/hymem' })
+ * await memory.log({ role: 'user', content: 'I prefer pnpm over npm.' })
+ * await memory.dream()
+ * const context = await memory.augment('which package manager?')
+ * await memory.close()
+ *
  * @module
  */
-export const PACKAGE_NAME = 'hymem'
+export { configFromEnv } from './config/config-from-env'
+export type { FromConfigOptions } from './config/create-from-config'
+export { createHyMemFromConfig } from './config/create-from-config'
+export type { EmbeddingProvider, EnvVariable, LogLevel } from './config/env-schema'
+export { EMBEDDING_PROVIDERS, ENV_SCHEMA, ENV_VARIABLES, LOG_LEVELS } from './config/env-schema'
+export { redactConfig } from './config/redact'
+export type { AuthToken, ConfigResult, HyMemConfig } from './config/types'
+export { createHyMem } from './create-hymem'
+export type { HyMemErrorCode } from './errors'
+export { HyMemError } from './errors'
+export type { HyMemLog, HyMemLogEvent } from './log'
+export { filterLog } from './log'
+export type { Note, NoteHit, NotesConfig } from './notes/types'
+export { DEFAULT_NOTES_CONFIG } from './notes/types'
+export type { DreamHistoryEntry, HyMemStats, SearchLogStats } from './stats/types'
+export { DUMP_FORMAT, DUMP_FORMAT_VERSION } from './transfer/records'
+export type { ImportReport, ReindexProgressEvent, ReindexReport } from './transfer/types'
+export type {
+  CaptureTurn,
+  DreamBacklog,
+  ForgetInput,
+  ForgetResult,
+  HyMem,
+  HyMemAugmentOptions,
+  HyMemOptions,
+  LogInput,
+  RememberInput,
+  SearchNotesOptions,
+} from './types'

@@ -1,0 +1,175 @@
+import * as v from 'valibot'
+
+/** Embedding back ends selectable with `HYMEM_EMBEDDING_PROVIDER`. */
+export const EMBEDDING_PROVIDERS = ['local', 'openai-compatible', 'fake', 'none'] as const
+export type EmbeddingProvider = (typeof EMBEDDING_PROVIDERS)[number]
+
+/** Levels accepted by `HYMEM_LOG_LEVEL`, quietest first. */
+export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+const WORKSPACE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/
+
+const nonEmpty = () => v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'))
+
+const text = (description: string, fallback: string) =>
+  v.pipe(v.optional(nonEmpty(), fallback), v.description(description))
+
+const optionalText = (description: string) => v.pipe(v.optional(nonEmpty()), v.description(description))
+
+const httpUrl = (name: string, description: string, fallback: string) =>
+  v.pipe(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.url(`must be an http(s) URL, e.g. ${name}=https://api.openai.com/v1`),
+        v.check(
+          (value) => /^https?:\/\//i.test(value),
+          `must start with http:// or https://, e.g. ${name}=https://api.openai.com/v1`,
+        ),
+        v.transform((value) => value.replace(/\/+$/, '')),
+      ),
+      fallback,
+    ),
+    v.description(description),
+  )
+
+const integer = (
+  name: string,
+  description: string,
+  range: { min: number; max: number; example: number },
+  fallback: number,
+) => {
+  const hint = `must be a whole number from ${range.min} to ${range.max}, e.g. ${name}=${range.example}`
+  const parsed = v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d+$/, hint),
+    v.transform(Number),
+    v.minValue(range.min, hint),
+    v.maxValue(range.max, hint),
+  )
+  return v.pipe(v.optional(parsed, String(fallback)), v.description(description))
+}
+
+/**
+ * The one schema of every environment variable HyMem reads. Keys are the variable names, so flattened issue
+ * paths name the variable to fix. Values arrive as strings; empty strings are treated as unset beforehand.
+ */
+export const ENV_SCHEMA = v.object({
+  HYMEM_ROOT: text('Folder for hymem.sqlite, MEMORY.md and USER.md; `~` expands to HOME.', '~/.hermes'),
+  HYMEM_WORKSPACE: v.pipe(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(
+          WORKSPACE_ID,
+          'must be 1-128 letters, digits, `_`, `.`, `:` or `-`, starting with a letter or digit, e.g. HYMEM_WORKSPACE=default',
+        ),
+      ),
+      'default',
+    ),
+    v.description('Default workspace for calls that do not name one.'),
+  ),
+  HYMEM_LLM_API_KEY: optionalText(
+    'API key of the extraction LLM. Unset: rule-based extraction, no LLM calls.',
+  ),
+  DEEPSEEK_API_KEY: optionalText('Fallback for HYMEM_LLM_API_KEY (the walkthrough default provider).'),
+  HYMEM_LLM_BASE_URL: httpUrl(
+    'HYMEM_LLM_BASE_URL',
+    'OpenAI-compatible endpoint of the LLM (DeepSeek, OpenAI, Ollama, vLLM, ...).',
+    'https://api.deepseek.com',
+  ),
+  HYMEM_LLM_MODEL: text('Chat model used for extraction, reranking and chat answers.', 'deepseek-chat'),
+  HYMEM_LLM_CONCURRENCY: integer(
+    'HYMEM_LLM_CONCURRENCY',
+    'Most LLM requests in flight at once while dreaming.',
+    { min: 1, max: 64, example: 4 },
+    4,
+  ),
+  HYMEM_EMBEDDING_PROVIDER: v.pipe(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.toLowerCase(),
+        v.picklist(
+          EMBEDDING_PROVIDERS,
+          `must be one of ${EMBEDDING_PROVIDERS.join(', ')}, e.g. HYMEM_EMBEDDING_PROVIDER=local`,
+        ),
+      ),
+      'local',
+    ),
+    v.description(
+      'Embedding back end: local (offline USE-lite, 512-d), openai-compatible, fake (tests) or none (keyword + graph only).',
+    ),
+  ),
+  HYMEM_EMBEDDING_API_KEY: optionalText('API key of the embedding endpoint; falls back to the LLM key.'),
+  HYMEM_EMBEDDING_BASE_URL: httpUrl(
+    'HYMEM_EMBEDDING_BASE_URL',
+    'OpenAI-compatible embedding endpoint (provider openai-compatible).',
+    'https://api.deepseek.com',
+  ),
+  HYMEM_EMBEDDING_MODEL: text('Embedding model (provider openai-compatible).', 'deepseek-embedding'),
+  HYMEM_HONCHO_HOST: text('Address the Honcho-compatible server binds to.', '127.0.0.1'),
+  HYMEM_HONCHO_PORT: integer(
+    'HYMEM_HONCHO_PORT',
+    'Port of the Honcho-compatible server.',
+    { min: 1, max: 65535, example: 8765 },
+    8765,
+  ),
+  HYMEM_DREAM_COOLDOWN_SECONDS: integer(
+    'HYMEM_DREAM_COOLDOWN_SECONDS',
+    'Least seconds between two background dreams.',
+    { min: 0, max: 86_400, example: 60 },
+    60,
+  ),
+  HYMEM_AUTH_TOKENS: optionalText(
+    'Bearer tokens and the workspaces each may use: `token=ws1,ws2;token2=*`. Required beyond loopback.',
+  ),
+  HYMEM_PROMPT_VERSION: optionalText(
+    'Overrides the extraction prompt version; bumping it reprocesses every chunk.',
+  ),
+  HYMEM_DREAM_BUDGET: integer(
+    'HYMEM_DREAM_BUDGET',
+    'Most chunks extracted per dreaming cycle.',
+    { min: 1, max: 1_000_000, example: 50 },
+    50,
+  ),
+  HYMEM_LOG_LEVEL: v.pipe(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.toLowerCase(),
+        v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}, e.g. HYMEM_LOG_LEVEL=info`),
+      ),
+      'info',
+    ),
+    v.description('Least severe log event the apps print.'),
+  ),
+})
+
+/** The parsed (not yet normalised) environment. */
+export type ParsedEnv = v.InferOutput<typeof ENV_SCHEMA>
+
+/** One documented variable: name, description and default (for `doctor`, `--help` and the README). */
+export interface EnvVariable {
+  readonly name: string
+  readonly description: string
+  readonly default: string | null
+}
+
+/** Every variable of {@link ENV_SCHEMA}, in schema order. */
+export const ENV_VARIABLES: readonly EnvVariable[] = Object.freeze(
+  Object.entries(ENV_SCHEMA.entries).map(([name, schema]) => {
+    const fallback = v.getDefault(schema.pipe[0] as v.GenericSchema)
+    return Object.freeze({
+      name,
+      description: v.getDescription(schema) ?? '',
+      default: fallback === undefined ? null : String(fallback),
+    })
+  }),
+)

@@ -1,0 +1,58 @@
+import type { EmbeddingProvider, LogLevel } from './env-schema'
+
+/** A bearer token and the workspaces it may use (`'*'`: all of them). */
+export interface AuthToken {
+  readonly token: string
+  readonly workspaces: '*' | readonly string[]
+}
+
+/** The resolved configuration, as built by `configFromEnv` (or by hand) and consumed by `createHyMemFromConfig`. */
+export interface HyMemConfig {
+  /** Folder for hymem.sqlite, MEMORY.md and USER.md (absolute). */
+  readonly root: string
+  /** `${root}/hymem.sqlite`. */
+  readonly databasePath: string
+  /** Default workspace. */
+  readonly workspaceId: string
+  readonly llm: {
+    /** null: no LLM, rule-based extraction. */
+    readonly apiKey: string | null
+    /** Which variable the key came from. */
+    readonly apiKeySource: 'HYMEM_LLM_API_KEY' | 'DEEPSEEK_API_KEY' | null
+    readonly baseUrl: string
+    readonly model: string
+    readonly concurrency: number
+  }
+  readonly embedding: {
+    readonly provider: EmbeddingProvider
+    /** Key for provider `openai-compatible` (null for the others, or for a keyless local server). */
+    readonly apiKey: string | null
+    readonly apiKeySource: 'HYMEM_EMBEDDING_API_KEY' | 'HYMEM_LLM_API_KEY' | 'DEEPSEEK_API_KEY' | null
+    readonly baseUrl: string
+    readonly model: string
+  }
+  readonly honcho: {
+    readonly host: string
+    readonly port: number
+    /** Whether `host` only accepts local connections. */
+    readonly loopback: boolean
+  }
+  readonly dream: {
+    readonly cooldownSeconds: number
+    readonly budget: number
+    /** null: the extractor's own prompt version. */
+    readonly promptVersion: string | null
+  }
+  /** Empty: no authentication (allowed on loopback only). */
+  readonly authTokens: readonly AuthToken[]
+  readonly logLevel: LogLevel
+}
+
+/** What `configFromEnv` returns: a config always (defaults where a value was bad), plus what to tell the user. */
+export interface ConfigResult {
+  readonly config: HyMemConfig
+  /** Suspicious but usable settings, one line each. */
+  readonly warnings: readonly string[]
+  /** Settings that must be fixed before starting, one line each, naming the variable and the fix. */
+  readonly errors: readonly string[]
+}

@@ -1,0 +1,362 @@
+import { type Message, type NewMessage, normalize, readManagedFile, type Store } from '@hymem/core-store'
+import {
+  createDreamScheduler,
+  type DreamProgressEvent,
+  type DreamReport,
+  type DreamScheduler,
+  retractEdge,
+  dream as runDream,
+  type ScheduledDreamOptions,
+} from '@hymem/dreaming'
+import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
+import type { AugmentedContext, Conflict, QueryEngine } from '@hymem/query'
+import { dreamBacklog } from './dream/backlog'
+import { HyMemError } from './errors'
+import { requireSessionId, requireWorkspaceId, toCaptureMessages, toLogMessage } from './input'
+import type { HyMemLog } from './log'
+import { markdownPathsFor } from './markdown-paths'
+import type { NotesContext } from './notes/context'
+import { deleteNote, forgetNotes, getNote, restoreNote } from './notes/forget'
+import { rememberNote } from './notes/remember'
+import { searchNotes } from './notes/search'
+import type { Note, NoteHit } from './notes/types'
+import { collectStats } from './stats/stats'
+import type { HyMemStats } from './stats/types'
+import { exportLines } from './transfer/export'
+import { importDump } from './transfer/import-dump'
+import { reindexStore } from './transfer/reindex'
+import type { ImportReport, ReindexProgressEvent, ReindexReport } from './transfer/types'
+import type {
+  CaptureTurn,
+  DreamBacklog,
+  ForgetInput,
+  ForgetResult,
+  HyMem,
+  HyMemAugmentOptions,
+  LogInput,
+  RememberInput,
+  SearchNotesOptions,
+} from './types'
+
+type Ws = { readonly workspaceId?: string }
+
+/** Everything a facade instance is built from (resolved by `createHyMem`). */
+export interface HyMemParts {
+  readonly store: Store
+  /** Whether `close()` closes the store. */
+  readonly ownsStore: boolean
+  readonly root: string
+  readonly workspaceId: string
+  readonly llm: LLMClient | null
+  readonly extractor: Extractor
+  readonly embeddings: EmbeddingClient | null
+  readonly engine: QueryEngine
+  readonly notes: NotesContext
+  readonly log: HyMemLog
+  readonly dreamConfig: ScheduledDreamOptions['config']
+  readonly dreamCooldownMs: number
+  /** Builds a sibling facade over a new connection (used by `fork()`). */
+  readonly fork: (store: Store) => Promise<HyMem>
+}
+
+/** The facade. Built by `createHyMem`; see {@link HyMem} for the method contracts. */
+export class HyMemInstance implements HyMem {
+  readonly store: Store
+  readonly root: string
+  readonly workspaceId: string
+  readonly extractor: Extractor
+  readonly llm: LLMClient | null
+  readonly embeddings: EmbeddingClient | null
+  readonly #parts: HyMemParts
+  #scheduler: DreamScheduler | null = null
+  #closed = false
+
+  constructor(parts: HyMemParts) {
+    this.#parts = parts
+    this.store = parts.store
+    this.root = parts.root
+    this.workspaceId = parts.workspaceId
+    this.extractor = parts.extractor
+    this.llm = parts.llm
+    this.embeddings = parts.embeddings
+  }
+
+  markdownPaths(workspaceId?: string): { userMd: string; memoryMd: string } {
+    return markdownPathsFor(this.root, this.workspaceId, this.#ws(workspaceId))
+  }
+
+  async log(input: LogInput): Promise<Message> {
+    this.#open()
+    const { sessionId, message } = toLogMessage(input)
+    const [stored] = await this.store.messages.insertBatch(this.#ws(input.workspaceId), sessionId, [message])
+    if (!stored) throw new HyMemError('INVALID_INPUT', 'the message was not stored')
+    return stored
+  }
+
+  async logMessages(
+    sessionId: string,
+    messages: readonly NewMessage[],
+    options: Ws = {},
+  ): Promise<Message[]> {
+    this.#open()
+    requireSessionId(sessionId)
+    if (!Array.isArray(messages)) throw new HyMemError('INVALID_INPUT', 'messages must be an array')
+    if (messages.length === 0) return []
+    return this.store.messages.insertBatch(this.#ws(options.workspaceId), sessionId, messages)
+  }
+
+  async capture(
+    turns: readonly CaptureTurn[],
+    options: Ws & { readonly sessionId?: string; readonly dream?: boolean } = {},
+  ): Promise<{ sessionId: string; messages: Message[]; dream: DreamReport | null }> {
+    this.#open()
+    const workspaceId = this.#ws(options.workspaceId)
+    const sessionId =
+      options.sessionId === undefined ? `capture-${this.store.context.newId()}` : options.sessionId
+    requireSessionId(sessionId)
+    const batch = toCaptureMessages(turns)
+    const messages =
+      batch.length === 0 ? [] : await this.store.messages.insertBatch(workspaceId, sessionId, batch)
+    const report = options.dream === true ? await this.dream({ workspaceId }) : null
+    return { sessionId, messages, dream: report }
+  }
+
+  async dream(
+    options: Ws & {
+      readonly budget?: number
+      readonly signal?: AbortSignal
+      readonly onProgress?: (event: DreamProgressEvent) => void
+    } = {},
+  ): Promise<DreamReport> {
+    this.#open()
+    const workspaceId = this.#ws(options.workspaceId)
+    const started = performance.now()
+    const report = await runDream({
+      ...this.#dreamOptions(workspaceId),
+      store: this.store,
+      workspaceId,
+      ...(options.budget !== undefined ? { budget: options.budget } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    })
+    this.#parts.engine.invalidateQueryCaches(workspaceId)
+    this.#logDream(report, false, performance.now() - started)
+    return report
+  }
+
+  scheduleDream(workspaceId?: string): void {
+    this.#open()
+    this.#scheduler ??= createDreamScheduler({
+      open: () => this.store.fork(),
+      workspaceId: this.workspaceId,
+      cooldownMs: this.#parts.dreamCooldownMs,
+      now: () => this.store.context.clock().getTime(),
+      dreamOptions: (ws) => this.#dreamOptions(ws),
+      onDreamFinished: (report) => {
+        this.#parts.engine.invalidateQueryCaches(report.workspaceId)
+        this.#logDream(report, true, report.timings.total ?? 0)
+      },
+      onError: (error, ws) =>
+        this.#parts.log({
+          kind: 'dream-failed',
+          level: 'error',
+          workspaceId: ws,
+          background: true,
+          message: (error as Error)?.message ?? String(error),
+        }),
+    })
+    this.#scheduler.kick(this.#ws(workspaceId))
+  }
+
+  async dreamBacklog(workspaceId?: string): Promise<DreamBacklog> {
+    this.#open()
+    return dreamBacklog(
+      this.store,
+      this.#ws(workspaceId),
+      this.extractor.promptVersion,
+      this.#scheduler?.running ?? false,
+    )
+  }
+
+  async augment(message: string, options: HyMemAugmentOptions = {}): Promise<AugmentedContext> {
+    this.#open()
+    const workspaceId = this.#ws(options.workspaceId)
+    const files = this.markdownPaths(workspaceId)
+    const [userMd, memoryMd] = await Promise.all([
+      options.userMd ?? readManagedFile(files.userMd),
+      options.memoryMd ?? readManagedFile(files.memoryMd),
+    ])
+    return this.#parts.engine.augment(message, { ...options, workspaceId, userMd, memoryMd })
+  }
+
+  async profile(options: Ws = {}): Promise<{ userMd: string; memoryMd: string }> {
+    this.#open()
+    const files = this.markdownPaths(options.workspaceId)
+    const [userMd, memoryMd] = await Promise.all([
+      readManagedFile(files.userMd),
+      readManagedFile(files.memoryMd),
+    ])
+    return { userMd, memoryMd }
+  }
+
+  async alias(
+    surface: string,
+    canonical: string,
+    options: Ws = {},
+  ): Promise<{ surface: string; canonical: string }> {
+    this.#open()
+    const workspaceId = this.#ws(options.workspaceId)
+    const from = typeof surface === 'string' ? normalize(surface) : ''
+    const to = typeof canonical === 'string' ? normalize(canonical) : ''
+    if (from === '' || to === '')
+      throw new HyMemError('INVALID_INPUT', 'alias needs a non-empty surface and canonical name')
+    if (from === to) return { surface: from, canonical: to }
+    await this.store.transaction(async (tx) => {
+      await tx.workspaces.getOrCreate(workspaceId)
+      const now = this.store.context.now()
+      await tx.db
+        .insertInto('entity_aliases')
+        .values({ workspace_id: workspaceId, surface: from, canonical: to, created_at: now })
+        .onConflict((oc) => oc.columns(['workspace_id', 'surface']).doUpdateSet({ canonical: to }))
+        .execute()
+      // Aliases that pointed at the surface now point at its canonical, so chains never form.
+      await tx.db
+        .updateTable('entity_aliases')
+        .set({ canonical: to })
+        .where('workspace_id', '=', workspaceId)
+        .where('canonical', '=', from)
+        .execute()
+    })
+    this.#parts.engine.invalidateQueryCaches(workspaceId)
+    return { surface: from, canonical: to }
+  }
+
+  async retract(
+    edge: { subject: string; predicate: string; object: string; reason?: string },
+    options: Ws = {},
+  ): Promise<{ retracted: number }> {
+    this.#open()
+    const workspaceId = this.#ws(options.workspaceId)
+    const result = await retractEdge(this.store, workspaceId, edge)
+    this.#parts.engine.invalidateQueryCaches(workspaceId)
+    return { retracted: result.retracted }
+  }
+
+  async conflicts(options: Ws = {}): Promise<Conflict[]> {
+    this.#open()
+    return this.#parts.engine.conflicts({ workspaceId: this.#ws(options.workspaceId) })
+  }
+
+  async remember(input: RememberInput, options: Ws = {}): Promise<{ note: Note; deduplicated: boolean }> {
+    this.#open()
+    return rememberNote(this.#parts.notes, this.#ws(options.workspaceId), input)
+  }
+
+  async searchNotes(query: string, options: SearchNotesOptions = {}): Promise<NoteHit[]> {
+    this.#open()
+    return searchNotes(this.#parts.notes, this.#ws(options.workspaceId), query, options)
+  }
+
+  async getNote(id: string, options: Ws & { readonly includeArchived?: boolean } = {}): Promise<Note | null> {
+    this.#open()
+    return getNote(this.#parts.notes, this.#ws(options.workspaceId), id, options.includeArchived === true)
+  }
+
+  async forget(input: ForgetInput, options: Ws = {}): Promise<ForgetResult> {
+    this.#open()
+    return forgetNotes(this.#parts.notes, this.#ws(options.workspaceId), input)
+  }
+
+  async restore(id: string, options: Ws = {}): Promise<Note | null> {
+    this.#open()
+    return restoreNote(this.#parts.notes, this.#ws(options.workspaceId), id)
+  }
+
+  async deleteNote(id: string, options: Ws = {}): Promise<boolean> {
+    this.#open()
+    return deleteNote(this.#parts.notes, this.#ws(options.workspaceId), id)
+  }
+
+  async stats(options: Ws = {}): Promise<HyMemStats> {
+    this.#open()
+    return collectStats(this.store, this.#ws(options.workspaceId))
+  }
+
+  export(options: Ws = {}): AsyncIterable<string> {
+    this.#open()
+    const workspaceId =
+      options.workspaceId === undefined ? undefined : requireWorkspaceId(options.workspaceId)
+    return exportLines(this.store, workspaceId)
+  }
+
+  async import(lines: AsyncIterable<string> | Iterable<string>): Promise<ImportReport> {
+    this.#open()
+    const report = await importDump(this.store, this.embeddings, this.#parts.log, lines)
+    this.#parts.engine.invalidateQueryCaches()
+    return report
+  }
+
+  async reindex(
+    options: { onProgress?: (event: ReindexProgressEvent) => void; signal?: AbortSignal } = {},
+  ): Promise<ReindexReport> {
+    this.#open()
+    const report = await reindexStore(this.store, this.embeddings, options)
+    const vectors = Object.values(report.vectors).reduce((sum, n) => sum + n, 0)
+    this.#parts.log({
+      kind: 'reindex',
+      level: 'info',
+      model: report.model,
+      dimensions: report.dimensions,
+      vectors,
+    })
+    return report
+  }
+
+  invalidateQueryCaches(): void {
+    this.#parts.engine.invalidateQueryCaches()
+  }
+
+  async fork(): Promise<HyMem> {
+    this.#open()
+    return this.#parts.fork(this.store.fork())
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    await this.#scheduler?.close()
+    if (this.#parts.ownsStore) await this.store.close()
+  }
+
+  #ws(workspaceId: string | undefined): string {
+    return workspaceId === undefined ? this.workspaceId : requireWorkspaceId(workspaceId)
+  }
+
+  #open(): void {
+    if (this.#closed) throw new HyMemError('CLOSED', 'this HyMem instance is closed')
+  }
+
+  #dreamOptions(workspaceId: string): ScheduledDreamOptions {
+    const files = this.markdownPaths(workspaceId)
+    return {
+      extractor: this.extractor,
+      ...(this.embeddings ? { embeddings: this.embeddings } : {}),
+      markdown: { userMdPath: files.userMd, memoryMdPath: files.memoryMd },
+      ...(this.#parts.dreamConfig ? { config: this.#parts.dreamConfig } : {}),
+    }
+  }
+
+  #logDream(report: DreamReport, background: boolean, ms: number): void {
+    this.#parts.log({
+      kind: 'dream',
+      level: report.status === 'ok' || report.status === 'skipped' ? 'info' : 'warn',
+      workspaceId: report.workspaceId,
+      background,
+      status: report.status,
+      chunksProcessed: report.chunksProcessed,
+      edgesUpserted: report.edgesUpserted,
+      errors: report.errors.length,
+      ms,
+    })
+  }
+}

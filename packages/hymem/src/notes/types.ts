@@ -1,0 +1,60 @@
+/** An explicit memory: a one-line description plus its content. */
+export interface Note {
+  readonly id: string
+  readonly workspaceId: string
+  readonly description: string
+  readonly content: string
+  readonly importance: number
+  readonly observerId: string | null
+  readonly observedId: string | null
+  readonly sessionId: string | null
+  readonly level: string
+  readonly sourceIds: readonly string[]
+  /** How many times this note was stated (de-duplicated saves increment it). */
+  readonly timesDerived: number
+  readonly metadata: Record<string, unknown>
+  readonly createdAt: string
+  readonly updatedAt: string
+  readonly lastAccessedAt: string
+  /** Set while the note is forgotten (soft archive). */
+  readonly archivedAt: string | null
+}
+
+/** One search result. */
+export interface NoteHit {
+  readonly note: Note
+  /** Cosine similarity of the query to description + content; null without embeddings or for a keyword-only hit. */
+  readonly similarity: number | null
+  /** Ranking score: similarity plus a bounded keyword bonus. */
+  readonly score: number
+  /** Whether the note matched the query's keywords (such hits bypass both gates). */
+  readonly lexical: boolean
+}
+
+/** Tunables of explicit notes. */
+export interface NotesConfig {
+  /** Combined (description + content) similarity at or above which a save may update an existing note. */
+  readonly dedupeThreshold: number
+  /** Content-only similarity also required for the update (the second gate). */
+  readonly dedupeContentThreshold: number
+  /** Absolute similarity floor for vector hits. */
+  readonly minSimilarity: number
+  /** Vector hits more than this below the best similarity are dropped. */
+  readonly relativeCutoff: number
+  /** Largest score bonus of a keyword match (decays with keyword rank). */
+  readonly lexicalBoost: number
+  /** Default `staleDays` of `forget`. */
+  readonly forgetAfterDays: number
+  /** Default `maxImportance` of `forget`. */
+  readonly forgetMaxImportance: number
+}
+
+export const DEFAULT_NOTES_CONFIG: NotesConfig = Object.freeze({
+  dedupeThreshold: 0.9,
+  dedupeContentThreshold: 0.9,
+  minSimilarity: 0.4,
+  relativeCutoff: 0.15,
+  lexicalBoost: 0.1,
+  forgetAfterDays: 180,
+  forgetMaxImportance: 1,
+})

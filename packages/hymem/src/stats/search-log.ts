@@ -1,0 +1,31 @@
+import type { Store } from '@hymem/core-store'
+
+/** One search as written to `search_log`. */
+export interface SearchLogEntry {
+  readonly workspaceId: string
+  readonly surface: string
+  readonly query: string
+  readonly candidates: number
+  readonly hits: number
+  readonly topScore: number | null
+  readonly latencyMs: number
+}
+
+const MAX_LOGGED_QUERY = 2_000
+
+/** Appends a row to `search_log` (queries are cut to 2,000 characters). */
+export async function recordSearch(store: Store, entry: SearchLogEntry): Promise<void> {
+  await store.db
+    .insertInto('search_log')
+    .values({
+      workspace_id: entry.workspaceId,
+      surface: entry.surface,
+      query: entry.query.slice(0, MAX_LOGGED_QUERY),
+      candidates: entry.candidates,
+      hits: entry.hits,
+      top_score: entry.topScore !== null && Number.isFinite(entry.topScore) ? entry.topScore : null,
+      latency_ms: entry.latencyMs,
+      created_at: store.context.now(),
+    })
+    .execute()
+}
