@@ -44,7 +44,7 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
   const { config, budget, concurrency } = resolveOptions(options)
   const { store, workspaceId, extractor } = options
   const base = { workspaceId, extractor: extractor.name, promptVersion: extractor.promptVersion }
-  const lock = await acquireDreamLock(store, workspaceId, options.holderId ?? defaultHolderId())
+  const lock = acquireDreamLock(store, workspaceId, options.holderId ?? defaultHolderId())
   if (!lock) {
     const runId = await store.dreamRuns.recordSkip(workspaceId, 'locked')
     return { ...emptyReport(base, runId), status: 'skipped', skipReason: 'locked' }
@@ -70,7 +70,11 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
     tally,
   }
   const heartbeat = setInterval(() => {
-    lock.heartbeat().catch(() => undefined)
+    try {
+      if (!lock.heartbeat()) tally.errors.push('the dream lock was taken over while this cycle ran')
+    } catch (error) {
+      tally.errors.push(`lock heartbeat: ${errorText(error)}`)
+    }
   }, config.lockHeartbeatMs)
   heartbeat.unref()
   try {
@@ -117,7 +121,7 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
     })
   } finally {
     clearInterval(heartbeat)
-    await lock.release()
+    lock.release()
   }
   return {
     ...base,

@@ -3,8 +3,9 @@ import { randomId, type Store } from '@hymem/core-store'
 
 /** A held dream lock. */
 export interface HeldLock {
-  heartbeat(): Promise<void>
-  release(): Promise<void>
+  /** False when the lock was lost (taken over as stale). */
+  heartbeat(): boolean
+  release(): boolean
 }
 
 /** The lock name of a workspace's dreaming (one cycle per workspace at a time). */
@@ -16,21 +17,16 @@ export function defaultHolderId(): string {
   return `${hostname()}:${process.pid}:${randomId(8)}`
 }
 
-/** Takes the workspace's dream lock through the store's advisory lock; null when another holder has it. */
-export async function acquireDreamLock(
-  store: Store,
-  workspaceId: string,
-  holderId: string,
-): Promise<HeldLock | null> {
-  const name = dreamLockName(workspaceId)
-  const result = await store.runLock.acquire(name, holderId)
+/**
+ * Takes the workspace's dream lock through the store's advisory lock (stale holders and dead processes on
+ * this host are taken over); null when another live holder has it.
+ */
+export function acquireDreamLock(store: Store, workspaceId: string, holderId: string): HeldLock | null {
+  const result = store.runLock.acquire(dreamLockName(workspaceId), holderId)
   if (!result.acquired) return null
+  const { lock } = result
   return {
-    heartbeat: async () => {
-      await store.runLock.heartbeat(name, holderId)
-    },
-    release: async () => {
-      await store.runLock.release(name, holderId)
-    },
+    heartbeat: () => lock.heartbeat(),
+    release: () => lock.release(),
   }
 }

@@ -37,6 +37,14 @@ export async function writeChunkFacts(
     const canon = new Canonicalizer(tx, workspaceId, speaker)
     const tally = { upserted: 0, created: 0, superseded: 0, blocked: 0, markers: 0, types: 0 }
     const entities = new Set<string>()
+    // Types first: supersession of single-valued predicates compares the objects' kinds.
+    for (const t of facts.entityTypes) {
+      const entity = await canon.resolve(t.entity)
+      const type = t.type.trim().toLowerCase()
+      if (entity === '' || entity === USER_SUBJECT || type === '') continue
+      await voteEntityType(tx, workspaceId, entity, type, now)
+      tally.types++
+    }
     for (const triple of facts.triples) {
       const subject = await canon.resolve(triple.subject)
       const object = await canon.resolve(triple.object)
@@ -86,13 +94,6 @@ export async function writeChunkFacts(
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst()
       tally.markers += Number(inserted.numInsertedOrUpdatedRows ?? 0)
-    }
-    for (const t of facts.entityTypes) {
-      const entity = await canon.resolve(t.entity)
-      const type = t.type.trim().toLowerCase()
-      if (entity === '' || entity === USER_SUBJECT || type === '') continue
-      await voteEntityType(tx, workspaceId, entity, type, now)
-      tally.types++
     }
     if (canon.speaker) await registerUserAlias(tx, workspaceId, canon.speaker, now)
     for (const e of entities) matcher.add(e, e)

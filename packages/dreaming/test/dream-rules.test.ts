@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs'
+import { readSection } from '@hymem/core-store'
+import { createRulesExtractor } from '@hymem/extraction'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { dream } from '../src/run/dream'
+import {
+  conversation,
+  graphSnapshot,
+  logLines,
+  openTestStore,
+  type TestStore,
+  tableCounts,
+  WS,
+} from './harness'
+
+const SESSION_1 = conversation('2026-02-20T09:00:00.000Z', [
+  ['user', 'We use Postgres for the billing service.'],
+  ['assistant', 'Got it, Postgres for billing.'],
+  ['user', 'The api depends on redis. The worker depends on redis too.'],
+  ['user', 'Redis depends on jemalloc, keep that in mind.'],
+  ['user', 'I prefer tabs over spaces. Please be concise.'],
+  ['user', 'ok'],
+  ['user', 'To deploy: first run the tests, then build the image, finally push to fly.'],
+])
+
+describe('dream() end to end with the rules extractor', () => {
+  let t: TestStore
+  beforeEach(() => {
+    t = openTestStore()
+  })
+  afterEach(async () => {
+    await t.cleanup()
+  })
+
+  const run = (extra: Partial<Parameters<typeof dream>[0]> = {}) =>
+    dream({
+      store: t.store,
+      workspaceId: WS,
+      extractor: createRulesExtractor(),
+      markdown: t.markdown,
+      ...extra,
+    })
+
+  it('turns messages into chunks, a graph, a profile, insights, episodes, procedures and a summary', async () => {
+    await logLines(t.store, 's1', SESSION_1)
+    const report = await run()
+    expect(report.status).toBe('ok')
+    expect(report.errors).toEqual([])
+    expect(report.chunksProcessed).toBe(report.chunksCreated)
+    expect(report.chunksPending).toBe(0)
+
+    const chunks = await t.store.db.selectFrom('chunks').selectAll().orderBy('id').execute()
+    expect(chunks.length).toBeGreaterThan(0)
+    for (const c of chunks) {
+      expect(c.text.length).toBeGreaterThanOrEqual(30)
+      expect(c.salience_reason).not.toBe('')
+      const ids = JSON.parse(c.message_ids) as number[]
+      expect(ids[0]).toBe(c.first_message_id)
+      expect(ids.at(-1)).toBe(c.last_message_id)
+    }
+    // "ok" is not salient and breaks the run: no chunk contains it.
+    expect(chunks.some((c) => /\bok\b$/m.test(c.text))).toBe(false)
+
+    const graph = await graphSnapshot(t.store)
+    const triples = graph.filter((e) => e.derived === 0).map((e) => e.triple)
+    // `user` resolves to the single user author, `alice`; `team` (we) stays the speaker's group.
+    expect(triples).toEqual(
+      expect.arrayContaining([
+        'team uses postgres',
+        'api depends_on redis',
+        'worker depends_on redis',
+        'redis depends_on jemalloc',
+        'alice prefers tabs',
+      ]),
+    )
+    const derived = graph.filter((e) => e.derived === 1).map((e) => e.triple)
+    expect(derived).toEqual(['api depends_on jemalloc', 'worker depends_on jemalloc'])
+    const alias = await t.store.db
+      .selectFrom('entity_aliases')
+      .selectAll()
+      .where('surface', '=', 'user')
+      .execute()
+    expect(alias.map((a) => a.canonical)).toEqual(['alice'])
+
+    const evidence = await t.store.db
+      .selectFrom('kg_evidence')
+      .selectAll()
+      .where('source', '=', 'extraction')
+      .execute()
+    for (const e of evidence) {
+      expect(JSON.parse(e.message_ids).length).toBeGreaterThan(0)
+      expect(e.observed_at.startsWith('2026-02-20')).toBe(true)
+    }
+
+    const userMd = await readSection(t.markdown.userMdPath, 'profile')
+    expect(userMd).toContain('User prefers tabs.')
+    expect(userMd).toMatch(/\[style\].*concise/i)
+    const memoryMd = readFileSync(t.markdown.memoryMdPath, 'utf8')
+    expect(memoryMd).toContain('redis is a shared dependency of: api, worker')
+
+    const episodes = await t.store.db.selectFrom('episodes').selectAll().execute()
+    expect(episodes.length).toBeGreaterThan(0)
+    expect(JSON.parse(episodes[0]!.message_ids).length).toBeGreaterThan(0)
+    const procedures = await t.store.db.selectFrom('procedures').selectAll().execute()
+    expect(procedures).toHaveLength(1)
+    expect(
+      JSON.parse(procedures[0]!.steps).map((s: { order: number; text: string }) => [s.order, s.text]),
+    ).toEqual([
+      [1, 'run the tests'],
+      [2, 'build the image'],
+      [3, 'push to fly'],
+    ])
+    expect(procedures[0]!.steps_text).toContain('2. build the image')
+    const session = await t.store.sessions.get(WS, 's1')
+    expect(session?.summary).toMatch(/\w+ \w+ \w+/)
+    expect(session?.summaryMessageId).toBe(chunks.at(-1)!.last_message_id)
+
+    const runs = await t.store.dreamRuns.recent(WS)
+    expect(runs[0]).toMatchObject({
+      status: 'ok',
+      chunksProcessed: report.chunksProcessed,
+      extractor: 'rules',
+    })
+  })
+
+  it('is idempotent: a second cycle over the same data changes nothing', async () => {
+    await logLines(t.store, 's1', SESSION_1)
+    await run()
+    const graph = await graphSnapshot(t.store)
+    const counts = await tableCounts(t.store)
+    const user = readFileSync(t.markdown.userMdPath, 'utf8')
+    const memory = readFileSync(t.markdown.memoryMdPath, 'utf8')
+    const again = await run()
+    expect(again.status).toBe('ok')
+    expect(again.chunksCreated).toBe(0)
+    expect(again.chunksProcessed).toBe(0)
+    expect(await graphSnapshot(t.store)).toEqual(graph)
+    expect(await tableCounts(t.store)).toEqual(counts)
+    expect(readFileSync(t.markdown.userMdPath, 'utf8')).toBe(user)
+    expect(readFileSync(t.markdown.memoryMdPath, 'utf8')).toBe(memory)
+  })
+
+  it('chunks only new messages on the next cycle, with no duplicate chunks', async () => {
+    await logLines(t.store, 's1', SESSION_1.slice(0, 3))
+    await run()
+    const first = await t.store.db.selectFrom('chunks').select('id').execute()
+    await logLines(t.store, 's1', SESSION_1.slice(3))
+    const second = await run()
+    expect(second.chunksCreated).toBeGreaterThan(0)
+    const all = await t.store.db
+      .selectFrom('chunks')
+      .select(['first_message_id', 'last_message_id'])
+      .execute()
+    expect(all.length).toBe(first.length + second.chunksCreated)
+    const spans = new Set(all.map((c) => `${c.first_message_id}-${c.last_message_id}`))
+    expect(spans.size).toBe(all.length)
+  })
+
+  it('reprocesses every chunk when the prompt version is bumped, without duplicating evidence', async () => {
+    await logLines(t.store, 's1', SESSION_1)
+    const v1 = await run()
+    const graph = await graphSnapshot(t.store)
+    const v2 = await run({ extractor: createRulesExtractor({ promptVersion: 'rules-v2' }) })
+    expect(v2.chunksProcessed).toBe(v1.chunksProcessed)
+    const processed = await t.store.db.selectFrom('processed_chunks').select('prompt_version').execute()
+    expect(new Set(processed.map((p) => p.prompt_version))).toEqual(new Set(['rules-v1', 'rules-v2']))
+    // Evidence is once per (edge, chunk): the same chunks re-read give the same counters.
+    expect((await graphSnapshot(t.store)).map((e) => [e.triple, e.pos, e.neg])).toEqual(
+      graph.map((e) => [e.triple, e.pos, e.neg]),
+    )
+  })
+
+  it('keeps `user` when a chunk has several user authors', async () => {
+    await logLines(t.store, 's1', [
+      {
+        peer: 'bob',
+        role: 'user',
+        content: 'I prefer vim for everything I write.',
+        at: '2026-02-20T09:00:00Z',
+      },
+      { peer: 'carol', role: 'user', content: 'I prefer emacs, honestly.', at: '2026-02-20T09:01:00Z' },
+    ])
+    await run()
+    const triples = (await graphSnapshot(t.store)).map((e) => e.triple)
+    expect(triples).toEqual(expect.arrayContaining(['user prefers vim', 'user prefers emacs']))
+    expect(await t.store.db.selectFrom('entity_aliases').selectAll().execute()).toEqual([])
+  })
+})

@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type MessageRole, openStore, type Store } from '@hymem/core-store'
+import type { DreamMarkdownPaths } from '../src/types'
+
+/** A temp-dir SQLite store with a settable clock and the two Markdown paths. */
+export interface TestStore {
+  readonly store: Store
+  readonly dir: string
+  readonly path: string
+  readonly markdown: DreamMarkdownPaths
+  setNow(iso: string): void
+  cleanup(): Promise<void>
+}
+
+export const WS = 'ws1'
+
+export function openTestStore(now = '2026-03-01T12:00:00.000Z', dir?: string): TestStore {
+  const root = dir ?? mkdtempSync(join(tmpdir(), 'hymem-'))
+  let current = new Date(now)
+  const path = join(root, 'hymem.sqlite')
+  const store = openStore({ path, clock: () => current })
+  return {
+    store,
+    dir: root,
+    path,
+    markdown: { userMdPath: join(root, 'USER.md'), memoryMdPath: join(root, 'MEMORY.md') },
+    setNow(iso) {
+      current = new Date(iso)
+    },
+    async cleanup() {
+      await store.close()
+      if (!dir) rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface Line {
+  readonly peer: string
+  readonly role: MessageRole
+  readonly content: string
+  readonly at: string
+}
+
+/** Logs a conversation into one session (one transaction). */
+export async function logLines(store: Store, sessionId: string, lines: readonly Line[], workspaceId = WS) {
+  return store.messages.insertBatch(
+    workspaceId,
+    sessionId,
+    lines.map((l) => ({ peerId: l.peer, role: l.role, content: l.content, createdAt: l.at })),
+  )
+}
+
+/** Shorthand: user lines by `alice` and assistant lines by `hermes`, one minute apart from `start`. */
+export function conversation(start: string, turns: readonly (readonly [MessageRole, string])[]): Line[] {
+  const t0 = new Date(start).getTime()
+  return turns.map(([role, content], i) => ({
+    peer: role === 'user' ? 'alice' : 'hermes',
+    role,
+    content,
+    at: new Date(t0 + i * 60_000).toISOString(),
+  }))
+}
+
+/** The graph as comparable rows (ids left out: derived edges get new ids each cycle). */
+export async function graphSnapshot(store: Store, workspaceId = WS) {
+  const edges = await store.db
+    .selectFrom('knowledge_graph')
+    .select([
+      'id',
+      'subject',
+      'predicate',
+      'object',
+      'pos_evidence',
+      'neg_evidence',
+      'confidence',
+      'status',
+      'derived',
+      'valid_to',
+      'superseded_by',
+    ])
+    .where('workspace_id', '=', workspaceId)
+    .execute()
+  const byId = new Map(edges.map((e) => [e.id, `${e.subject} ${e.predicate} ${e.object}`]))
+  const evidence = await store.db
+    .selectFrom('kg_evidence')
+    .select(['edge_id', 'chunk_id', 'polarity', 'source'])
+    .where('workspace_id', '=', workspaceId)
+    .execute()
+  const chunkText = new Map(
+    (await store.db.selectFrom('chunks').select(['id', 'first_message_id']).execute()).map((c) => [
+      c.id,
+      c.first_message_id,
+    ]),
+  )
+  return edges
+    .map((e) => ({
+      triple: byId.get(e.id)!,
+      pos: e.pos_evidence,
+      neg: e.neg_evidence,
+      confidence: Math.round(e.confidence * 1e6) / 1e6,
+      status: e.status,
+      derived: e.derived,
+      validTo: e.valid_to,
+      supersededBy: e.superseded_by === null ? null : (byId.get(e.superseded_by) ?? '?'),
+      evidence: evidence
+        .filter((v) => v.edge_id === e.id)
+        .map((v) => `${v.source}:${v.polarity}:${v.chunk_id === null ? '-' : chunkText.get(v.chunk_id)}`)
+        .sort(),
+    }))
+    .sort((a, b) => `${a.triple}|${a.derived}`.localeCompare(`${b.triple}|${b.derived}`))
+}
+
+/** Row counts of every table dreaming writes. */
+export async function tableCounts(store: Store) {
+  const tables = [
+    'chunks',
+    'processed_chunks',
+    'entity_mentions',
+    'entity_types',
+    'entity_aliases',
+    'knowledge_graph',
+    'kg_evidence',
+    'behavioral_markers',
+    'profile_entries',
+    'episodes',
+    'procedures',
+    'extraction_feedback',
+  ] as const
+  const out: Record<string, number> = {}
+  for (const t of tables) {
+    const row = await store.db
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    out[t] = Number(row.n)
+  }
+  return out
+}
