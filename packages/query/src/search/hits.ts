@@ -56,14 +56,15 @@ export async function searchHits(
   timings.vector += performance.now() - started
 
   started = performance.now()
+  // Chunks first: on equal fused scores the salient chunk (with its context) wins over a bare message.
   const lists: RankedList[] = [
-    { kind: 'keyword', label: 'messages', items: messageHits.map((h) => ({ key: `m:${h.id}` })) },
     { kind: 'keyword', label: 'chunks', items: chunkHits.map((h) => ({ key: `c:${h.id}` })) },
     {
       kind: 'vector',
       label: 'chunks',
       items: vectorHits.map((h) => ({ key: `c:${h.id}`, similarity: h.similarity })),
     },
+    { kind: 'keyword', label: 'messages', items: messageHits.map((h) => ({ key: `m:${h.id}` })) },
   ]
   const known =
     config.fusion === 'lexical-bonus'

@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { insertEdge, openTestStore, type TestStore, WS } from '../test/harness'
+import { createQueryEngine } from './engine'
+import type { QueryLogEvent } from './types'
+
+const graphOnly = { limits: { hits: 0, episodes: 0, procedures: 0, notes: 0 } }
+
+describe('token-overlap index cache', () => {
+  let t: TestStore
+  beforeEach(async () => {
+    t = openTestStore()
+    await insertEdge(t.store, { subject: 'atta_van_westreenen', predicate: 'part_of', object: 'medflow' })
+    await insertEdge(t.store, { subject: 'atta', predicate: 'uses', object: 'vim' })
+  })
+  afterEach(() => t.close())
+
+  it('is built once per workspace, reused, and rebuilt after invalidateQueryCaches()', async () => {
+    const events: QueryLogEvent[] = []
+    const engine = createQueryEngine({ store: t.store, log: (e) => events.push(e) })
+    const built = () => events.filter((e) => e.kind === 'token-index-built')
+    const ask = () => engine.augment('Atta van Westreenen', { workspaceId: WS, ...graphOnly })
+
+    const first = await ask()
+    expect(first.graphFacts.map((f) => f.object).sort()).toEqual(['medflow', 'vim'])
+    expect(built()).toHaveLength(1)
+
+    // A sibling canonical written behind the engine's back stays invisible while the index is cached...
+    await insertEdge(t.store, { subject: 'atta_projects', predicate: 'contains', object: 'dashboard' })
+    const cached = await ask()
+    expect(cached.graphFacts.some((f) => f.subject === 'atta_projects')).toBe(false)
+    expect(built()).toHaveLength(1)
+
+    // ...until the caches are invalidated (what the facade does after dream, merge and retract).
+    engine.invalidateQueryCaches()
+    const fresh = await ask()
+    expect(fresh.graphFacts.find((f) => f.subject === 'atta_projects')?.whyRetrieved).toContain(
+      'overlap_via:atta',
+    )
+    expect(built()).toHaveLength(2)
+  })
+
+  it('invalidates one workspace without touching another', async () => {
+    await insertEdge(t.store, { subject: 'bob_smith', predicate: 'uses', object: 'emacs', workspaceId: 'w2' })
+    const events: QueryLogEvent[] = []
+    const engine = createQueryEngine({ store: t.store, log: (e) => events.push(e) })
+    await engine.augment('Atta van Westreenen', { workspaceId: WS, ...graphOnly })
+    await engine.augment('Bob Smith', { workspaceId: 'w2', ...graphOnly })
+    engine.invalidateQueryCaches('w2')
+    await engine.augment('Atta van Westreenen', { workspaceId: WS, ...graphOnly })
+    await engine.augment('Bob Smith', { workspaceId: 'w2', ...graphOnly })
+    const built = events.flatMap((e) => (e.kind === 'token-index-built' ? [e.workspaceId] : []))
+    expect(built).toEqual([WS, 'w2', 'w2'])
+  })
+
+  it('is not built for queries without a multi-segment entity', async () => {
+    const events: QueryLogEvent[] = []
+    const engine = createQueryEngine({ store: t.store, log: (e) => events.push(e) })
+    await engine.augment('atta', { workspaceId: WS, ...graphOnly })
+    expect(events.some((e) => e.kind === 'token-index-built')).toBe(false)
+  })
+})
+
+describe('createQueryEngine', () => {
+  it('exposes the frozen resolved config and refuses a bad one', async () => {
+    const t = openTestStore()
+    try {
+      const engine = createQueryEngine({ store: t.store, config: { graphTopK: 3, fusion: 'lexical-bonus' } })
+      expect(engine.config.graphTopK).toBe(3)
+      expect(engine.config.fusion).toBe('lexical-bonus')
+      expect(Object.isFrozen(engine.config)).toBe(true)
+      expect(() =>
+        createQueryEngine({ store: t.store, config: { graphTopK: 0 } }),
+      ).toThrowErrorMatchingInlineSnapshot(
+        `[QueryError: query config graphTopK must be a positive integer, got 0]`,
+      )
+    } finally {
+      await t.close()
+    }
+  })
+})
