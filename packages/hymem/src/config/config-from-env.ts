@@ -1,7 +1,7 @@
 import { homedir } from 'node:os'
 import { isAbsolute, join, resolve } from 'node:path'
 import * as v from 'valibot'
-import { ENV_SCHEMA, ENV_VARIABLES, type ParsedEnv } from './env-schema'
+import { ENV_SCHEMA, ENV_VARIABLES, type ParsedEnv, WORKSPACE_ID } from './env-schema'
 import type { AuthToken, ConfigResult, HyMemConfig } from './types'
 
 const KNOWN = new Set(ENV_VARIABLES.map((variable) => variable.name))
@@ -140,6 +140,13 @@ function parseAuthTokens(raw: string | undefined, errors: string[]): AuthToken[]
       errors.push(`${at} names no workspace: ${TOKEN_HINT} (\`*\` allows all)`)
       continue
     }
+    const invalid = scopes.find((scope) => scope !== '*' && !WORKSPACE_ID.test(scope))
+    if (invalid !== undefined) {
+      errors.push(
+        `${at} names an invalid workspace id ${JSON.stringify(invalid)}: use letters, digits, \`_\`, \`.\`, \`:\` or \`-\``,
+      )
+      continue
+    }
     seen.add(token)
     tokens.push({ token, workspaces: scopes.includes('*') ? '*' : scopes })
   }
@@ -192,14 +199,6 @@ function crossFieldRules(
   for (const { token } of config.authTokens) {
     if (token.length < 16)
       warnings.push(`an HYMEM_AUTH_TOKENS token is ${token.length} characters: use 16 or more`)
-  }
-  for (const { workspaces } of config.authTokens) {
-    if (workspaces === '*') continue
-    for (const id of workspaces) {
-      if (!/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/.test(id)) {
-        errors.push(`HYMEM_AUTH_TOKENS names an invalid workspace id ${JSON.stringify(id)}`)
-      }
-    }
   }
 }
 

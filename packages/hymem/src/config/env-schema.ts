@@ -8,7 +8,16 @@ export type EmbeddingProvider = (typeof EMBEDDING_PROVIDERS)[number]
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
-const WORKSPACE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/
+export const WORKSPACE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
 
 const nonEmpty = () => v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'))
 
@@ -23,11 +32,7 @@ const httpUrl = (name: string, description: string, fallback: string) =>
       v.pipe(
         v.string(),
         v.trim(),
-        v.url(`must be an http(s) URL, e.g. ${name}=https://api.openai.com/v1`),
-        v.check(
-          (value) => /^https?:\/\//i.test(value),
-          `must start with http:// or https://, e.g. ${name}=https://api.openai.com/v1`,
-        ),
+        v.check(isHttpUrl, `must be an http:// or https:// URL, e.g. ${name}=https://api.openai.com/v1`),
         v.transform((value) => value.replace(/\/+$/, '')),
       ),
       fallback,

@@ -1,0 +1,133 @@
+import { type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/testing'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { tempRoot } from '../../test/harness'
+import { HyMemError } from '../errors'
+import type { HyMemLogEvent } from '../log'
+import { configFromEnv } from './config-from-env'
+import { createHyMemFromConfig } from './create-from-config'
+
+const KEY = 'sk-test-good-key-0123'
+let server: FakeOpenAIServer
+let dir: ReturnType<typeof tempRoot>
+
+beforeAll(async () => {
+  server = await startFakeOpenAIServer({ apiKey: KEY, models: ['fake-chat', 'fake-embed'] })
+})
+afterAll(async () => {
+  await server.close()
+})
+afterEach(() => {
+  server.reset()
+  dir?.cleanup()
+})
+
+function env(extra: Record<string, string>) {
+  dir = tempRoot()
+  const { config, errors } = configFromEnv({
+    HOME: dir.root,
+    HYMEM_ROOT: dir.root,
+    HYMEM_LLM_BASE_URL: server.url,
+    HYMEM_LLM_MODEL: 'fake-chat',
+    HYMEM_EMBEDDING_PROVIDER: 'none',
+    ...extra,
+  })
+  expect(errors).toEqual([])
+  return config
+}
+
+describe('createHyMemFromConfig', () => {
+  it('fails fast when the LLM key is rejected (401), naming the URL and the variable', async () => {
+    const config = env({ HYMEM_LLM_API_KEY: 'sk-wrong' })
+    const error = await createHyMemFromConfig(config).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HyMemError)
+    expect((error as HyMemError).code).toBe('LLM_KEY_REJECTED')
+    expect((error as HyMemError).message).toBe(`key rejected by ${server.url}: check HYMEM_LLM_API_KEY`)
+    expect(server.requests.map((r) => r.kind)).toEqual(['models'])
+  })
+
+  it('names DEEPSEEK_API_KEY when the rejected key came from it', async () => {
+    const config = env({ DEEPSEEK_API_KEY: 'sk-wrong' })
+    await expect(createHyMemFromConfig(config)).rejects.toThrow(
+      `key rejected by ${server.url}: check DEEPSEEK_API_KEY`,
+    )
+  })
+
+  it('accepts a good key with one probe that spends no tokens, and extracts with the LLM', async () => {
+    const events: HyMemLogEvent[] = []
+    const memory = await createHyMemFromConfig(env({ HYMEM_LLM_API_KEY: KEY }), {
+      log: (e) => events.push(e),
+    })
+    try {
+      expect(memory.extractor.name).toBe('llm:fake-chat')
+      expect(memory.llm?.model).toBe('fake-chat')
+      expect(server.chatRequests).toHaveLength(0)
+      expect(events.find((e) => e.kind === 'key-check')).toMatchObject({ outcome: 'ok', url: server.url })
+    } finally {
+      await memory.close()
+    }
+  })
+
+  it('skips the probe when asked (offline use)', async () => {
+    const memory = await createHyMemFromConfig(env({ HYMEM_LLM_API_KEY: 'sk-wrong' }), { skipKeyCheck: true })
+    await memory.close()
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it('only warns when the endpoint cannot be reached', async () => {
+    const events: HyMemLogEvent[] = []
+    const config = env({ HYMEM_LLM_API_KEY: KEY, HYMEM_LLM_BASE_URL: 'http://127.0.0.1:9/v1' })
+    const memory = await createHyMemFromConfig(config, { log: (e) => events.push(e) })
+    await memory.close()
+    expect(events.find((e) => e.kind === 'key-check')).toMatchObject({
+      level: 'warn',
+      outcome: 'unreachable',
+    })
+  })
+
+  it('runs on the rule-based extractor without a key and says so in one notice', async () => {
+    const events: HyMemLogEvent[] = []
+    const memory = await createHyMemFromConfig(env({}), { log: (e) => events.push(e) })
+    await memory.close()
+    expect(memory.extractor.name).toBe('rules')
+    expect(memory.llm).toBeNull()
+    expect(memory.embeddings).toBeNull()
+    expect(events.filter((e) => e.kind === 'notice')).toEqual([
+      {
+        kind: 'notice',
+        level: 'info',
+        message: 'no LLM configured (HYMEM_LLM_API_KEY): dreaming uses the rule-based extractor',
+      },
+    ])
+  })
+
+  it('builds openai-compatible embeddings against the configured endpoint', async () => {
+    const config = env({
+      HYMEM_EMBEDDING_PROVIDER: 'openai-compatible',
+      HYMEM_EMBEDDING_BASE_URL: server.url,
+      HYMEM_EMBEDDING_MODEL: 'fake-embed',
+      HYMEM_EMBEDDING_API_KEY: KEY,
+    })
+    const memory = await createHyMemFromConfig(config)
+    try {
+      const { note } = await memory.remember({
+        description: 'deploy target',
+        content: 'We deploy to fly.io.',
+      })
+      expect(memory.embeddings?.model).toBe('fake-embed')
+      expect(server.embeddingRequests.length).toBeGreaterThan(0)
+      const hits = await memory.searchNotes('where do we deploy?', { minSimilarity: 0 })
+      expect(hits.map((hit) => hit.note.id)).toContain(note.id)
+    } finally {
+      await memory.close()
+    }
+  })
+
+  it('fails fast when a separate embedding endpoint rejects its key', async () => {
+    const config = env({
+      HYMEM_EMBEDDING_PROVIDER: 'openai-compatible',
+      HYMEM_EMBEDDING_BASE_URL: `${server.url}/`.replace('127.0.0.1', 'localhost'),
+      HYMEM_EMBEDDING_API_KEY: 'sk-wrong',
+    })
+    await expect(createHyMemFromConfig(config)).rejects.toMatchObject({ code: 'EMBEDDING_KEY_REJECTED' })
+  })
+})
