@@ -102,7 +102,7 @@ export async function writeProfileMarkdown(ctx: RunContext): Promise<void> {
     .select(['peer_id', 'kind', 'statement', 'pos_evidence', 'neg_evidence', 'last_seen'])
     .where('workspace_id', '=', ctx.workspaceId)
     .orderBy('pos_evidence', 'desc')
-    .orderBy('last_seen', 'desc')
+    .orderBy('first_seen')
     .orderBy('statement')
     .execute()
   const peers = new Set(entries.map((e) => e.peer_id))

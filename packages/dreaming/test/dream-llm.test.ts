@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs'
+import { readSection } from '@hymem/core-store'
+import {
+  createLLMExtractor,
+  createOpenAICompatibleEmbeddings,
+  createOpenAICompatibleLLM,
+} from '@hymem/extraction'
+import { type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/testing'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createLLMResponseCache } from '../src/llm-cache'
+import { dream } from '../src/run/dream'
+import type { DreamOptions, DreamProgressEvent } from '../src/types'
+import { BILLING_TURNS, EMPTY_FACTS, isFacts, scriptBillingModel } from './fake-llm-scripts'
+import {
+  conversation,
+  graphSnapshot,
+  logLines,
+  openTestStore,
+  type TestStore,
+  tableCounts,
+  WS,
+} from './harness'
+
+describe('dream() end to end against the fake OpenAI-compatible server', () => {
+  let t: TestStore
+  let server: FakeOpenAIServer
+  beforeEach(async () => {
+    t = openTestStore()
+    server = await startFakeOpenAIServer({ embeddingDimensions: 16 })
+  })
+  afterEach(async () => {
+    await server.close()
+    await t.cleanup()
+  })
+  const llm = (model = 'fake-chat') =>
+    createOpenAICompatibleLLM({ apiKey: 'k', baseURL: server.url, model, maxRetries: 0 })
+  const embeddings = () =>
+    createOpenAICompatibleEmbeddings({ apiKey: 'k', baseURL: server.url, model: 'fake-embed' })
+  const run = (extra: Partial<DreamOptions> = {}) =>
+    dream({
+      store: t.store,
+      workspaceId: WS,
+      extractor: createLLMExtractor({ llm: llm() }),
+      embeddings: embeddings(),
+      markdown: t.markdown,
+      ...extra,
+    })
+
+  it('writes the graph with values, USER.md, MEMORY.md, episodes, procedures, a summary and vectors', async () => {
+    scriptBillingModel(server)
+    await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', BILLING_TURNS))
+    const report = await run()
+    expect(report.status).toBe('ok')
+    expect(report.errors).toEqual([])
+    const chunks = await t.store.db.selectFrom('chunks').selectAll().execute()
+    expect(chunks).toHaveLength(3)
+    expect(report.llmCalls).toBe(3 + 3) // one per chunk, then episodes, procedures and summary
+    expect(report.llmCalls).toBe(server.chatRequests.length)
+    expect(report.promptTokens).toBeGreaterThan(0)
+    expect(report.completionTokens).toBeGreaterThan(0)
+
+    const graph = await graphSnapshot(t.store)
+    expect(graph.filter((e) => !e.derived).map((e) => e.triple)).toEqual([
+      'alice uses postgresql',
+      'billing_service depends_on postgres',
+      'billing_service requires_version python',
+      'payments depends_on postgres',
+      'postgres depends_on libpq',
+    ])
+    expect(graph.filter((e) => e.derived).map((e) => [e.triple, e.confidence])).toEqual([
+      ['billing_service depends_on libpq', Math.round((2 / 3) ** 2 * 1e6) / 1e6],
+      ['payments depends_on libpq', Math.round((2 / 3) ** 2 * 1e6) / 1e6],
+    ])
+    const version = await t.store.db
+      .selectFrom('kg_evidence')
+      .innerJoin('knowledge_graph', 'knowledge_graph.id', 'kg_evidence.edge_id')
+      .select(['value_text', 'value_numeric', 'temporal_scope', 'kg_evidence.message_ids'])
+      .where('predicate', '=', 'requires_version')
+      .executeTakeFirstOrThrow()
+    expect(version).toMatchObject({ value_text: '3.12', value_numeric: 3.12, temporal_scope: 'since March' })
+    expect(JSON.parse(version.message_ids)).toEqual([4])
+
+    expect(await readSection(t.markdown.userMdPath, 'profile')).toBe(
+      '- [preference] User prefers short answers.\n- [style] User asks for no emojis.',
+    )
+    expect(readFileSync(t.markdown.memoryMdPath, 'utf8')).toContain(
+      'postgres is a shared dependency of: billing_service, payments',
+    )
+    const [episode, ...more] = await t.store.db.selectFrom('episodes').selectAll().execute()
+    expect(more).toEqual([])
+    expect(JSON.parse(episode!.chunk_ids)).toEqual(chunks.map((c) => c.id))
+    expect(episode!.started_at).toBe(chunks[0]!.occurred_at)
+    const [procedure] = await t.store.db.selectFrom('procedures').selectAll().execute()
+    expect(JSON.parse(procedure!.steps)).toEqual([
+      { order: 1, text: 'run the migrations', tool: 'psql' },
+      { order: 2, text: 'tag the release', tool: 'git' },
+      { order: 3, text: 'deploy the image' },
+    ])
+    expect((await t.store.sessions.get(WS, 's1'))?.summary).toBe(
+      'The user moved the billing service to PostgreSQL and settled its release steps.',
+    )
+    const vectors = await tableCounts(t.store)
+    expect(vectors.chunks).toBe(3)
+    const edgeVectors = await t.store.db.selectFrom('edge_vectors').select('edge_id').execute()
+    expect(edgeVectors).toHaveLength(graph.length)
+    expect(await t.store.db.selectFrom('episode_embeddings').select('episode_id').execute()).toHaveLength(1)
+    expect(await t.store.db.selectFrom('chunk_embeddings').select('chunk_id').execute()).toHaveLength(3)
+  })
+
+  it('re-dreams without a single model or embedding call, and keeps episode ids stable', async () => {
+    scriptBillingModel(server)
+    await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', BILLING_TURNS))
+    await run()
+    const requests = server.requests.length
+    const episodes = await t.store.db.selectFrom('episodes').select('id').execute()
+    const graph = await graphSnapshot(t.store)
+    const again = await run()
+    expect(again.llmCalls).toBe(0)
+    expect(server.requests.length).toBe(requests)
+    expect(await graphSnapshot(t.store)).toEqual(graph)
+    expect(await t.store.db.selectFrom('episodes').select('id').execute()).toEqual(episodes)
+  })
+
+  it('answers repeated prompts from the llm_cache table (a re-run after a crash costs nothing)', async () => {
+    scriptBillingModel(server)
+    await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', BILLING_TURNS))
+    const cache = createLLMResponseCache({ store: t.store })
+    const first = await run({ extractor: createLLMExtractor({ llm: cache.wrap(llm()) }), llmCache: cache })
+    expect(first.counts.llmCacheHits).toBe(0)
+    const chats = server.chatRequests.length
+    // A new prompt version reprocesses every chunk with the same prompts: all answered from the table.
+    const bumped = await run({
+      extractor: createLLMExtractor({ llm: cache.wrap(llm()), promptVersion: 'v-next' }),
+      llmCache: cache,
+    })
+    expect(bumped.chunksProcessed).toBe(3)
+    expect(server.chatRequests.length).toBe(chats)
+    // Session artefacts are refreshed by new messages, not by a version bump: only the facts prompts ran.
+    expect(bumped.counts.llmCacheHits).toBe(3)
+    expect(bumped.llmCalls).toBe(0)
+    expect(bumped.promptTokens).toBe(0)
+  })
+
+  it('bounds concurrent extraction calls and commits chunks in order', async () => {
+    let inFlight = 0
+    let peak = 0
+    server.script(isFacts, async () => {
+      inFlight++
+      peak = Math.max(peak, inFlight)
+      await new Promise((r) => setTimeout(r, 40))
+      inFlight--
+      return { json: EMPTY_FACTS }
+    })
+    const turns = Array.from(
+      { length: 8 },
+      (_, i) => ['user', `We use tool number ${i} for the build pipeline.`] as const,
+    )
+    const lines = conversation(
+      '2026-02-20T09:00:00.000Z',
+      turns.flatMap((turn) => [turn, ['user', 'ok'] as const]),
+    )
+    await logLines(t.store, 's1', lines)
+    const events: DreamProgressEvent[] = []
+    const report = await run({ concurrency: 2, embeddings: undefined, onProgress: (e) => events.push(e) })
+    expect(report.chunksProcessed).toBe(8)
+    expect(peak).toBe(2)
+    const chunkEvents = events.filter((e) => e.kind === 'chunk')
+    expect(chunkEvents.map((e) => (e.kind === 'chunk' ? e.index : 0))).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    expect(
+      events.filter((e) => e.kind === 'phase-start').map((e) => (e.kind === 'phase-start' ? e.phase : '')),
+    ).toEqual([
+      'chunk',
+      'extract',
+      'sessions',
+      'profile',
+      'insights',
+      'decay',
+      'inference',
+      'insights',
+      'retention',
+      'embed',
+    ])
+    expect(report.counts.embeddingsSkipped).toBe(1)
+  })
+
+  it('leaves a chunk whose extraction failed for the next cycle and reports it', async () => {
+    scriptBillingModel(server)
+    server.fail(
+      { kind: 'server_error' },
+      { times: 1, match: (r) => isFacts(r) && r.user.includes('Python 3.12') },
+    )
+    await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', BILLING_TURNS))
+    const first = await run()
+    expect(first.status).toBe('ok')
+    expect(first.chunksProcessed).toBe(2)
+    expect(first.chunksPending).toBe(1)
+    expect(first.errors).toEqual([expect.stringMatching(/^extract chunk \d+: /)])
+    const second = await run()
+    expect(second.chunksProcessed).toBe(1)
+    expect((await graphSnapshot(t.store)).map((e) => e.triple)).toContain(
+      'billing_service requires_version python',
+    )
+  })
+})
