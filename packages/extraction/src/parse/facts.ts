@@ -19,7 +19,7 @@ const TripleSchema = v.object({
   subject: _text(200),
   predicate: v.pipe(v.string(), v.transform(_label), v.check(isPredicate, 'unknown predicate')),
   object: _text(200),
-  polarity: v.pipe(v.unknown(), v.transform(clampPolarity)),
+  polarity: v.pipe(v.optional(v.unknown()), v.transform(clampPolarity)),
   value_text: _optionalText(200),
   value_numeric: _optionalNumber,
   value_unit: _optionalText(40),

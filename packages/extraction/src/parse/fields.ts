@@ -13,7 +13,7 @@ export const _optionalText = (max: number) =>
 
 /** A finite number, also accepted as a numeric string; anything else becomes undefined. */
 export const _optionalNumber = v.pipe(
-  v.unknown(),
+  v.optional(v.unknown()),
   v.transform((x): number | undefined => {
     const n = typeof x === 'number' ? x : typeof x === 'string' && x.trim() !== '' ? Number(x) : Number.NaN
     return Number.isFinite(n) ? n : undefined

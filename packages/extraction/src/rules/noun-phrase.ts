@@ -284,6 +284,8 @@ export const VERB_START = new Set([
   'work',
 ])
 
+const PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'me', 'us', 'them'])
+
 const TOKEN_TRIM = /^[\s"'([{<*_]+|[\s"')\]}>*_,.!?;:]+$/g
 
 function isVersionToken(token: string): boolean {
@@ -314,7 +316,8 @@ export function cleanPhrase(raw: string, maxWords = 4): string | undefined {
   const first = (words[0] ?? '').toLowerCase()
   if (words.length > maxWords) return undefined
   const capitalised = /^[A-Z]/.test(words[0] ?? '')
-  if ((VERB_START.has(first) && !capitalised) || PHRASE_END.has(first)) return undefined
+  if ((VERB_START.has(first) && !capitalised) || PHRASE_END.has(first) || PRONOUNS.has(first))
+    return undefined
   if (words.every((w) => NON_ENTITIES.has(w.toLowerCase()) || DETERMINERS.has(w.toLowerCase())))
     return undefined
   if (words.length === 1 && isVersionToken(first)) return undefined
@@ -323,7 +326,7 @@ export function cleanPhrase(raw: string, maxWords = 4): string | undefined {
 }
 
 const CLAUSE_END =
-  /[;:!?()[\]]|\.(?=\s|$)|\s[-–—]\s|\b(?:but|because|since|although|though|while|whereas|which|who|so that|so|when|where|if|unless|until|after|before|instead of|rather than|except|whenever|once)\b/i
+  /[;:!?()[\]]|\.(?=\s|$)|\s[-–—]\s|\b(?:but|because|since|although|though|while|whereas|which|who|so that|so|when|where|if|unless|until|after|before|instead of|rather than|except|whenever|once|and (?=(?:we|i|they|you|he|she|it)\b))\b/i
 
 /** Cuts an object span at the end of its clause. */
 export function clauseTail(rest: string): string {

@@ -44,7 +44,7 @@ function contentText(content: unknown): string {
   return ''
 }
 
-function parseRequest(seq: number, req: IncomingMessage, raw: string): FakeRequest {
+function parseRequest(seq: number, req: IncomingMessage, raw: string, receivedAt: number): FakeRequest {
   const path = (req.url ?? '/').split('?')[0] ?? '/'
   let body: unknown
   try {
@@ -73,6 +73,7 @@ function parseRequest(seq: number, req: IncomingMessage, raw: string): FakeReque
     json: rf?.type === 'json_object',
     inputs: typeof input === 'string' ? [input] : Array.isArray(input) ? input.map(String) : [],
     seq,
+    receivedAt,
   }
 }
 
@@ -116,6 +117,8 @@ export async function startFakeOpenAIServer(
   let scripts: Script[] = []
   let faults: PendingFault[] = []
   let latencyMs = options.latencyMs ?? 0
+  let inFlight = 0
+  let maxInFlight = 0
   const sockets = new Set<Socket>()
   const models = options.models ?? ['fake-chat', 'fake-embedding']
 
@@ -186,9 +189,23 @@ export async function startFakeOpenAIServer(
     }
   }
 
+  function applySpecial(reply: FakeReply, req: FakeRequest, res: ServerResponse): boolean {
+    if (typeof reply !== 'object') return false
+    if ('fault' in reply) {
+      applyFault(reply.fault, req, res)
+      return true
+    }
+    if ('body' in reply) {
+      sendJson(res, reply.status ?? 200, reply.body)
+      return true
+    }
+    return false
+  }
+
   async function answerChat(req: FakeRequest, res: ServerResponse): Promise<void> {
     const reply = await scriptedReply(req)
-    if (typeof reply === 'object' && 'fault' in reply) return applyFault(reply.fault, req, res)
+    if (applySpecial(reply, req, res)) return
+    if (typeof reply === 'object' && ('body' in reply || 'fault' in reply)) return
     const content =
       typeof reply === 'string' ? reply : 'json' in reply ? JSON.stringify(reply.json) : reply.content
     const usage =
@@ -208,7 +225,14 @@ export async function startFakeOpenAIServer(
     })
   }
 
-  function answerEmbeddings(req: FakeRequest, res: ServerResponse): void {
+  async function answerEmbeddings(req: FakeRequest, res: ServerResponse): Promise<void> {
+    const script = scripts.find((s) => matches(s.matcher, req))
+    if (script) {
+      script.remaining -= 1
+      if (script.remaining <= 0) scripts = scripts.filter((s) => s !== script)
+      const reply = typeof script.reply === 'function' ? await script.reply(req) : script.reply
+      if (applySpecial(reply, req, res)) return
+    }
     const b = (req.body ?? {}) as { dimensions?: unknown; encoding_format?: unknown }
     const dims = typeof b.dimensions === 'number' ? b.dimensions : (options.embeddingDimensions ?? 64)
     const base64 = b.encoding_format === 'base64'
@@ -224,8 +248,13 @@ export async function startFakeOpenAIServer(
   }
 
   async function handle(httpReq: IncomingMessage, res: ServerResponse, raw: string): Promise<void> {
-    const req = parseRequest(requests.length, httpReq, raw)
+    const req = parseRequest(requests.length, httpReq, raw, performance.now())
     requests.push(req)
+    inFlight++
+    maxInFlight = Math.max(maxInFlight, inFlight)
+    res.on('close', () => {
+      inFlight--
+    })
     if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs))
     const fault = takeFault(req)
     if (fault) return applyFault(fault, req, res)
@@ -281,6 +310,9 @@ export async function startFakeOpenAIServer(
     get chatRequests() {
       return requests.filter((r) => r.kind === 'chat')
     },
+    get stats() {
+      return { inFlight, maxInFlight }
+    },
     get embeddingRequests() {
       return requests.filter((r) => r.kind === 'embeddings')
     },
@@ -297,6 +329,7 @@ export async function startFakeOpenAIServer(
       scripts = []
       faults = []
       requests.length = 0
+      maxInFlight = inFlight
     },
     close() {
       for (const s of sockets) s.destroy()

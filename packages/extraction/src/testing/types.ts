@@ -20,6 +20,8 @@ export interface FakeRequest {
   readonly inputs: readonly string[]
   /** Position of the request since the server started (0-based). */
   readonly seq: number
+  /** `performance.now()` when the request body was fully received. */
+  readonly receivedAt: number
 }
 
 /**
@@ -49,6 +51,8 @@ export type FakeReply =
   | { content: string; usage?: { prompt_tokens: number; completion_tokens: number } }
   | { json: unknown }
   | { fault: FakeFault }
+  /** Sends `body` verbatim as the JSON response (any endpoint), e.g. to return a wrong embedding count. */
+  | { body: unknown; status?: number }
 
 /**
  * Selects requests: a string matches a substring of the chat user message (or of any embedding input), a
@@ -82,7 +86,8 @@ export interface FakeOpenAIServer {
   readonly embeddingRequests: readonly FakeRequest[]
   /**
    * Answers requests matching `matcher` with `reply` (a value or a function of the request). Scripts are tried
-   * in registration order; with `times` a script is used that many times and then removed.
+   * in registration order; with `times` a script is used that many times and then removed. Chat requests
+   * take any reply; embedding requests only use scripts replying with `{ body }` or `{ fault }`.
    */
   script(
     matcher: FakeRequestMatcher,
@@ -91,6 +96,8 @@ export interface FakeOpenAIServer {
   ): void
   /** Injects `fault` on the next `times` requests (default 1) that match `match` (default: every request). */
   fail(fault: FakeFault, opts?: { times?: number; match?: FakeRequestMatcher }): void
+  /** Requests currently being answered, and the most ever answered at once (to check client concurrency). */
+  readonly stats: { readonly inFlight: number; readonly maxInFlight: number }
   /** Changes the delay before every answer. */
   setLatency(ms: number): void
   /** Forgets scripts, pending faults and recorded requests. */
