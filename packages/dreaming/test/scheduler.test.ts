@@ -1,0 +1,95 @@
+import { createRulesExtractor } from '@hymem/extraction'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createDreamScheduler, type DreamSchedulerOptions } from '../src/scheduler'
+import type { DreamReport } from '../src/types'
+import { conversation, logLines, openTestStore, type TestStore, WS } from './harness'
+
+describe('createDreamScheduler', () => {
+  let t: TestStore
+  beforeEach(() => {
+    t = openTestStore()
+  })
+  afterEach(async () => {
+    await t.cleanup()
+  })
+
+  const make = (extra: Partial<DreamSchedulerOptions> = {}) => {
+    const reports: DreamReport[] = []
+    let active = 0
+    let peak = 0
+    const scheduler = createDreamScheduler({
+      open: () => t.store.fork(),
+      workspaceId: WS,
+      dreamOptions: () => ({
+        extractor: createRulesExtractor(),
+        markdown: t.markdown,
+        onProgress: (e) => {
+          if (e.kind === 'phase-start' && e.phase === 'chunk') peak = Math.max(peak, ++active)
+          if (e.kind === 'phase-end' && e.phase === 'embed') active--
+        },
+      }),
+      onDreamFinished: (r) => reports.push(r),
+      ...extra,
+    })
+    return { scheduler, reports, peak: () => peak }
+  }
+
+  it('runs on a forked connection and collapses kicks within the cooldown into one trailing run', async () => {
+    await logLines(
+      t.store,
+      's1',
+      conversation('2026-02-20T09:00:00.000Z', [['user', 'The api depends on redis, always.']]),
+    )
+    const { scheduler, reports } = make({ cooldownMs: 60_000 })
+    for (let i = 0; i < 5; i++) scheduler.kick()
+    expect(scheduler.running).toBe(true)
+    await new Promise<void>((resolve) => {
+      const wait = () => (reports.length > 0 ? resolve() : setTimeout(wait, 5))
+      wait()
+    })
+    expect(reports.map((r) => r.status)).toEqual(['ok'])
+    expect(reports[0]!.chunksProcessed).toBe(1)
+    // The trailing run is due only after the cooldown; close() cancels it.
+    await scheduler.close()
+    expect(reports).toHaveLength(1)
+    expect((await t.store.dreamRuns.recent(WS)).map((r) => r.status)).toEqual(['ok'])
+  })
+
+  it('never runs two cycles at once and runs the trailing cycle after the cooldown', async () => {
+    const { scheduler, reports, peak } = make({ cooldownMs: 30 })
+    scheduler.kick()
+    scheduler.kick()
+    scheduler.kick()
+    await scheduler.idle()
+    await logLines(
+      t.store,
+      's1',
+      conversation('2026-02-20T09:00:00.000Z', [['user', 'The worker depends on redis, always.']]),
+    )
+    scheduler.kick()
+    await scheduler.idle()
+    await scheduler.close()
+    expect(peak()).toBe(1)
+    expect(reports.map((r) => r.status)).toEqual(['ok', 'ok', 'ok'])
+    expect(reports.reduce((n, r) => n + r.chunksProcessed, 0)).toBe(1)
+    const statuses = (await t.store.dreamRuns.recent(WS)).map((r) => r.status)
+    expect(statuses).not.toContain('skipped')
+  })
+
+  it('reports a cycle that throws to onError and keeps going', async () => {
+    const errors: unknown[] = []
+    const { scheduler } = make({
+      cooldownMs: 0,
+      dreamOptions: () => ({
+        extractor: createRulesExtractor(),
+        markdown: { userMdPath: '', memoryMdPath: '' },
+      }),
+      onError: (e) => errors.push(e),
+    })
+    scheduler.kick()
+    await scheduler.idle()
+    await scheduler.close()
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatchObject({ code: 'INVALID_INPUT' })
+  })
+})
