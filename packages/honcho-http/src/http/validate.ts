@@ -1,15 +1,16 @@
 import type { Context } from 'hono'
 import * as v from 'valibot'
 import { HonchoHttpError, type ValidationIssue } from '../errors'
+import { stripNul } from '../wire/sanitize'
 
 type AnySchema = v.GenericSchema<unknown, unknown>
 
-/** Reads a JSON body. An empty body (bodiless POSTs with a JSON content type) reads as `undefined`. */
+/** Reads a JSON body with NUL characters stripped. An empty body (bodiless POSTs with a JSON content type) reads as `undefined`. */
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text()
   if (text.trim() === '') return undefined
   try {
-    return JSON.parse(text) as unknown
+    return stripNul(JSON.parse(text))
   } catch (error) {
     throw new HonchoHttpError('VALIDATION', 'JSON decode error', {
       cause: error,

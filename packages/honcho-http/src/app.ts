@@ -1,0 +1,72 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HonchoHttpError } from './errors'
+import { authMiddleware } from './http/auth'
+import { errorResponse } from './http/error-status'
+import { DEFAULT_LIMITS } from './http/limits'
+import { conclusionRoutes } from './routes/conclusions'
+import { messageRoutes } from './routes/messages'
+import { peerRoutes } from './routes/peers'
+import { scopeRoutes } from './routes/scopes'
+import { sessionRoutes } from './routes/sessions'
+import { workspaceRoutes } from './routes/workspaces'
+import type { HonchoAppOptions, HonchoEnv, RouteDeps } from './types'
+
+/**
+ * Builds the Honcho v3 app over a HyMem instance. It does not listen: serve it with `@hono/node-server`
+ * or call `app.request()` in tests.
+ */
+export function createHonchoApp(options: HonchoAppOptions): Hono<HonchoEnv> {
+  const limits = Object.freeze({ ...DEFAULT_LIMITS, ...options.limits })
+  const log = options.log ?? (() => {})
+  const deps: RouteDeps = {
+    memory: options.memory,
+    limits,
+    log,
+    backgroundDreaming: options.backgroundDreaming ?? true,
+  }
+  const app = new Hono<HonchoEnv>({ strict: false })
+
+  app.onError((error, c) => {
+    const { status, body, known } = errorResponse(error)
+    if (!known) log({ kind: 'error', method: c.req.method, path: c.req.path, error })
+    return c.json(body, status)
+  })
+  app.notFound((c) => c.json({ detail: 'Not Found' }, 404))
+
+  app.use('*', async (c, next) => {
+    const started = performance.now()
+    await next()
+    log({
+      kind: 'request',
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: performance.now() - started,
+    })
+  })
+  app.get('/health', (c) => c.json({ status: 'ok' }))
+
+  const tooLarge = (bytes: number) => () => {
+    throw new HonchoHttpError('PAYLOAD_TOO_LARGE', `Request body exceeds ${bytes} bytes`)
+  }
+  const jsonLimit = bodyLimit({ maxSize: limits.jsonBodyBytes, onError: tooLarge(limits.jsonBodyBytes) })
+  const uploadLimit = bodyLimit({
+    maxSize: limits.uploadBodyBytes,
+    onError: tooLarge(limits.uploadBodyBytes),
+  })
+  app.use('/v3/*', authMiddleware(options.auth))
+  app.use('/v3/*', (c, next) =>
+    c.req.path.endsWith('/messages/upload') ? uploadLimit(c, next) : jsonLimit(c, next),
+  )
+
+  const workspaces = new Hono<HonchoEnv>()
+  workspaces.route('/', workspaceRoutes(deps))
+  workspaces.route('/:ws/peers', peerRoutes(deps))
+  workspaces.route('/:ws/sessions', sessionRoutes(deps))
+  workspaces.route('/:ws/sessions/:s/messages', messageRoutes(deps))
+  workspaces.route('/:ws/conclusions', conclusionRoutes(deps))
+  workspaces.route('/:ws/scopes', scopeRoutes(deps))
+  app.route('/v3/workspaces', workspaces)
+  return app
+}

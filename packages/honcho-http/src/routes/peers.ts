@@ -1,0 +1,246 @@
+import { Hono } from 'hono'
+import { notFound } from '../errors'
+import { compileFilter } from '../filters/compile'
+import { PEER_FILTERS, SESSION_FILTERS } from '../filters/resources'
+import { workspaceParam } from '../http/auth'
+import { jsonBody, queryOf } from '../http/validate'
+import { dialecticRoute } from '../services/dialectic-route'
+import { peerCard } from '../services/peer-card'
+import { buildRepresentation } from '../services/representation'
+import { peerFromRow, sessionFromRow } from '../services/rows'
+import { searchMessages } from '../services/search'
+import { resolveSessionScope } from '../services/session-scope'
+import type { HonchoEnv, RouteDeps } from '../types'
+import { dropNulls } from '../wire/sanitize'
+import {
+  ListBodySchema,
+  PageQuerySchema,
+  PeerCreateSchema,
+  PeerUpdateSchema,
+  pageRequest,
+  SearchBodySchema,
+} from '../wire/schemas'
+import {
+  CardBodySchema,
+  CardQuerySchema,
+  PeerContextQuerySchema,
+  RepresentationBodySchema,
+} from '../wire/schemas-memory'
+import { peerOut, sessionOut } from '../wire/shapes'
+
+/** P1–P10: peers, their sessions, chat, search, representation, context and card. */
+export function peerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
+  const { memory } = deps
+  const store = memory.store
+  const app = new Hono<HonchoEnv>()
+
+  const requirePeer = async (ws: string, id: string) => {
+    const peer = await store.peers.get(ws, id)
+    if (!peer) throw notFound('Peer', id)
+    return peer
+  }
+
+  app.post('/', async (c) => {
+    const ws = workspaceParam(c)
+    const body = await jsonBody(c, PeerCreateSchema)
+    const configuration = body.configuration ? dropNulls(body.configuration) : undefined
+    const { value, created } = await store.peers.getOrCreate(ws, body.id, {
+      ...(body.metadata ? { metadata: body.metadata } : {}),
+      ...(configuration ? { configuration } : {}),
+    })
+    if (created || (!body.metadata && !configuration)) return c.json(peerOut(value), created ? 201 : 200)
+    const updated = await store.peers.update(ws, body.id, {
+      ...(body.metadata ? { metadata: body.metadata } : {}),
+      ...(configuration ? { configuration } : {}),
+    })
+    return c.json(peerOut(updated), 200)
+  })
+
+  app.post('/list', async (c) => {
+    const ws = workspaceParam(c)
+    const page = pageRequest(queryOf(c, PageQuerySchema))
+    const body = await jsonBody(c, ListBodySchema)
+    const condition = compileFilter(PEER_FILTERS, body?.filters)
+    let query = store.db.selectFrom('peers').where('workspace_id', '=', ws)
+    if (condition) query = query.where(condition)
+    const direction = page.reverse ? 'desc' : 'asc'
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('created_at', direction)
+        .orderBy('id', direction)
+        .limit(page.size)
+        .offset((page.page - 1) * page.size)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    const total = Number(count.n)
+    return c.json({
+      items: rows.map((row) => peerOut(peerFromRow(row))),
+      total,
+      page: page.page,
+      size: page.size,
+      pages: Math.ceil(total / page.size),
+    })
+  })
+
+  app.put('/:p', async (c) => {
+    const ws = workspaceParam(c)
+    const body = await jsonBody(c, PeerUpdateSchema)
+    const peer = await store.peers.update(ws, c.req.param('p'), {
+      ...(body.metadata ? { metadata: body.metadata } : {}),
+      ...(body.configuration ? { configuration: dropNulls(body.configuration) } : {}),
+    })
+    return c.json(peerOut(peer))
+  })
+
+  app.post('/:p/sessions', async (c) => {
+    const ws = workspaceParam(c)
+    const peerId = c.req.param('p')
+    const page = pageRequest(queryOf(c, PageQuerySchema))
+    const body = await jsonBody(c, ListBodySchema)
+    const condition = compileFilter(SESSION_FILTERS, body?.filters)
+    let query = store.db
+      .selectFrom('sessions')
+      .where('sessions.workspace_id', '=', ws)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('session_peers')
+            .select('session_peers.peer_id')
+            .whereRef('session_peers.workspace_id', '=', 'sessions.workspace_id')
+            .whereRef('session_peers.session_id', '=', 'sessions.id')
+            .where('session_peers.peer_id', '=', peerId),
+        ),
+      )
+    if (condition) query = query.where(condition)
+    const direction = page.reverse ? 'desc' : 'asc'
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll('sessions')
+        .orderBy('sessions.created_at', direction)
+        .orderBy('sessions.id', direction)
+        .limit(page.size)
+        .offset((page.page - 1) * page.size)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    const total = Number(count.n)
+    return c.json({
+      items: rows.map((row) => sessionOut(sessionFromRow(row))),
+      total,
+      page: page.page,
+      size: page.size,
+      pages: Math.ceil(total / page.size),
+    })
+  })
+
+  app.post('/:p/chat', async (c) => {
+    const ws = workspaceParam(c)
+    const peerId = c.req.param('p')
+    await store.peers.getOrCreate(ws, peerId)
+    return dialecticRoute(c, deps, { workspaceId: ws, peerId })
+  })
+
+  app.post('/:p/search', async (c) => {
+    const ws = workspaceParam(c)
+    const body = await jsonBody(c, SearchBodySchema)
+    const hits = await searchMessages(memory, {
+      workspaceId: ws,
+      query: body.query,
+      limit: body.limit,
+      filters: body.filters ?? undefined,
+      peerId: c.req.param('p'),
+    })
+    return c.json(hits)
+  })
+
+  app.post('/:p/representation', async (c) => {
+    const ws = workspaceParam(c)
+    const observer = c.req.param('p')
+    const body = await jsonBody(c, RepresentationBodySchema)
+    const sessionIds = await resolveSessionScope(memory, ws, {
+      sessionId: body.session_id,
+      filters: body.filters,
+      scope: body.scope,
+    })
+    const representation = await buildRepresentation(memory, {
+      workspaceId: ws,
+      observer,
+      observed: body.target ?? observer,
+      ...(sessionIds ? { sessionIds } : {}),
+      ...(body.search_query ? { searchQuery: body.search_query } : {}),
+      ...(body.search_top_k ? { searchTopK: body.search_top_k } : {}),
+      ...(body.search_max_distance != null ? { searchMaxDistance: body.search_max_distance } : {}),
+      includeMostFrequent: body.include_most_frequent,
+      maxConclusions: body.max_conclusions,
+    })
+    return c.json({ representation })
+  })
+
+  app.get('/:p/context', async (c) => {
+    const ws = workspaceParam(c)
+    const observer = c.req.param('p')
+    const query = queryOf(c, PeerContextQuerySchema)
+    await requirePeer(ws, observer)
+    const target = query.target ?? observer
+    const [representation, card] = await Promise.all([
+      buildRepresentation(memory, {
+        workspaceId: ws,
+        observer,
+        observed: target,
+        ...(query.search_query ? { searchQuery: query.search_query } : {}),
+        ...(query.search_top_k ? { searchTopK: query.search_top_k } : {}),
+        ...(query.search_max_distance !== undefined ? { searchMaxDistance: query.search_max_distance } : {}),
+        includeMostFrequent: query.include_most_frequent,
+        maxConclusions: query.max_conclusions,
+      }),
+      peerCard(memory, ws, observer, target),
+    ])
+    return c.json({
+      peer_id: observer,
+      target_id: target,
+      representation: representation || null,
+      peer_card: card,
+    })
+  })
+
+  app.get('/:p/card', async (c) => {
+    const ws = workspaceParam(c)
+    const observer = c.req.param('p')
+    const query = queryOf(c, CardQuerySchema)
+    await requirePeer(ws, observer)
+    return c.json({ peer_card: await peerCard(memory, ws, observer, query.target ?? observer) })
+  })
+
+  app.put('/:p/card', async (c) => {
+    const ws = workspaceParam(c)
+    const observer = c.req.param('p')
+    const query = queryOf(c, CardQuerySchema)
+    const body = await jsonBody(c, CardBodySchema)
+    const observed = query.target ?? observer
+    const now = store.context.now()
+    await store.transaction(async (tx) => {
+      await tx.peers.getOrCreate(ws, observer)
+      if (observed !== observer) await tx.peers.getOrCreate(ws, observed)
+      await tx.db
+        .insertInto('peer_cards')
+        .values({
+          workspace_id: ws,
+          observer_id: observer,
+          observed_id: observed,
+          card: JSON.stringify(body.peer_card),
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['workspace_id', 'observer_id', 'observed_id'])
+            .doUpdateSet({ card: JSON.stringify(body.peer_card), updated_at: now }),
+        )
+        .execute()
+    })
+    return c.json({ peer_card: body.peer_card })
+  })
+
+  return app
+}

@@ -1,0 +1,309 @@
+import { randomId, type Session } from '@hymem/core-store'
+import { type Context, Hono } from 'hono'
+import * as v from 'valibot'
+import { HonchoHttpError, notFound } from '../errors'
+import { compileFilter } from '../filters/compile'
+import { SESSION_FILTERS } from '../filters/resources'
+import { workspaceParam } from '../http/auth'
+import { jsonBody, queryOf } from '../http/validate'
+import { addMembers } from '../services/membership'
+import { peerFromRow, sessionFromRow } from '../services/rows'
+import { searchMessages } from '../services/search'
+import { sessionContext } from '../services/session-context'
+import { sessionSummaries } from '../services/summaries'
+import type { HonchoEnv, RouteDeps } from '../types'
+import { dropNulls } from '../wire/sanitize'
+import {
+  ListBodySchema,
+  PageQuerySchema,
+  PeerIdSchema,
+  pageRequest,
+  SearchBodySchema,
+  SessionCreateSchema,
+  SessionPeerConfigSchema,
+  SessionPeersMapSchema,
+  SessionUpdateSchema,
+} from '../wire/schemas'
+import { SessionContextQuerySchema } from '../wire/schemas-memory'
+import { peerOut, sessionOut, sessionPeerConfigOut } from '../wire/shapes'
+
+const RemovePeersSchema = v.pipe(v.array(PeerIdSchema), v.maxLength(100))
+const CloneQuerySchema = v.object({ message_id: v.optional(v.string()) })
+
+/** S1–S14: sessions, membership, context, summaries, search and clone. */
+export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
+  const { memory } = deps
+  const store = memory.store
+  const app = new Hono<HonchoEnv>()
+
+  const activeSession = async (ws: string, id: string): Promise<Session> => {
+    const session = await store.sessions.get(ws, id)
+    if (!session?.isActive) throw notFound('Session', id)
+    return session
+  }
+
+  app.post('/', async (c) => {
+    const ws = workspaceParam(c)
+    const body = await jsonBody(c, SessionCreateSchema)
+    const existing = await store.sessions.get(ws, body.id)
+    if (existing && !existing.isActive) throw notFound('Session', body.id)
+    const configuration = body.configuration ? dropNulls(body.configuration) : undefined
+    const result = await store.transaction(async (tx) => {
+      const { value, created } = await tx.sessions.getOrCreate(ws, body.id, {
+        ...(body.metadata ? { metadata: body.metadata } : {}),
+        ...(configuration ? { configuration } : {}),
+      })
+      let session = value
+      if (!created && (body.metadata || configuration)) {
+        session = await tx.sessions.update(ws, body.id, {
+          ...(body.metadata ? { metadata: body.metadata } : {}),
+          ...(configuration ? { configuration } : {}),
+        })
+      }
+      if (body.peers) await addMembers(tx, ws, body.id, body.peers)
+      const now = store.context.now()
+      for (const scopeId of body.scopes ?? []) {
+        await tx.db
+          .insertInto('scopes')
+          .values({ workspace_id: ws, id: scopeId, created_at: now })
+          .onConflict((oc) => oc.doNothing())
+          .execute()
+        await tx.db
+          .insertInto('scope_sessions')
+          .values({ workspace_id: ws, scope_id: scopeId, session_id: body.id, joined_at: now })
+          .onConflict((oc) => oc.doNothing())
+          .execute()
+      }
+      return { session, created }
+    })
+    return c.json(sessionOut(result.session), result.created ? 201 : 200)
+  })
+
+  app.post('/list', async (c) => {
+    const ws = workspaceParam(c)
+    const page = pageRequest(queryOf(c, PageQuerySchema))
+    const body = await jsonBody(c, ListBodySchema)
+    const condition = compileFilter(SESSION_FILTERS, body?.filters)
+    let query = store.db.selectFrom('sessions').where('workspace_id', '=', ws).where('is_active', '=', 1)
+    if (condition) query = query.where(condition)
+    const direction = page.reverse ? 'desc' : 'asc'
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('created_at', direction)
+        .orderBy('id', direction)
+        .limit(page.size)
+        .offset((page.page - 1) * page.size)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    const total = Number(count.n)
+    return c.json({
+      items: rows.map((row) => sessionOut(sessionFromRow(row))),
+      total,
+      page: page.page,
+      size: page.size,
+      pages: Math.ceil(total / page.size),
+    })
+  })
+
+  app.put('/:s', async (c) => {
+    const ws = workspaceParam(c)
+    const id = c.req.param('s')
+    const body = await jsonBody(c, SessionUpdateSchema)
+    const existing = await store.sessions.get(ws, id)
+    if (existing && !existing.isActive) throw notFound('Session', id)
+    if (!existing) await store.sessions.getOrCreate(ws, id)
+    const session = await store.sessions.update(ws, id, {
+      ...(body.metadata ? { metadata: body.metadata } : {}),
+      ...(body.configuration ? { configuration: dropNulls(body.configuration) } : {}),
+    })
+    return c.json(sessionOut(session))
+  })
+
+  app.delete('/:s', async (c) => {
+    const ws = workspaceParam(c)
+    await activeSession(ws, c.req.param('s'))
+    await store.sessions.setActive(ws, c.req.param('s'), false)
+    return c.json({ message: 'Session deleted successfully' }, 202)
+  })
+
+  app.post('/:s/clone', async (c) => {
+    const ws = workspaceParam(c)
+    const source = await activeSession(ws, c.req.param('s'))
+    const { message_id: upTo } = queryOf(c, CloneQuerySchema)
+    let lastId = Number.MAX_SAFE_INTEGER
+    if (upTo) {
+      const message = await store.messages.getByPublicId(ws, upTo)
+      if (!message || message.sessionId !== source.id) throw notFound('Message', upTo)
+      lastId = message.id
+    }
+    const cloneId = randomId()
+    const clone = await store.transaction(async (tx) => {
+      const { value } = await tx.sessions.getOrCreate(ws, cloneId, {
+        metadata: source.metadata,
+        configuration: source.configuration,
+      })
+      const members = await tx.sessions.listPeers(ws, source.id)
+      if (members.length > 0) {
+        await tx.sessions.addPeers(
+          ws,
+          cloneId,
+          members.map((m) => ({ peerId: m.peerId, configuration: m.configuration })),
+        )
+      }
+      let after = 0
+      for (;;) {
+        const batch = await tx.messages.listAfter(ws, source.id, after, 500)
+        const copy = batch.filter((m) => m.id <= lastId)
+        if (copy.length > 0) {
+          await tx.messages.insertBatch(
+            ws,
+            cloneId,
+            copy.map((m) => ({
+              peerId: m.peerId,
+              role: m.role,
+              content: m.content,
+              metadata: m.metadata,
+              createdAt: m.createdAt,
+              tokenCount: m.tokenCount,
+            })),
+          )
+        }
+        if (batch.length < 500 || copy.length < batch.length) break
+        after = batch.at(-1)!.id
+      }
+      return value
+    })
+    return c.json(sessionOut(clone), 201)
+  })
+
+  app.get('/:s/context', async (c) => {
+    const ws = workspaceParam(c)
+    const session = await activeSession(ws, c.req.param('s'))
+    const q = queryOf(c, SessionContextQuerySchema, ['sessions'])
+    if (q.tokens !== undefined && q.tokens > deps.limits.contextTokens) {
+      throw new HonchoHttpError('VALIDATION', `tokens must be at most ${deps.limits.contextTokens}`)
+    }
+    return c.json(
+      await sessionContext(memory, session, {
+        tokens: q.tokens ?? deps.limits.contextTokens,
+        summary: q.summary,
+        peerTarget: q.peer_target,
+        peerPerspective: q.peer_perspective,
+        scope: q.scope,
+        sessions: q.sessions,
+        limitToSession: q.limit_to_session,
+        searchQuery: q.search_query,
+        searchTopK: q.search_top_k,
+        searchMaxDistance: q.search_max_distance,
+        includeMostFrequent: q.include_most_frequent,
+        maxConclusions: q.max_conclusions,
+      }),
+    )
+  })
+
+  app.get('/:s/summaries', async (c) => {
+    const ws = workspaceParam(c)
+    const session = await activeSession(ws, c.req.param('s'))
+    const { short, long } = await sessionSummaries(memory, session)
+    return c.json({ id: session.id, short_summary: short?.wire ?? null, long_summary: long?.wire ?? null })
+  })
+
+  app.post('/:s/search', async (c) => {
+    const ws = workspaceParam(c)
+    const session = await activeSession(ws, c.req.param('s'))
+    const body = await jsonBody(c, SearchBodySchema)
+    const hits = await searchMessages(memory, {
+      workspaceId: ws,
+      query: body.query,
+      limit: body.limit,
+      filters: body.filters ?? undefined,
+      sessionId: session.id,
+    })
+    return c.json(hits)
+  })
+
+  const changePeers = (replaceMembers: boolean) => async (c: Context<HonchoEnv>) => {
+    const ws = workspaceParam(c)
+    const id = c.req.param('s') ?? ''
+    const body = await jsonBody(c, SessionPeersMapSchema)
+    const existing = await store.sessions.get(ws, id)
+    if (existing && !existing.isActive) throw notFound('Session', id)
+    await store.transaction(async (tx) => {
+      await tx.sessions.getOrCreate(ws, id)
+      await addMembers(tx, ws, id, body, { replaceMembers })
+    })
+    return c.json(sessionOut((await store.sessions.get(ws, id))!))
+  }
+  app.post('/:s/peers', changePeers(false))
+  app.put('/:s/peers', changePeers(true))
+
+  app.delete('/:s/peers', async (c) => {
+    const ws = workspaceParam(c)
+    const session = await activeSession(ws, c.req.param('s'))
+    const body = await jsonBody(c, RemovePeersSchema)
+    if (body.length > 0) await store.sessions.removePeers(ws, session.id, body)
+    return c.json(sessionOut(session))
+  })
+
+  app.get('/:s/peers', async (c) => {
+    const ws = workspaceParam(c)
+    const session = await activeSession(ws, c.req.param('s'))
+    const page = pageRequest(queryOf(c, PageQuerySchema))
+    const members = await store.sessions.listPeers(ws, session.id)
+    const ids = members.map((m) => m.peerId)
+    const rows =
+      ids.length === 0
+        ? []
+        : await store.db
+            .selectFrom('peers')
+            .selectAll()
+            .where('workspace_id', '=', ws)
+            .where('id', 'in', ids)
+            .execute()
+    const byId = new Map(rows.map((row) => [row.id, peerOut(peerFromRow(row))]))
+    const ordered = ids.map((peerId) => byId.get(peerId)).filter((p) => p !== undefined)
+    if (page.reverse) ordered.reverse()
+    const items = ordered.slice((page.page - 1) * page.size, page.page * page.size)
+    return c.json({
+      items,
+      total: ordered.length,
+      page: page.page,
+      size: page.size,
+      pages: Math.ceil(ordered.length / page.size),
+    })
+  })
+
+  app.get('/:s/peers/:p/config', async (c) => {
+    const ws = workspaceParam(c)
+    const member = await store.sessions.getPeer(ws, c.req.param('s'), c.req.param('p'))
+    if (!member || member.leftAt !== null) throw notFound('Session peer', c.req.param('p'))
+    return c.json(sessionPeerConfigOut(member.configuration))
+  })
+
+  app.put('/:s/peers/:p/config', async (c) => {
+    const ws = workspaceParam(c)
+    const sessionId = c.req.param('s')
+    const peerId = c.req.param('p')
+    const body = await jsonBody(c, SessionPeerConfigSchema)
+    const session = await store.sessions.get(ws, sessionId)
+    if (!session?.isActive) throw notFound('Session', sessionId)
+    const config = dropNulls(body)
+    if (config.observe_others === true) {
+      const members = await store.sessions.listPeers(ws, sessionId)
+      const observers = members.filter(
+        (m) => m.peerId !== peerId && m.configuration.observe_others === true,
+      ).length
+      if (observers + 1 > 10)
+        throw new HonchoHttpError('BAD_REQUEST', 'A session may have at most 10 peers with observe_others')
+    }
+    await store.transaction(async (tx) => {
+      await tx.peers.getOrCreate(ws, peerId)
+      await tx.sessions.setPeerConfiguration(ws, sessionId, peerId, config)
+    })
+    return c.body(null, 204)
+  })
+
+  return app
+}

@@ -1,0 +1,162 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { HonchoHttpError, notFound } from '../errors'
+import { compileFilter } from '../filters/compile'
+import { WORKSPACE_FILTERS } from '../filters/resources'
+import { mayUse, workspaceParam } from '../http/auth'
+import { jsonBody, queryOf } from '../http/validate'
+import { dialecticRoute } from '../services/dialectic-route'
+import { queueStatus } from '../services/queue'
+import { workspaceFromRow } from '../services/rows'
+import { searchMessages } from '../services/search'
+import type { HonchoEnv, RouteDeps } from '../types'
+import { dropNulls } from '../wire/sanitize'
+import {
+  IdSchema,
+  ListBodySchema,
+  PageQuerySchema,
+  pageRequest,
+  SearchBodySchema,
+  WorkspaceCreateSchema,
+  WorkspaceUpdateSchema,
+} from '../wire/schemas'
+import { workspaceOut } from '../wire/shapes'
+
+const QueueQuerySchema = v.object({
+  observer_id: v.optional(v.string()),
+  sender_id: v.optional(v.string()),
+  session_id: v.optional(v.string()),
+})
+
+const ScheduleDreamSchema = v.looseObject({
+  observer: IdSchema,
+  observed: v.nullish(IdSchema),
+  session_id: v.nullish(IdSchema),
+  dream_type: v.optional(v.picklist(['omni', 'card_refresh']), 'omni'),
+  rebuild: v.optional(v.boolean(), false),
+})
+
+/** W1–W8: workspaces, workspace search, queue status, dreams and workspace chat. */
+export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
+  const { memory } = deps
+  const store = memory.store
+  const app = new Hono<HonchoEnv>()
+
+  app.post('/', async (c) => {
+    const body = await jsonBody(c, WorkspaceCreateSchema)
+    if (!mayUse(c, body.id)) throw notFound('Workspace', body.id)
+    const { value, created } = await store.workspaces.getOrCreate(body.id, {
+      ...(body.metadata ? { metadata: body.metadata } : {}),
+      ...(body.configuration ? { configuration: dropNulls(body.configuration) } : {}),
+    })
+    return c.json(workspaceOut(value), created ? 201 : 200)
+  })
+
+  app.post('/list', async (c) => {
+    const page = pageRequest(queryOf(c, PageQuerySchema))
+    const body = await jsonBody(c, ListBodySchema)
+    const condition = compileFilter(WORKSPACE_FILTERS, body?.filters)
+    const allowed = c.get('allowed')
+    let query = store.db.selectFrom('workspaces')
+    if (condition) query = query.where(condition)
+    if (allowed !== '*') query = query.where('id', 'in', allowed.size > 0 ? [...allowed] : [''])
+    const direction = page.reverse ? 'desc' : 'asc'
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('created_at', direction)
+        .orderBy('id', direction)
+        .limit(page.size)
+        .offset((page.page - 1) * page.size)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    const total = Number(count.n)
+    return c.json({
+      items: rows.map((row) => workspaceOut(workspaceFromRow(row))),
+      total,
+      page: page.page,
+      size: page.size,
+      pages: Math.ceil(total / page.size),
+    })
+  })
+
+  app.put('/:ws', async (c) => {
+    const ws = workspaceParam(c)
+    const body = await jsonBody(c, WorkspaceUpdateSchema)
+    const workspace = await store.workspaces.update(ws, {
+      ...(body.metadata ? { metadata: body.metadata } : {}),
+      ...(body.configuration ? { configuration: dropNulls(body.configuration) } : {}),
+    })
+    return c.json(workspaceOut(workspace))
+  })
+
+  app.delete('/:ws', async (c) => {
+    const ws = workspaceParam(c)
+    const existing = await store.workspaces.get(ws)
+    if (!existing) throw notFound('Workspace', ws)
+    const active = await store.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('workspace_id', '=', ws)
+      .where('is_active', '=', 1)
+      .limit(1)
+      .executeTakeFirst()
+    if (active) {
+      throw new HonchoHttpError('CONFLICT', `Workspace ${ws} still has active sessions; delete them first`)
+    }
+    await store.workspaces.delete(ws)
+    return c.json({ message: 'Workspace deletion accepted' }, 202)
+  })
+
+  app.post('/:ws/search', async (c) => {
+    const ws = workspaceParam(c)
+    const body = await jsonBody(c, SearchBodySchema)
+    if (body.scope && body.filters && 'session_id' in body.filters) {
+      throw new HonchoHttpError('VALIDATION', 'scope and filters.session_id cannot be combined')
+    }
+    let sessionIds: string[] | undefined
+    if (body.scope) {
+      const rows = await store.db
+        .selectFrom('scope_sessions')
+        .select('session_id')
+        .where('workspace_id', '=', ws)
+        .where('scope_id', '=', body.scope)
+        .execute()
+      sessionIds = rows.map((row) => row.session_id)
+      if (sessionIds.length === 0) return c.json([])
+    }
+    const hits = await searchMessages(memory, {
+      workspaceId: ws,
+      query: body.query,
+      limit: body.limit,
+      filters: body.filters ?? undefined,
+      ...(sessionIds ? { sessionIds } : {}),
+    })
+    return c.json(hits)
+  })
+
+  app.get('/:ws/queue/status', async (c) => {
+    const ws = workspaceParam(c)
+    const query = queryOf(c, QueueQuerySchema)
+    return c.json(await queueStatus(memory, ws, query.session_id || undefined))
+  })
+
+  app.post('/:ws/schedule_dream', async (c) => {
+    const ws = workspaceParam(c)
+    await jsonBody(c, ScheduleDreamSchema)
+    if (!(await store.workspaces.get(ws))) throw notFound('Workspace', ws)
+    memory
+      .dream({ workspaceId: ws })
+      .catch((error: unknown) => deps.log({ kind: 'dream-failed', workspaceId: ws, error }))
+    return c.body(null, 204)
+  })
+
+  app.post('/:ws/chat', async (c) => {
+    const ws = workspaceParam(c)
+    if (!(await store.workspaces.get(ws))) throw notFound('Workspace', ws)
+    return dialecticRoute(c, deps, { workspaceId: ws, peerId: null })
+  })
+
+  return app
+}

@@ -1,0 +1,240 @@
+import { HonchoHttpError } from '../errors'
+import type { HonchoMemory } from '../types'
+import type { AugmentedContext } from './augment-ranking'
+import { GRAPH_ID_PREFIX } from './conclusions-source'
+
+export interface DialecticRequest {
+  readonly workspaceId: string
+  readonly query: string
+  /** The observed peer (chat target, or the path peer); null for workspace-wide chat. */
+  readonly observed: string | null
+  readonly sessionIds?: readonly string[]
+  /** The session whose recent history is injected into the prompt. */
+  readonly sessionId?: string | null
+  readonly responseFormat?: Record<string, unknown> | null
+  readonly signal?: AbortSignal
+}
+
+export interface WireEvidence {
+  conclusions: {
+    id: string
+    level: string
+    content: string
+    created_at: string
+    session_id: string | null
+    source_ids: string[]
+  }[]
+  messages: { id: string; session_id: string; peer_id: string; created_at: string }[]
+  tool_calls: { tool_name: string; tool_input: Record<string, unknown> }[]
+  reasoning_trace_id: string | null
+}
+
+export interface WireFact {
+  subject: string
+  predicate: string
+  object: string
+  confidence: number
+  why: string[]
+}
+
+export interface DialecticAnswer {
+  readonly content: string | null
+  readonly evidence: WireEvidence
+  readonly facts: WireFact[]
+}
+
+const MAX_FACTS = 6
+const MAX_NOTES = 4
+const MAX_HITS = 5
+
+function factText(fact: AugmentedContext['graphFacts'][number]): string {
+  return `${fact.subject} ${fact.predicate.replaceAll('_', ' ')} ${fact.object}`
+}
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`
+}
+
+/** Deterministic prose from the best facts, notes and message hits; null when memory holds nothing relevant. */
+export function composeFromFacts(query: string, context: AugmentedContext): string | null {
+  const facts = context.graphFacts.slice(0, MAX_FACTS)
+  const notes = context.notes.slice(0, MAX_NOTES)
+  const hits = context.hits.slice(0, MAX_HITS)
+  if (facts.length === 0 && notes.length === 0 && hits.length === 0) return null
+  const lines = [`From memory, relevant to "${clip(query, 200)}":`]
+  if (facts.length > 0) {
+    lines.push('', 'Known facts:')
+    for (const fact of facts) lines.push(`- ${factText(fact)} (confidence ${fact.confidence.toFixed(2)})`)
+  }
+  if (notes.length > 0) {
+    lines.push('', 'Notes:')
+    for (const note of notes) lines.push(`- ${clip(note.content, 300)}`)
+  }
+  if (hits.length > 0) {
+    lines.push('', 'From past conversations:')
+    for (const hit of hits) {
+      const who = hit.peerId ? `${hit.peerId} ` : ''
+      lines.push(`- ${who}(${hit.createdAt.slice(0, 10)}): "${clip(hit.text, 300)}"`)
+    }
+  }
+  return lines.join('\n')
+}
+
+function llmPrompt(
+  request: DialecticRequest,
+  context: AugmentedContext,
+  history: string,
+): { system: string; user: string } {
+  const about = request.observed ? `the peer "${request.observed}"` : 'the people in this workspace'
+  const system = [
+    `You answer questions about ${about} using only the memory provided.`,
+    'Be concise and factual. If the memory does not contain the answer, say so plainly.',
+    request.responseFormat
+      ? `Answer with one JSON object that validates against this JSON Schema: ${JSON.stringify(request.responseFormat)}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
+  const sections = [
+    context.graphFacts.length > 0
+      ? `Facts:\n${context.graphFacts.map((f) => `- ${factText(f)} (confidence ${f.confidence.toFixed(2)})`).join('\n')}`
+      : '',
+    context.notes.length > 0 ? `Notes:\n${context.notes.map((n) => `- ${n.content}`).join('\n')}` : '',
+    context.hits.length > 0
+      ? `Conversation excerpts:\n${context.hits.map((h) => `- [${h.createdAt.slice(0, 10)}] ${h.peerId ?? ''}: ${clip(h.text, 600)}`).join('\n')}`
+      : '',
+    context.userMd.trim() ? `Profile (USER.md):\n${clip(context.userMd, 4000)}` : '',
+    context.memoryMd.trim() ? `Insights (MEMORY.md):\n${clip(context.memoryMd, 4000)}` : '',
+    history ? `Current session, most recent last:\n${history}` : '',
+  ].filter(Boolean)
+  return { system, user: `${sections.join('\n\n') || '(memory is empty)'}\n\nQuestion: ${request.query}` }
+}
+
+async function sessionHistory(
+  memory: HonchoMemory,
+  workspaceId: string,
+  sessionId: string | null | undefined,
+) {
+  if (!sessionId) return ''
+  const rows = await memory.store.db
+    .selectFrom('messages')
+    .select(['peer_id', 'content'])
+    .where('workspace_id', '=', workspaceId)
+    .where('session_id', '=', sessionId)
+    .orderBy('id', 'desc')
+    .limit(12)
+    .execute()
+  return rows
+    .reverse()
+    .map((row) => `${row.peer_id}: ${clip(row.content, 500)}`)
+    .join('\n')
+}
+
+async function evidenceOf(
+  memory: HonchoMemory,
+  request: DialecticRequest,
+  context: AugmentedContext,
+): Promise<WireEvidence> {
+  const ids = [...new Set(context.hits.flatMap((hit) => hit.messageIds))].slice(0, 50)
+  const messages = ids.length > 0 ? await memory.store.messages.getByIds(ids) : []
+  const noteIds = context.notes.map((note) => note.id)
+  const notes =
+    noteIds.length === 0
+      ? []
+      : await memory.store.db
+          .selectFrom('notes')
+          .select(['id', 'level', 'content', 'created_at', 'session_id', 'source_ids'])
+          .where('id', 'in', noteIds)
+          .execute()
+  return {
+    conclusions: [
+      ...notes.map((note) => ({
+        id: note.id,
+        level: note.level,
+        content: note.content,
+        created_at: note.created_at,
+        session_id: note.session_id,
+        source_ids: parseIds(note.source_ids),
+      })),
+      ...context.graphFacts.map((fact) => ({
+        id: `${GRAPH_ID_PREFIX}${fact.id}`,
+        level: fact.derived ? 'deductive' : 'explicit',
+        content: factText(fact),
+        created_at: fact.validFrom,
+        session_id: null,
+        source_ids: [],
+      })),
+    ],
+    messages: messages.map((m) => ({
+      id: m.publicId,
+      session_id: m.sessionId,
+      peer_id: m.peerId,
+      created_at: m.createdAt,
+    })),
+    tool_calls: [
+      {
+        tool_name: 'augment',
+        tool_input: {
+          query: request.query,
+          ...(request.observed ? { peer_id: request.observed } : {}),
+          ...(request.sessionIds ? { session_ids: request.sessionIds } : {}),
+        },
+      },
+    ],
+    reasoning_trace_id: null,
+  }
+}
+
+/**
+ * Answers a dialectic question from augment's context: composed by the configured LLM when there is one
+ * (falling back to the facts if it fails), else as deterministic prose listing the best facts and hits.
+ */
+export async function answerQuestion(
+  memory: HonchoMemory,
+  request: DialecticRequest,
+  onLlmError?: (error: unknown) => void,
+): Promise<DialecticAnswer> {
+  if (request.responseFormat && !memory.llm) {
+    throw new HonchoHttpError('VALIDATION', 'response_format needs a configured LLM (set HYMEM_LLM_API_KEY)')
+  }
+  const context = await memory.augment(request.query, {
+    workspaceId: request.workspaceId,
+    ...(request.observed ? { peerId: request.observed } : {}),
+    ...(request.sessionIds ? { sessionIds: request.sessionIds } : {}),
+  })
+  let content = composeFromFacts(request.query, context)
+  if (memory.llm) {
+    const history = await sessionHistory(memory, request.workspaceId, request.sessionId)
+    const prompt = llmPrompt(request, context, history)
+    try {
+      const completion = await memory.llm.complete({
+        ...prompt,
+        maxTokens: 800,
+        ...(request.responseFormat ? { json: true } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+      })
+      content = completion.text.trim() || null
+    } catch (error) {
+      if (request.signal?.aborted || request.responseFormat) throw error
+      onLlmError?.(error)
+    }
+  }
+  const facts = context.graphFacts.map((fact) => ({
+    subject: fact.subject,
+    predicate: fact.predicate,
+    object: fact.object,
+    confidence: fact.confidence,
+    why: fact.whyRetrieved,
+  }))
+  return { content, evidence: await evidenceOf(memory, request, context), facts }
+}
+
+function parseIds(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text)
+    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []
+  } catch {
+    return []
+  }
+}

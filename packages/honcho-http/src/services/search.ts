@@ -1,0 +1,100 @@
+import { buildMatchQuery } from '@hymem/core-store'
+import { type SqlBool, sql } from 'kysely'
+import { andAll, compileFilter } from '../filters/compile'
+import { MESSAGE_FILTERS } from '../filters/resources'
+import type { FilterResource } from '../filters/types'
+import type { HonchoMemory } from '../types'
+import { messageOut, type WireMessage } from '../wire/shapes'
+import { augmentRanking } from './augment-ranking'
+import { messageFromRow } from './rows'
+
+export interface SearchRequest {
+  readonly workspaceId: string
+  readonly query: string
+  readonly limit: number
+  readonly filters?: Record<string, unknown> | undefined
+  /** Forced restrictions (the route's own session / peer, a scope's sessions). */
+  readonly sessionIds?: readonly string[]
+  readonly sessionId?: string
+  readonly peerId?: string
+}
+
+const RRF_K = 60
+
+/** `peer_perspective`: messages of sessions the peer belonged to, within its joined/left window. */
+function searchResource(workspaceId: string): FilterResource {
+  return {
+    ...MESSAGE_FILTERS,
+    special: {
+      peer_perspective: (value) => {
+        if (typeof value !== 'string') return sql<SqlBool>`0`
+        return sql<SqlBool>`(EXISTS (SELECT 1 FROM session_peers sp WHERE sp.workspace_id = ${workspaceId}
+          AND sp.session_id = messages.session_id AND sp.peer_id = ${value}
+          AND messages.created_at >= sp.joined_at AND (sp.left_at IS NULL OR messages.created_at <= sp.left_at)))`
+      },
+    },
+  }
+}
+
+/**
+ * Hybrid message search: augment's ranked items (graph facts, chunks, notes … expanded to their source
+ * messages) fused by reciprocal rank with a direct full-text search over messages. The filter DSL and the
+ * route's forced restrictions apply in SQL. Each result carries its reason codes in `metadata.hymem`.
+ */
+export async function searchMessages(memory: HonchoMemory, request: SearchRequest): Promise<WireMessage[]> {
+  const { workspaceId, query, limit } = request
+  const condition = compileFilter(searchResource(workspaceId), request.filters)
+  const sessionIds = request.sessionId ? [request.sessionId] : request.sessionIds
+
+  const [augmented, fullText] = await Promise.all([
+    augmentRanking(memory, query, {
+      workspaceId,
+      ...(sessionIds ? { sessionIds } : {}),
+      ...(request.peerId ? { peerId: request.peerId } : {}),
+    }),
+    memory.store.fullText.search('messages', buildMatchQuery(query), {
+      workspaceId,
+      limit: Math.max(50, limit * 5),
+      ...(sessionIds ? { sessionIds } : {}),
+      ...(request.peerId ? { peerId: request.peerId } : {}),
+    }),
+  ])
+
+  const fused = new Map<number, { score: number; why: Set<string> }>()
+  const add = (id: number, rank: number, why: readonly string[]) => {
+    const entry = fused.get(id) ?? { score: 0, why: new Set<string>() }
+    entry.score += 1 / (RRF_K + rank + 1)
+    for (const code of why) entry.why.add(code)
+    fused.set(id, entry)
+  }
+  for (const [rank, item] of augmented.entries()) add(item.messageId, rank, item.why)
+  for (const [rank, hit] of fullText.entries()) add(Number(hit.id), rank, ['fts'])
+  if (fused.size === 0) return []
+
+  const rows = await memory.store.db
+    .selectFrom('messages')
+    .selectAll()
+    .where('id', 'in', [...fused.keys()])
+    .where(
+      andAll([
+        sql<SqlBool>`messages.workspace_id = ${workspaceId}`,
+        sessionIds
+          ? sql<SqlBool>`messages.session_id IN (${sql.join(sessionIds.map((s) => sql`${s}`))})`
+          : null,
+        request.peerId ? sql<SqlBool>`messages.peer_id = ${request.peerId}` : null,
+        condition,
+      ]),
+    )
+    .execute()
+  return rows
+    .map((row) => ({ row, entry: fused.get(row.id)! }))
+    .sort((a, b) => b.entry.score - a.entry.score || b.row.id - a.row.id)
+    .slice(0, limit)
+    .map(({ row, entry }) =>
+      messageOut(messageFromRow(row), { hymem: { score: round(entry.score), why: [...entry.why] } }),
+    )
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6
+}

@@ -1,0 +1,142 @@
+import type { Message, Session } from '@hymem/core-store'
+import { HonchoHttpError } from '../errors'
+import type { HonchoMemory } from '../types'
+import { messageOut, type WireMessage } from '../wire/shapes'
+import { peerCard } from './peer-card'
+import { buildRepresentation } from './representation'
+import { messageFromRow } from './rows'
+import { chooseSummary, sessionSummaries, type WireSummary } from './summaries'
+import { countTokens } from './tokens'
+
+export interface SessionContextRequest {
+  readonly tokens: number
+  readonly summary: boolean
+  readonly peerTarget?: string | undefined
+  readonly peerPerspective?: string | undefined
+  readonly scope?: string | undefined
+  readonly sessions?: readonly string[] | undefined
+  readonly limitToSession: boolean
+  readonly searchQuery?: string | undefined
+  readonly searchTopK?: number | undefined
+  readonly searchMaxDistance?: number | undefined
+  readonly includeMostFrequent: boolean
+  readonly maxConclusions: number
+}
+
+export interface WireSessionContext {
+  id: string
+  messages: WireMessage[]
+  summary: WireSummary | null
+  peer_representation: string | null
+  peer_card: string[] | null
+}
+
+function checkCombination(session: Session, r: SessionContextRequest): void {
+  const needsTarget = (what: string) => new HonchoHttpError('VALIDATION', `${what} requires peer_target`)
+  if (!r.peerTarget) {
+    if (r.peerPerspective) throw needsTarget('peer_perspective')
+    if (r.scope) throw needsTarget('scope')
+    if (r.sessions) throw needsTarget('sessions')
+  }
+  if (r.scope && r.peerPerspective)
+    throw new HonchoHttpError('VALIDATION', 'scope and peer_perspective are exclusive')
+  if (r.sessions) {
+    if (r.scope || r.limitToSession) {
+      throw new HonchoHttpError('VALIDATION', 'sessions cannot be combined with scope or limit_to_session')
+    }
+    if (!r.sessions.includes(session.id)) {
+      throw new HonchoHttpError('VALIDATION', `sessions must include the session ${session.id}`)
+    }
+  }
+}
+
+/**
+ * Honcho's session context (§7.2): representation and card of `peer_target` first, then a summary in 40 %
+ * of what remains, then the most recent messages (from the summary's covered message on) that still fit.
+ */
+export async function sessionContext(
+  memory: HonchoMemory,
+  session: Session,
+  request: SessionContextRequest,
+): Promise<WireSessionContext> {
+  checkCombination(session, request)
+  const ws = session.workspaceId
+  let limit = request.tokens
+  let representation: string | null = null
+  let card: string[] | null = null
+  if (request.peerTarget) {
+    let sessionIds: string[] | undefined
+    if (request.limitToSession) sessionIds = [session.id]
+    else if (request.sessions) sessionIds = [...request.sessions]
+    else if (request.scope) {
+      const rows = await memory.store.db
+        .selectFrom('scope_sessions')
+        .select('session_id')
+        .where('workspace_id', '=', ws)
+        .where('scope_id', '=', request.scope)
+        .execute()
+      sessionIds = rows.map((row) => row.session_id)
+    }
+    const observer = request.peerPerspective ?? request.peerTarget
+    representation = await buildRepresentation(memory, {
+      workspaceId: ws,
+      observer,
+      observed: request.peerTarget,
+      ...(sessionIds ? { sessionIds } : {}),
+      ...(request.searchQuery ? { searchQuery: request.searchQuery } : {}),
+      ...(request.searchTopK ? { searchTopK: request.searchTopK } : {}),
+      ...(request.searchMaxDistance !== undefined ? { searchMaxDistance: request.searchMaxDistance } : {}),
+      includeMostFrequent: request.includeMostFrequent,
+      maxConclusions: request.maxConclusions,
+    })
+    const allowlisted = request.limitToSession || request.sessions !== undefined
+    card = allowlisted ? null : await peerCard(memory, ws, observer, request.peerTarget)
+    limit -= countTokens(representation) + (card ? countTokens(card.join('\n')) : 0)
+  }
+  const chosen =
+    request.summary && limit > 0 ? chooseSummary(await sessionSummaries(memory, session), limit) : null
+  const messages = await recentMessages(
+    memory,
+    session,
+    chosen?.coversMessageId ?? null,
+    Math.max(0, limit - (chosen?.wire.token_count ?? 0)),
+  )
+  return {
+    id: session.id,
+    messages: messages.map((m) => messageOut(m)),
+    summary: chosen?.wire ?? null,
+    peer_representation: request.peerTarget ? representation : null,
+    peer_card: request.peerTarget ? card : null,
+  }
+}
+
+const BATCH = 500
+
+/** The newest messages (id ≥ `fromId`) whose token sum stays within `budget`, oldest first. */
+async function recentMessages(
+  memory: HonchoMemory,
+  session: Session,
+  fromId: number | null,
+  budget: number,
+): Promise<Message[]> {
+  const picked: Message[] = []
+  let used = 0
+  let before = Number.MAX_SAFE_INTEGER
+  for (;;) {
+    let query = memory.store.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('workspace_id', '=', session.workspaceId)
+      .where('session_id', '=', session.id)
+      .where('id', '<', before)
+    if (fromId !== null) query = query.where('id', '>=', fromId)
+    const rows = await query.orderBy('id', 'desc').limit(BATCH).execute()
+    for (const row of rows) {
+      if (used + row.token_count > budget) return picked.reverse()
+      used += row.token_count
+      picked.push(messageFromRow(row))
+    }
+    if (rows.length < BATCH) return picked.reverse()
+    before = rows.at(-1)!.id
+  }
+}

@@ -1,0 +1,68 @@
+import type { HyMem } from 'hymem'
+import type { HonchoLimits } from './http/limits'
+
+/**
+ * The part of the HyMem facade the Honcho server uses. A `HyMem` satisfies it; storage goes through
+ * `store` (typed repositories and the kysely query builder).
+ */
+export type HonchoMemory = Pick<
+  HyMem,
+  | 'store'
+  | 'augment'
+  | 'logMessages'
+  | 'profile'
+  | 'scheduleDream'
+  | 'dreamBacklog'
+  | 'dream'
+  | 'remember'
+  | 'searchNotes'
+  | 'getNote'
+  | 'deleteNote'
+  | 'retract'
+  | 'conflicts'
+  | 'llm'
+>
+
+/** Bearer tokens and the workspaces each may use (`'*'` = all, and the workspace list). */
+export interface HonchoAuthOptions {
+  readonly tokens: Readonly<Record<string, readonly string[] | '*'>>
+}
+
+/** Events reported through the `log` option (default: none). */
+export type HonchoLogEvent =
+  | {
+      readonly kind: 'request'
+      readonly method: string
+      readonly path: string
+      readonly status: number
+      readonly ms: number
+    }
+  | { readonly kind: 'error'; readonly method: string; readonly path: string; readonly error: unknown }
+  | { readonly kind: 'dream-scheduled'; readonly workspaceId: string }
+  | { readonly kind: 'dream-failed'; readonly workspaceId: string; readonly error: unknown }
+
+export interface HonchoAppOptions {
+  readonly memory: HonchoMemory
+  /** Omit for an open server (loopback use); with tokens every `/v3` request needs `Authorization: Bearer`. */
+  readonly auth?: HonchoAuthOptions
+  readonly limits?: Partial<HonchoLimits>
+  readonly log?: (event: HonchoLogEvent) => void
+  /** Schedule a background dream after messages are added. @default true */
+  readonly backgroundDreaming?: boolean
+}
+
+/** What every route group receives. */
+export interface RouteDeps {
+  readonly memory: HonchoMemory
+  readonly limits: HonchoLimits
+  readonly log: (event: HonchoLogEvent) => void
+  readonly backgroundDreaming: boolean
+}
+
+/** Hono variables set by the middleware. */
+export interface HonchoEnv {
+  Variables: {
+    /** Workspaces the caller may use: `'*'` or a set of ids. */
+    allowed: '*' | ReadonlySet<string>
+  }
+}

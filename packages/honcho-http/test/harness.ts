@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createFakeEmbeddings } from '@hymem/extraction'
+import { createHyMem, type HyMem, type HyMemOptions } from 'hymem'
+import { createHonchoApp } from '../src/app'
+import type { HonchoAppOptions, HonchoLogEvent } from '../src/types'
+
+export interface TestServer {
+  readonly memory: HyMem
+  readonly app: ReturnType<typeof createHonchoApp>
+  readonly root: string
+  readonly events: HonchoLogEvent[]
+  /** JSON request helper: `call('POST', '/v3/workspaces', { id: 'w' })`. */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>
+  close(): Promise<void>
+}
+
+/** A HyMem on a temp-dir SQLite file (rules extractor, fake embeddings) behind a Honcho app. */
+export async function openTestServer(
+  options: Omit<HonchoAppOptions, 'memory'> & { memory?: Partial<HyMemOptions> } = {},
+): Promise<TestServer> {
+  const root = mkdtempSync(join(tmpdir(), 'hymem-honcho-'))
+  const memory = await createHyMem({
+    root,
+    llm: null,
+    embeddings: createFakeEmbeddings({ dimensions: 32 }),
+    dreamCooldownMs: 0,
+    ...options.memory,
+  })
+  const events: HonchoLogEvent[] = []
+  const { memory: _ignored, ...appOptions } = options
+  const app = createHonchoApp({
+    backgroundDreaming: false,
+    ...appOptions,
+    memory,
+    log: (event) => events.push(event),
+  })
+  return {
+    memory,
+    app,
+    root,
+    events,
+    call(method, path, body, headers = {}) {
+      return app.request(path, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      })
+    },
+    async close() {
+      await memory.close()
+      rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
