@@ -20,7 +20,7 @@ interface Pending {
 }
 
 /**
- * Re-embeds every chunk, live edge, episode and note with `embeddings`, then swaps all vector indexes to the
+ * Re-embeds every chunk, active current edge (as dreaming does), episode and note with `embeddings`, then swaps all vector indexes to the
  * new model and dimension in ONE transaction: old vectors, pins and vec0 tables go, new ones come in. The
  * embedding calls happen before the transaction, so a provider failure leaves the store untouched.
  */
@@ -142,7 +142,8 @@ async function collect(store: Store): Promise<Pending[]> {
   for (const row of await db
     .selectFrom('knowledge_graph')
     .select(['id', 'workspace_id', 'subject', 'predicate', 'object'])
-    .where('status', '!=', 'retracted')
+    .where('status', '=', 'active')
+    .where('valid_to', 'is', null)
     .orderBy('id')
     .execute()) {
     pending.push({ index: 'edges', id: row.id, workspaceId: row.workspace_id, text: edgeText(row) })

@@ -1,0 +1,219 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createFakeEmbeddings } from '@hymem/extraction'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openTestMemory, type TestMemory } from '../test/harness'
+import { HyMemError } from './errors'
+
+let t: TestMemory
+afterEach(async () => {
+  await t?.close()
+})
+
+const CONVERSATION = [
+  { role: 'user', content: 'We switched from MySQL to Postgres last month for the billing service.' },
+  { role: 'assistant', content: 'Noted, Postgres it is for billing.' },
+  { role: 'user', content: 'I prefer pnpm over npm for every project.' },
+  { role: 'user', content: 'The billing service deploys to fly.io every Friday.' },
+] as const
+
+describe('capture → dream → augment on the rule-based extractor', () => {
+  it('brings a fact stated in the conversation back as a graph fact, with its source message', async () => {
+    t = await openTestMemory()
+    expect(t.memory.extractor.name).toBe('rules')
+    const captured = await t.memory.capture(CONVERSATION, { sessionId: 'chat-1' })
+    expect(captured.sessionId).toBe('chat-1')
+    expect(captured.messages.map((m) => m.peerId)).toEqual(['user', 'assistant', 'user', 'user'])
+    expect(captured.dream).toBeNull()
+
+    const report = await t.memory.dream()
+    expect(report).toMatchObject({ status: 'ok', extractor: 'rules', errors: [] })
+    expect(report.edgesUpserted).toBeGreaterThan(0)
+
+    const context = await t.memory.augment('which database do we use for billing?')
+    const facts = context.graphFacts.map((f) => `${f.subject} ${f.predicate} ${f.object}`)
+    expect(facts).toContain('team uses postgres')
+    const postgres = context.graphFacts.find((f) => f.object === 'postgres' && f.predicate === 'uses')
+    expect(postgres?.messageIds).toEqual([captured.messages[0]?.id])
+    expect(postgres?.whyRetrieved.length).toBeGreaterThan(0)
+
+    const keyword = await t.memory.augment('fly.io Friday')
+    expect(keyword.hits.some((hit) => hit.text.includes('fly.io'))).toBe(true)
+    expect(t.events.filter((e) => e.kind === 'dream')).toHaveLength(1)
+  })
+
+  it('dreams right after capture when asked, and writes USER.md for the profile', async () => {
+    t = await openTestMemory({ embeddings: createFakeEmbeddings({ dimensions: 32 }) })
+    const { dream } = await t.memory.capture(CONVERSATION, { dream: true })
+    expect(dream?.status).toBe('ok')
+    const paths = t.memory.markdownPaths()
+    expect(paths).toEqual({ userMd: join(t.root, 'USER.md'), memoryMd: join(t.root, 'MEMORY.md') })
+    const profile = await t.memory.profile()
+    expect(profile.userMd).toBe(readFileSync(paths.userMd, 'utf8'))
+    expect(profile.userMd).toContain('pnpm')
+    expect((await t.memory.stats()).counts.chunk_embeddings).toBeGreaterThan(0)
+  })
+
+  it('keeps workspaces apart, with their own Markdown files', async () => {
+    t = await openTestMemory()
+    await t.memory.capture(CONVERSATION, { workspaceId: 'team-b', dream: true })
+    expect(t.memory.markdownPaths('team-b').userMd).toBe(join(t.root, 'workspaces', 'team-b', 'USER.md'))
+    expect(t.memory.markdownPaths('../evil').userMd).toBe(
+      join(t.root, 'workspaces', '%2E.%2Fevil', 'USER.md'),
+    )
+    expect(existsSync(t.memory.markdownPaths('team-b').userMd)).toBe(true)
+    expect((await t.memory.augment('which database?')).graphFacts).toEqual([])
+    const other = await t.memory.augment('which database?', { workspaceId: 'team-b' })
+    expect(other.graphFacts.length).toBeGreaterThan(0)
+  })
+})
+
+describe('logging messages', () => {
+  it('logs single turns and batches into sessions, creating peers and membership', async () => {
+    t = await openTestMemory()
+    const one = await t.memory.log({ role: 'user', content: 'hello', createdAt: '2026-01-02T03:04:05Z' })
+    expect(one).toMatchObject({
+      sessionId: 'default',
+      peerId: 'user',
+      role: 'user',
+      createdAt: '2026-01-02T03:04:05.000Z',
+    })
+    const batch = await t.memory.logMessages('s2', [
+      { peerId: 'alice', role: 'user', content: 'a' },
+      { peerId: 'bot', role: 'assistant', content: 'b' },
+    ])
+    expect(batch.map((m) => m.sessionId)).toEqual(['s2', 's2'])
+    expect((await t.memory.store.sessions.listPeers('default', 's2')).map((p) => p.peerId)).toEqual([
+      'alice',
+      'bot',
+    ])
+    expect(await t.memory.logMessages('s2', [])).toEqual([])
+  })
+
+  it('rejects bad turns before writing any of them', async () => {
+    t = await openTestMemory()
+    await expect(t.memory.log({ role: 'robot' as 'user', content: 'x' })).rejects.toThrow(
+      /role must be one of/,
+    )
+    await expect(
+      t.memory.capture([
+        { role: 'user', content: 'fine' },
+        { role: 'user', content: 42 as unknown as string },
+      ]),
+    ).rejects.toThrow('turn 2: content must be a string')
+    await expect(t.memory.log({ role: 'user', content: 'x', createdAt: 'yesterday' })).rejects.toBeInstanceOf(
+      HyMemError,
+    )
+    await expect(t.memory.log({ role: 'user', content: 'x', workspaceId: '' })).rejects.toBeInstanceOf(
+      HyMemError,
+    )
+    expect((await t.memory.stats()).counts.messages).toBe(0)
+  })
+})
+
+describe('graph maintenance', () => {
+  it('retracts an edge so augment stops returning it', async () => {
+    t = await openTestMemory()
+    await t.memory.capture(CONVERSATION, { dream: true })
+    const before = await t.memory.augment('which package manager do I prefer?')
+    expect(before.graphFacts.some((f) => f.predicate === 'prefers' && f.object === 'pnpm')).toBe(true)
+    expect(
+      await t.memory.retract({ subject: 'user', predicate: 'prefers', object: 'pnpm', reason: 'test' }),
+    ).toEqual({
+      retracted: 1,
+    })
+    const after = await t.memory.augment('which package manager do I prefer?')
+    expect(after.graphFacts.some((f) => f.predicate === 'prefers' && f.object === 'pnpm')).toBe(false)
+    expect(await t.memory.retract({ subject: 'user', predicate: 'prefers', object: 'pnpm' })).toEqual({
+      retracted: 0,
+    })
+  })
+
+  it('registers aliases under canonical names and never chains them', async () => {
+    t = await openTestMemory()
+    expect(await t.memory.alias('PG', 'Postgres')).toEqual({ surface: 'pg', canonical: 'postgres' })
+    await t.memory.alias('Postgres', 'PostgreSQL')
+    const rows = await t.memory.store.db
+      .selectFrom('entity_aliases')
+      .select(['surface', 'canonical'])
+      .where('workspace_id', '=', 'default')
+      .orderBy('surface')
+      .execute()
+    expect(rows).toEqual([
+      { surface: 'pg', canonical: 'postgresql' },
+      { surface: 'postgres', canonical: 'postgresql' },
+    ])
+    await expect(t.memory.alias('  ', 'x')).rejects.toBeInstanceOf(HyMemError)
+  })
+
+  it('reports competing facts as conflicts', async () => {
+    t = await openTestMemory()
+    await t.memory.capture(
+      [
+        { role: 'user', content: 'I prefer tabs for indentation in every file.' },
+        { role: 'user', content: 'Actually I reject tabs, they break our YAML files badly.' },
+      ],
+      { dream: true },
+    )
+    const conflicts = await t.memory.conflicts()
+    expect(conflicts).toMatchObject([
+      {
+        kind: 'opposing_predicate',
+        subject: 'user',
+        predicate: 'prefers|rejects',
+        object: 'tabs',
+        edges: [{ predicate: 'prefers' }, { predicate: 'rejects' }],
+      },
+    ])
+    expect(await t.memory.conflicts({ workspaceId: 'elsewhere' })).toEqual([])
+  })
+})
+
+describe('background dreaming', () => {
+  it('counts the real backlog, dreams on a forked connection and invalidates caches; close waits', async () => {
+    t = await openTestMemory({ dreamCooldownMs: 0 })
+    await t.memory.capture(CONVERSATION, { sessionId: 'a' })
+    await t.memory.log({ role: 'user', content: 'one more', sessionId: 'b' })
+    const before = await t.memory.dreamBacklog()
+    expect(before).toEqual({
+      pendingMessages: 5,
+      pendingChunks: 0,
+      running: false,
+      sessions: { a: { pendingMessages: 4 }, b: { pendingMessages: 1 } },
+    })
+    t.memory.scheduleDream()
+    expect((await t.memory.dreamBacklog()).running).toBe(true)
+    await t.memory.close()
+    const dreams = t.events.filter((e) => e.kind === 'dream')
+    expect(dreams).toMatchObject([{ background: true, status: 'ok' }])
+  })
+
+  it('sees the background dream from the live instance (no stale cache)', async () => {
+    t = await openTestMemory({ dreamCooldownMs: 0 })
+    await t.memory.capture(CONVERSATION)
+    expect((await t.memory.augment('which database?')).graphFacts).toEqual([])
+    t.memory.scheduleDream()
+    await waitFor(() => t.events.some((e) => e.kind === 'dream'))
+    expect((await t.memory.dreamBacklog()).pendingMessages).toBe(0)
+    const after = await t.memory.augment('which database do we use?')
+    expect(after.graphFacts.map((f) => f.object)).toContain('postgres')
+  })
+
+  it('forks onto a second connection that shares clients and closes independently', async () => {
+    t = await openTestMemory()
+    const fork = await t.memory.fork()
+    await fork.log({ role: 'user', content: 'from the fork' })
+    expect(fork.extractor).toBe(t.memory.extractor)
+    await fork.close()
+    expect((await t.memory.stats()).counts.messages).toBe(1)
+    await expect(fork.log({ role: 'user', content: 'x' })).rejects.toMatchObject({ code: 'CLOSED' })
+  })
+})
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}

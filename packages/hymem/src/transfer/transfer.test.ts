@@ -1,0 +1,175 @@
+import { createFakeEmbeddings } from '@hymem/extraction'
+import { afterEach, describe, expect, it } from 'vitest'
+import { collect, openTestMemory, type TestMemory } from '../../test/harness'
+import { createHyMem } from '../create-hymem'
+import { HyMemError } from '../errors'
+
+const open: TestMemory[] = []
+afterEach(async () => {
+  for (const t of open.splice(0)) await t.close()
+})
+
+async function memory(options: Parameters<typeof openTestMemory>[0] = {}) {
+  const t = await openTestMemory(options)
+  open.push(t)
+  return t
+}
+
+/** A store with everything a dump carries: two workspaces, a dreamed graph, aliases, profile, notes. */
+async function populated() {
+  const source = await memory({ embeddings: createFakeEmbeddings({ dimensions: 32 }) })
+  const m = source.memory
+  await m.capture(
+    [
+      { role: 'user', content: 'We switched from MySQL to Postgres last month for the billing service.' },
+      { role: 'assistant', content: 'Noted, Postgres it is.', metadata: { dia_id: 'D1:2' } },
+      { role: 'user', content: 'I prefer pnpm over npm for every project.' },
+    ],
+    { sessionId: 'chat-1', dream: true },
+  )
+  await m.log({
+    role: 'user',
+    content: 'not dreamed yet: the API uses Redis for sessions',
+    sessionId: 'chat-2',
+  })
+  await m.capture([{ role: 'user', content: 'Our team deploys the API to fly.io every Friday.' }], {
+    workspaceId: 'team-b',
+    dream: true,
+  })
+  await m.alias('PG', 'Postgres')
+  await m.remember({ description: 'Deploy day', content: 'Deploys happen on Fridays.', importance: 3 })
+  const stale = await m.remember({
+    description: 'Old',
+    content: 'We used to use Jenkins.',
+    observedId: 'user',
+  })
+  source.clock.advanceDays(400)
+  await m.forget({ id: stale.note.id, apply: true })
+  await m.store.db
+    .updateTable('workspaces')
+    .set({ metadata: '{"plan":"pro"}' })
+    .where('id', '=', 'team-b')
+    .execute()
+  return source
+}
+
+function body(lines: readonly string[]): string[] {
+  expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ type: 'header', format: 'hymem-dump', version: 1 })
+  return lines.slice(1)
+}
+
+describe('export / import', () => {
+  it('round-trips: export(import(export(x))) equals export(x), line for line', async () => {
+    const source = await populated()
+    const dump = await collect(source.memory.export())
+    const types = new Set(dump.map((line) => JSON.parse(line).type))
+    expect([...types].sort()).toEqual(
+      ['alias', 'edge', 'header', 'message', 'note', 'peer', 'profile', 'session', 'workspace'].sort(),
+    )
+    expect(dump.join('\n')).not.toMatch(/vector|embedding/i)
+
+    const target = await memory({ embeddings: createFakeEmbeddings({ dimensions: 48 }) })
+    const report = await target.memory.import(dump)
+    expect(report.inserted).toMatchObject({ workspace: 2, note: 2, session: 3, message: 5 })
+    expect(report.skipped).toEqual({})
+    expect(report.embedded).toBe(2)
+    expect(body(await collect(target.memory.export()))).toEqual(body(dump))
+
+    expect(await target.memory.store.vectors.pinned('notes')).toEqual({
+      model: 'fake-hash-48',
+      dimensions: 48,
+    })
+    const [hit] = await target.memory.searchNotes('when do deploys happen', { minSimilarity: 0 })
+    expect(hit?.note.description).toBe('Deploy day')
+    const context = await target.memory.augment('which database do we use?')
+    expect(context.graphFacts.map((f) => f.object)).toContain('postgres')
+  })
+
+  it('is idempotent: a second import skips every row and changes nothing', async () => {
+    const source = await populated()
+    const dump = await collect(source.memory.export())
+    const target = await memory()
+    await target.memory.import(dump)
+    const first = await collect(target.memory.export())
+    const again = await target.memory.import(dump)
+    expect(again.inserted).toEqual({})
+    expect(again.skipped).toMatchObject({ workspace: 2, message: 5, note: 2 })
+    expect(body(await collect(target.memory.export()))).toEqual(body(first))
+  })
+
+  it('keeps dreaming where the source left off: only undreamed messages are pending', async () => {
+    const source = await populated()
+    const target = await memory()
+    await target.memory.import(await collect(source.memory.export()))
+    expect(await target.memory.dreamBacklog()).toMatchObject({
+      pendingMessages: 1,
+      sessions: { 'chat-2': { pendingMessages: 1 } },
+    })
+  })
+
+  it('exports one workspace when asked', async () => {
+    const source = await populated()
+    const lines = (await collect(source.memory.export({ workspaceId: 'team-b' }))).slice(1)
+    expect(new Set(lines.map((line) => JSON.parse(line).workspaceId ?? JSON.parse(line).id))).toEqual(
+      new Set(['team-b']),
+    )
+  })
+
+  it('refuses an invalid dump without writing anything', async () => {
+    const source = await populated()
+    const dump = await collect(source.memory.export())
+    const target = await memory()
+    const broken = [...dump.slice(0, 4), '{"type":"message","id":"x"}', 'not json', ...dump.slice(4)]
+    const error = await target.memory.import(broken).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HyMemError)
+    expect((error as HyMemError).code).toBe('IMPORT_FAILED')
+    expect((error as HyMemError).message).toMatch(/line 5: .*; line 6: not JSON/)
+    expect((await target.memory.stats()).counts.messages).toBe(0)
+    await expect(target.memory.import(dump.slice(1))).rejects.toThrow(/starts with a hymem-dump header/)
+    await expect(target.memory.import([])).rejects.toThrow(/empty input/)
+  })
+})
+
+describe('reindex', () => {
+  it('re-embeds everything under a new model and dimension, swapping the pins in one go', async () => {
+    const source = await populated()
+    await source.memory.dream()
+    const before = await source.memory.stats()
+    expect(before.vectors.indexes.find((i) => i.name === 'notes')).toMatchObject({ dimensions: 32 })
+    await source.memory.close()
+
+    const embeddings = createFakeEmbeddings({ dimensions: 48 })
+    const swapped = await createHyMem({ root: source.root, embeddings, clock: source.clock })
+    try {
+      await expect(swapped.searchNotes('deploy')).rejects.toMatchObject({ code: 'VECTOR_MISMATCH' })
+      const progress: string[] = []
+      const report = await swapped.reindex({
+        onProgress: (e) => progress.push(`${e.index}:${e.done}/${e.total}`),
+      })
+      expect(report).toMatchObject({ model: 'fake-hash-48', dimensions: 48 })
+      expect(report.previous.notes).toEqual({ model: 'fake-hash-32', dimensions: 32 })
+      expect(report.vectors.notes).toBe(2)
+      const chunks = await swapped.store.db.selectFrom('chunks').select('id').execute()
+      expect(report.vectors.chunks).toBe(chunks.length)
+      expect(chunks.length).toBeGreaterThan(before.counts.chunks ?? 0)
+      expect(progress).toContain('notes:2/2')
+      const after = await swapped.stats()
+      for (const index of after.vectors.indexes)
+        expect(index).toMatchObject({ model: 'fake-hash-48', dimensions: 48 })
+      expect((await swapped.searchNotes('deploy fridays', { minSimilarity: 0 }))[0]?.note.description).toBe(
+        'Deploy day',
+      )
+      const callsBefore = embeddings.calls
+      const dream = await swapped.dream()
+      expect(dream.errors).toEqual([])
+      expect(embeddings.calls).toBe(callsBefore)
+    } finally {
+      await swapped.close()
+    }
+  })
+
+  it('needs an embedding client', async () => {
+    const t = await memory()
+    await expect(t.memory.reindex()).rejects.toMatchObject({ code: 'CONFIG' })
+  })
+})
