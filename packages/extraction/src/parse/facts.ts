@@ -77,7 +77,7 @@ export function parseFactsAnswer(text: string): ParsedFacts {
       subject: t.subject,
       predicate: t.predicate as ExtractedTriple['predicate'],
       object: t.object,
-      polarity: t.polarity,
+      polarity: t.polarity ?? 1,
     }
     if (t.value_text !== undefined) triple.valueText = t.value_text
     if (t.value_numeric !== undefined) triple.valueNumeric = t.value_numeric
