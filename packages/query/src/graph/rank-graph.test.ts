@@ -19,9 +19,22 @@ const graphOnly = { limits: { hits: 0, episodes: 0, procedures: 0, notes: 0 } }
 const find = (facts: GraphFact[], s: string, p: string, o: string) =>
   facts.find((f) => f.subject === s && f.predicate === p && f.object === o)
 
+type EdgeName =
+  | 'fastapiPostgres'
+  | 'fastapiRedis'
+  | 'retracted'
+  | 'heroku'
+  | 'fly'
+  | 'djangoUses'
+  | 'attaMedflow'
+  | 'attaProjects'
+  | 'derived'
+  | 'projectUv'
+  | 'pipSetuptools'
+
 describe('hybrid graph ranker', () => {
   let t: TestStore
-  let ids: Record<string, number>
+  let ids: Record<EdgeName, number>
   let messageIds: number[]
 
   beforeEach(async () => {
