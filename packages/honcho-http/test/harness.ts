@@ -41,7 +41,7 @@ export async function openTestServer(
     app,
     root,
     events,
-    call(method, path, body, headers = {}) {
+    async call(method, path, body, headers = {}) {
       return app.request(path, {
         method,
         headers: { 'content-type': 'application/json', ...headers },
