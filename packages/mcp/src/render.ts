@@ -1,4 +1,7 @@
-import type { AugmentedContext, DreamReport, Note, NoteHit } from 'hymem'
+import type { HyMem, Note, NoteHit } from 'hymem'
+
+type AugmentedContext = Awaited<ReturnType<HyMem['augment']>>
+type DreamReport = Awaited<ReturnType<HyMem['dream']>>
 
 /** Readable renderings of tool results; the structured content carries the same data for machines. */
 export function renderAugmentedContext(context: AugmentedContext): string {

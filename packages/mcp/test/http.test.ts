@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -28,7 +29,7 @@ describe('MCP over Streamable HTTP on loopback', () => {
     url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`)
   })
   afterAll(async () => {
-    server.closeAllConnections?.()
+    ;(server as Server).closeAllConnections()
     await new Promise((resolve) => server.close(resolve))
     await cleanup()
   })
