@@ -1,3 +1,4 @@
+import { ExtractionError } from '../errors'
 import type { EmbeddingClient } from './types'
 
 /** Hit/miss counters of a {@link cachedEmbeddings} wrapper. */
@@ -64,6 +65,12 @@ export function cachedEmbeddings(client: EmbeddingClient, size = 128): CachedEmb
       if (missing.size > 0) {
         const uniq = [...missing.keys()]
         const vectors = await client.embed(uniq, opts)
+        if (vectors.length !== uniq.length) {
+          throw new ExtractionError(
+            'BAD_RESPONSE',
+            `${client.name} returned ${vectors.length} vectors for ${uniq.length} texts`,
+          )
+        }
         uniq.forEach((text, j) => {
           const vec = vectors[j]
           if (!vec) return
