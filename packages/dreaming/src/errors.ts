@@ -1,5 +1,5 @@
 /** What went wrong in a dreaming cycle, as a stable string callers can switch on. */
-export type DreamErrorCode = 'INVALID_INPUT' | 'ABORTED' | 'NOT_FOUND' | 'STEP_FAILED'
+export type DreamErrorCode = 'INVALID_INPUT' | 'ABORTED'
 
 /** The one error family of `@hymem/dreaming`; `cause` carries the underlying error. */
 export class DreamError extends Error {

@@ -7,12 +7,15 @@ export interface RetractResult {
   readonly retracted: number
   /** Whether a feedback row was recorded. */
   readonly feedbackRecorded: boolean
+  /** False when no direct edge matched the triple. */
+  readonly found: boolean
 }
 
 /**
  * Retracts a direct edge by its triple (names are canonicalised and aliases resolved) and records the triple
  * in `extraction_feedback`, so the next cycles inject it as a negative example and never re-extract it.
- * Derived edges that rested on it vanish at the next inference. Idempotent.
+ * Derived edges that rested on it vanish at the next inference. Idempotent; an unknown triple retracts
+ * nothing (`found: false`).
  *
  * @example
  * await retractEdge(store, 'default', { subject: 'api', predicate: 'uses', object: 'MySQL', reason: 'wrong' })
@@ -37,21 +40,23 @@ export async function retractEdge(
           .where('surface', '=', name)
           .executeTakeFirst()
       )?.canonical ?? name
-    const subject = await resolve(names[0]!)
-    const object = await resolve(names[1]!)
     const predicate = triple.predicate.trim()
-    const edge = await tx.db
-      .selectFrom('knowledge_graph')
-      .select(['id', 'status'])
-      .where('workspace_id', '=', workspaceId)
-      .where('subject', '=', subject)
-      .where('predicate', '=', predicate)
-      .where('object', '=', object)
-      .where('derived', '=', 0)
-      .executeTakeFirst()
-    if (!edge)
-      throw new DreamError('NOT_FOUND', `no edge (${subject}, ${predicate}, ${object}) in ${workspaceId}`)
-    if (edge.status === 'retracted') return { retracted: 0, feedbackRecorded: false }
+    const find = (subject: string, object: string) =>
+      tx.db
+        .selectFrom('knowledge_graph')
+        .select(['id', 'status', 'subject', 'object'])
+        .where('workspace_id', '=', workspaceId)
+        .where('subject', '=', subject)
+        .where('predicate', '=', predicate)
+        .where('object', '=', object)
+        .where('derived', '=', 0)
+        .executeTakeFirst()
+    // The alias first (`user` → its peer), then the name as written (a multi-author `user` edge).
+    const edge =
+      (await find(await resolve(names[0]!), await resolve(names[1]!))) ?? (await find(names[0]!, names[1]!))
+    if (!edge) return { retracted: 0, feedbackRecorded: false, found: false }
+    if (edge.status === 'retracted') return { retracted: 0, feedbackRecorded: false, found: true }
+    const { subject, object } = edge
     await tx.db
       .updateTable('knowledge_graph')
       .set({ status: 'retracted' })
@@ -78,6 +83,6 @@ export async function retractEdge(
         created_at: now,
       })
       .execute()
-    return { retracted: 1, feedbackRecorded: true }
+    return { retracted: 1, feedbackRecorded: true, found: true }
   })
 }

@@ -78,6 +78,7 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
   }, config.lockHeartbeatMs)
   heartbeat.unref()
   try {
+    await closeInterruptedRuns(ctx)
     runId = await store.dreamRuns.start(workspaceId, {
       extractor: extractor.name,
       promptVersion: extractor.promptVersion,
@@ -139,6 +140,23 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
     timings,
     errors: [...tally.errors],
   }
+}
+
+/** Runs left `running` by a crashed process: holding the lock proves they are dead. */
+async function closeInterruptedRuns(ctx: RunContext): Promise<void> {
+  const rows = await ctx.store.db
+    .selectFrom('dream_runs')
+    .select('id')
+    .where('workspace_id', '=', ctx.workspaceId)
+    .where('status', '=', 'running')
+    .execute()
+  for (const row of rows) {
+    await ctx.store.dreamRuns.finish(row.id, {
+      status: 'failed',
+      errors: ['interrupted: the process ended mid-cycle'],
+    })
+  }
+  if (rows.length > 0) ctx.tally.counts.interruptedRunsClosed = rows.length
 }
 
 function delta(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
