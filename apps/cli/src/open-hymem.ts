@@ -1,6 +1,7 @@
 import { createHyMemFromConfig, type HyMem, type HyMemConfig } from 'hymem'
 import { requireConfig } from './config'
 import type { CliContext } from './io'
+import { createLogSink } from './log-sink'
 import type { GlobalOptions } from './program'
 
 /**
@@ -14,10 +15,19 @@ export async function withHyMem<T>(
   options: { quiet?: boolean } = {},
 ): Promise<T> {
   const config = requireConfig(global, ctx, options)
-  const hymem = await createHyMemFromConfig(config, ctx.clock ? { clock: ctx.clock } : {})
+  const hymem = await openHyMem(config, ctx)
   try {
     return await fn(hymem, config)
   } finally {
     await hymem.close()
   }
+}
+
+/** Opens HyMem for a resolved configuration with the context's clock, fetch and a stderr log sink. */
+export function openHyMem(config: HyMemConfig, ctx: CliContext): Promise<HyMem> {
+  return createHyMemFromConfig(config, {
+    log: createLogSink(config, ctx.env, ctx.stderr),
+    ...(ctx.clock ? { clock: ctx.clock } : {}),
+    ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
+  })
 }

@@ -12,7 +12,7 @@ export interface GlobalOptions {
 }
 
 /** Registers one command on the program; each command file exports one. */
-export type CommandRegistrar = (program: Command, ctx: CliContext) => void
+export type CommandRegistrar = (program: Command, ctx: CliContext) => unknown
 
 /** The CLI's version, from its package.json (`src/` and `dist/` sit at the same depth). */
 export const CLI_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string })

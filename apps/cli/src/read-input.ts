@@ -21,12 +21,6 @@ export async function readInput(source: string, ctx: CliContext): Promise<string
   }
 }
 
-/** Lines of an input, streamed (for large imports). */
-export async function* readInputLines(source: string, ctx: CliContext): AsyncGenerator<string> {
-  const text = await readInput(source, ctx)
-  for (const line of text.split(/\r?\n/)) yield line
-}
-
 /** A one-line reason for a file-system error. */
 export function describeFsError(error: unknown): string {
   const code = (error as { code?: string }).code

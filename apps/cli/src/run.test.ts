@@ -27,19 +27,19 @@ describe('runCli', () => {
                                      embedded defaults, and show what augment returns
         doctor [options]             check the configuration, database, vectors,
                                      drift, extractor, embedder and endpoints
-        capture [options] <file>     log a conversation file: JSONL
-                                     ({"session_id","role" or
-                                     "peer_id","content","created_at"?}) or a JSON
-                                     array
+        capture [options] <file>     log a conversation file: JSONL, one
+                                     {"session_id","role" or
+                                     "peer_id","content","created_at"?} a line, or a
+                                     JSON array
         dream [options]              run one dreaming cycle: extract facts, episodes
                                      and procedures, update USER.md and MEMORY.md
-        augment [options] <text...>  show the context HyMem retrieves for a message
-                                     (facts with reason codes, hits, episodes,
-                                     procedures, notes)
+        augment [options] <text...>  show the context retrieved for a message: facts
+                                     with reason codes, hits, episodes, procedures,
+                                     notes
         stats [options]              store counts, dream history and search-log
                                      figures (volume, empty rate, latency, misses)
-        export [options]             write the memory as JSONL (no embeddings): every
-                                     workspace, or only --workspace
+        export [options]             write the memory as JSONL without embeddings:
+                                     every workspace, or only --workspace
         import [options] <file>      restore a JSONL export; existing ids are skipped,
                                      vectors are re-embedded
         reindex [options]            re-embed everything with the configured embedding
@@ -96,19 +96,19 @@ describe('runCli', () => {
                                      embedded defaults, and show what augment returns
         doctor [options]             check the configuration, database, vectors,
                                      drift, extractor, embedder and endpoints
-        capture [options] <file>     log a conversation file: JSONL
-                                     ({"session_id","role" or
-                                     "peer_id","content","created_at"?}) or a JSON
-                                     array
+        capture [options] <file>     log a conversation file: JSONL, one
+                                     {"session_id","role" or
+                                     "peer_id","content","created_at"?} a line, or a
+                                     JSON array
         dream [options]              run one dreaming cycle: extract facts, episodes
                                      and procedures, update USER.md and MEMORY.md
-        augment [options] <text...>  show the context HyMem retrieves for a message
-                                     (facts with reason codes, hits, episodes,
-                                     procedures, notes)
+        augment [options] <text...>  show the context retrieved for a message: facts
+                                     with reason codes, hits, episodes, procedures,
+                                     notes
         stats [options]              store counts, dream history and search-log
                                      figures (volume, empty rate, latency, misses)
-        export [options]             write the memory as JSONL (no embeddings): every
-                                     workspace, or only --workspace
+        export [options]             write the memory as JSONL without embeddings:
+                                     every workspace, or only --workspace
         import [options] <file>      restore a JSONL export; existing ids are skipped,
                                      vectors are re-embedded
         reindex [options]            re-embed everything with the configured embedding

@@ -1,7 +1,6 @@
 import { CommanderError } from 'commander'
 import { ALL_COMMANDS } from './commands'
 import { EXIT_FAILURE, ExitError } from './exit-error'
-import { describeExpectedError } from './expected-errors'
 import type { CliContext } from './io'
 import { commanderExit, createProgram } from './program'
 
@@ -21,6 +20,8 @@ export async function runCli(argv: readonly string[], ctx: CliContext): Promise<
       if (stop.message) ctx.stderr.write(`error: ${stop.message}\n`)
       return stop.exitCode
     }
+    // Loaded only on this path: the packages' error classes pull in their whole modules.
+    const { describeExpectedError } = await import('./expected-errors')
     const expected = describeExpectedError(stop)
     if (expected !== null) {
       ctx.stderr.write(`error: ${expected}\n`)

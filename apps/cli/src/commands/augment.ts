@@ -1,10 +1,9 @@
-import type { Command } from 'commander'
 import { EXIT_USAGE, ExitError } from '../exit-error'
 import type { AugmentedContext } from '../facade-types'
 import { createStyle } from '../format/style'
 import { type CliContext, colorEnabled } from '../io'
 import { withHyMem } from '../open-hymem'
-import { type GlobalOptions, globalOptions } from '../program'
+import type { GlobalOptions } from '../program'
 import { renderAugmented } from './augment-render'
 
 /** Options of `hymem augment`. */
@@ -26,12 +25,16 @@ export async function augmentCommand(
 ): Promise<AugmentedContext> {
   if (text.trim() === '')
     throw new ExitError(EXIT_USAGE, 'augment needs some text, e.g. hymem augment "what database do we use?"')
-  const result = await withHyMem(options, ctx, (hymem) =>
-    hymem.augment(text, {
-      workspaceId: hymem.workspaceId,
-      ...(options.peer ? { peerId: options.peer } : {}),
-      ...(options.sessions && options.sessions.length > 0 ? { sessionIds: options.sessions } : {}),
-    }),
+  const result = await withHyMem(
+    options,
+    ctx,
+    (hymem) =>
+      hymem.augment(text, {
+        workspaceId: hymem.workspaceId,
+        ...(options.peer ? { peerId: options.peer } : {}),
+        ...(options.sessions && options.sessions.length > 0 ? { sessionIds: options.sessions } : {}),
+      }),
+    { quiet: true },
   )
   ctx.stdout.write(
     options.json
@@ -39,40 +42,4 @@ export async function augmentCommand(
       : renderAugmented(result, { style: createStyle(colorEnabled(ctx)), profile: options.profile }),
   )
   return result
-}
-
-/** Registers `hymem augment`. */
-export function registerAugment(program: Command, ctx: CliContext): void {
-  program
-    .command('augment')
-    .description(
-      'show the context HyMem retrieves for a message (facts with reason codes, hits, episodes, procedures, notes)',
-    )
-    .argument('<text...>', 'the message, e.g. "what database do we use?"')
-    .option('--json', 'print the full result as JSON')
-    .option('--peer <id>', 'only what this peer said')
-    .option('--session <id>', 'only this session (repeatable)', (value: string, all: string[] = []) => [
-      ...all,
-      value,
-    ])
-    .option('--profile', 'also print USER.md and MEMORY.md')
-    .action(
-      async (
-        words: string[],
-        opts: { json?: boolean; peer?: string; session?: string[]; profile?: boolean },
-        command: Command,
-      ) => {
-        await augmentCommand(
-          words.join(' '),
-          {
-            ...globalOptions(command),
-            json: opts.json,
-            peer: opts.peer,
-            sessions: opts.session,
-            profile: opts.profile,
-          },
-          ctx,
-        )
-      },
-    )
 }

@@ -1,9 +1,8 @@
-import type { Command } from 'commander'
 import { EXIT_FAILURE, ExitError } from '../exit-error'
 import type { DreamReport } from '../facade-types'
 import type { CliContext } from '../io'
 import { withHyMem } from '../open-hymem'
-import { type GlobalOptions, globalOptions } from '../program'
+import type { GlobalOptions } from '../program'
 import { readInput } from '../read-input'
 import { type CaptureLine, parseCapture } from './capture-parse'
 import { failOnBadDream, renderDreamReport, runDream } from './dream'
@@ -82,19 +81,4 @@ function groupBySession(lines: readonly CaptureLine[]): Map<string, CaptureLine[
     else groups.set(line.sessionId, [line])
   }
   return groups
-}
-
-/** Registers `hymem capture`. */
-export function registerCapture(program: Command, ctx: CliContext): void {
-  program
-    .command('capture')
-    .description(
-      'log a conversation file: JSONL ({"session_id","role" or "peer_id","content","created_at"?}) or a JSON array',
-    )
-    .argument('<file>', 'the file, or - for stdin')
-    .option('--dream', 'dream right after logging')
-    .option('--json', 'print the result as JSON')
-    .action(async (file: string, opts: { dream?: boolean; json?: boolean }, command: Command) => {
-      await captureCommand(file, { ...globalOptions(command), dream: opts.dream, json: opts.json }, ctx)
-    })
 }

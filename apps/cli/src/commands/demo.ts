@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Command } from 'commander'
-import { configFromEnv, createHyMemFromConfig } from 'hymem'
+import { configFromEnv } from 'hymem'
 import { DEMO_QUESTIONS, DEMO_SESSIONS } from '../demo/conversation'
 import { EXIT_USAGE, ExitError } from '../exit-error'
 import type { AugmentedContext } from '../facade-types'
 import { createStyle } from '../format/style'
 import { type CliContext, colorEnabled } from '../io'
-import { type GlobalOptions, globalOptions } from '../program'
+import { openHyMem } from '../open-hymem'
+import type { GlobalOptions } from '../program'
 import { renderAugmented } from './augment-render'
 import { failOnBadDream, formatMs, runDream } from './dream'
 
@@ -70,7 +70,7 @@ async function runDemo(
   out()
 
   const now = (ctx.clock ?? (() => new Date()))()
-  const hymem = await createHyMemFromConfig(config, ctx.clock ? { clock: ctx.clock } : {})
+  const hymem = await openHyMem(config, ctx)
   try {
     let messages = 0
     for (const session of DEMO_SESSIONS) {
@@ -125,17 +125,4 @@ async function runDemo(
   } finally {
     await hymem.close()
   }
-}
-
-/** Registers `hymem demo`. */
-export function registerDemo(program: Command, ctx: CliContext): void {
-  program
-    .command('demo')
-    .description(
-      'log a sample conversation, dream it on the embedded defaults, and show what augment returns',
-    )
-    .option('--keep', 'keep the temporary root (printed at the start)')
-    .action(async (opts: { keep?: boolean }, command: Command) => {
-      await demoCommand({ ...globalOptions(command), keep: opts.keep }, ctx)
-    })
 }

@@ -58,33 +58,26 @@ export async function checkEmbeddingDrift(
       : ''
     return [ok(name, `no vectors stored yet${next}`)]
   }
-  const problems: DoctorCheck[] = []
+  const groups = new Map<string, { pinned: string; indexes: string[]; drifted: boolean }>()
   for (const pin of pins) {
     const pinned = describeModel(pin.model, pin.dimensions)
-    if (!embedder) {
-      problems.push(
-        warn(name, `${pin.name} vectors are ${pinned} but embeddings are off: vector search is skipped`),
-      )
-    } else if (
-      pin.model !== embedder.model ||
-      (embedder.dimensions !== null && embedder.dimensions !== pin.dimensions)
-    ) {
-      problems.push(
-        fail(
-          name,
-          `${pin.name} vectors are ${pinned} but the configured embedder is ${describeModel(embedder.model, embedder.dimensions)}: run "hymem reindex" or restore the previous HYMEM_EMBEDDING_MODEL`,
-        ),
-      )
-    }
+    const drifted =
+      embedder !== null &&
+      (pin.model !== embedder.model ||
+        (embedder.dimensions !== null && embedder.dimensions !== pin.dimensions))
+    const group = groups.get(pinned) ?? { pinned, indexes: [], drifted }
+    group.indexes.push(pin.name)
+    groups.set(pinned, group)
   }
-  if (problems.length > 0) return problems
-  const first = pins[0]!
-  return [
-    ok(
+  return [...groups.values()].map(({ pinned, indexes, drifted }) => {
+    const which = `${indexes.join(', ')} ${indexes.length === 1 ? 'vectors are' : 'vectors are all'} ${pinned}`
+    if (!embedder) return warn(name, `${which} but embeddings are off: vector search is skipped`)
+    if (!drifted) return ok(name, `${indexes.join(', ')} pinned to ${pinned}, as configured`)
+    return fail(
       name,
-      `${pins.map((p) => p.name).join(', ')} pinned to ${describeModel(first.model, first.dimensions)}`,
-    ),
-  ]
+      `${which} but the configured embedder is ${describeModel(embedder.model, embedder.dimensions)}: run "hymem reindex", or set HYMEM_EMBEDDING_* back`,
+    )
+  })
 }
 
 function describeModel(model: string, dimensions: number | null): string {

@@ -1,5 +1,4 @@
-import type { HyMemConfig } from 'hymem'
-import { maskSecret } from '../format/mask'
+import { type HyMemConfig, redactConfig } from 'hymem'
 import type { GlobalOptions } from '../program'
 
 /**
@@ -11,6 +10,7 @@ export function describeSettings(
   env: Readonly<Record<string, string | undefined>>,
   global: GlobalOptions,
 ): Record<string, string> {
+  const masked = redactConfig(config)
   const given = (name: string) => (env[name] ?? '').trim() !== ''
   const origin = (name: string, flag?: string) => (flag ? ` (${flag})` : given(name) ? '' : ' (default)')
   const settings: Record<string, string> = {
@@ -20,7 +20,7 @@ export function describeSettings(
     HYMEM_LLM_API_KEY:
       config.llm.apiKey === null
         ? 'not set'
-        : `${maskSecret(config.llm.apiKey)}${config.llm.apiKeySource && config.llm.apiKeySource !== 'HYMEM_LLM_API_KEY' ? ` from ${config.llm.apiKeySource}` : ''}`,
+        : `set (${masked.llm.apiKey})${config.llm.apiKeySource && config.llm.apiKeySource !== 'HYMEM_LLM_API_KEY' ? ` from ${config.llm.apiKeySource}` : ''}`,
     HYMEM_LLM_BASE_URL: `${config.llm.baseUrl}${origin('HYMEM_LLM_BASE_URL')}`,
     HYMEM_LLM_MODEL: `${config.llm.model}${origin('HYMEM_LLM_MODEL')}`,
     HYMEM_LLM_CONCURRENCY: `${config.llm.concurrency}${origin('HYMEM_LLM_CONCURRENCY')}`,
@@ -30,7 +30,7 @@ export function describeSettings(
     settings.HYMEM_EMBEDDING_API_KEY =
       config.embedding.apiKey === null
         ? 'not set'
-        : `${maskSecret(config.embedding.apiKey)}${config.embedding.apiKeySource && config.embedding.apiKeySource !== 'HYMEM_EMBEDDING_API_KEY' ? ` from ${config.embedding.apiKeySource}` : ''}`
+        : `set (${masked.embedding.apiKey})${config.embedding.apiKeySource && config.embedding.apiKeySource !== 'HYMEM_EMBEDDING_API_KEY' ? ` from ${config.embedding.apiKeySource}` : ''}`
     settings.HYMEM_EMBEDDING_BASE_URL = `${config.embedding.baseUrl}${origin('HYMEM_EMBEDDING_BASE_URL')}`
     settings.HYMEM_EMBEDDING_MODEL = `${config.embedding.model}${origin('HYMEM_EMBEDDING_MODEL')}`
   }

@@ -1,4 +1,3 @@
-import type { Command } from 'commander'
 import type { HyMemConfig } from 'hymem'
 import { loadConfig } from '../config'
 import { embedderInfo } from '../embedder-info'
@@ -6,8 +5,7 @@ import { EXIT_FAILURE, ExitError } from '../exit-error'
 import { createStyle } from '../format/style'
 import { renderTable } from '../format/table'
 import { type CliContext, colorEnabled } from '../io'
-import { parsePositiveInt } from '../option-parsers'
-import { type GlobalOptions, globalOptions } from '../program'
+import type { GlobalOptions } from '../program'
 import { checkEmbeddingDrift, checkStore, probeEndpoint } from './doctor-checks'
 import { describeSettings } from './doctor-settings'
 import type { DoctorCheck, DoctorReport, EmbedderInfo, EndpointProbe } from './doctor-types'
@@ -33,8 +31,11 @@ export async function collectDoctorReport(options: DoctorOptions, ctx: CliContex
     if (/^no LLM key|^no embeddings/.test(line)) continue // reported by the extractor/embedder lines
     checks.push({ name: 'config', status: 'warn', detail: line })
   }
-  if (errors.length === 0 && warnings.length === 0) {
-    checks.push({ name: 'config', status: 'ok', detail: 'environment parsed' })
+  if (checks.length === 0) {
+    const set = Object.keys(ctx.env).filter(
+      (name) => name.startsWith('HYMEM_') && ctx.env[name]?.trim(),
+    ).length
+    checks.push({ name: 'config', status: 'ok', detail: `environment parsed (${set} HYMEM_* variables set)` })
   }
 
   const embedder = embedderInfo(config)
@@ -140,20 +141,4 @@ export function renderDoctor(report: DoctorReport, color: boolean): string {
   const count = (status: string) => report.checks.filter((c) => c.status === status).length
   const summary = `${count('ok')} ok, ${count('warn')} warn, ${count('fail')} fail`
   return `${style.bold('Checks')}\n${checks}\n${style.bold('Settings')}\n${settings}\n${summary}\n`
-}
-
-/** Registers `hymem doctor`. */
-export function registerDoctor(program: Command, ctx: CliContext): void {
-  program
-    .command('doctor')
-    .description('check the configuration, database, vectors, drift, extractor, embedder and endpoints')
-    .option('--json', 'print the report as JSON')
-    .option('--offline', 'skip the network checks')
-    .option('--timeout <ms>', 'timeout of each endpoint check', parsePositiveInt, DEFAULT_TIMEOUT_MS)
-    .action(async (opts: { json?: boolean; offline?: boolean; timeout: number }, command: Command) => {
-      await doctor(
-        { ...globalOptions(command), json: opts.json, offline: opts.offline, timeoutMs: opts.timeout },
-        ctx,
-      )
-    })
 }

@@ -1,4 +1,3 @@
-import type { Command } from 'commander'
 import type { HyMem } from 'hymem'
 import { EXIT_FAILURE, ExitError } from '../exit-error'
 import type { DreamProgress, DreamReport } from '../facade-types'
@@ -6,8 +5,7 @@ import { createProgress } from '../format/progress'
 import { renderTable } from '../format/table'
 import type { CliContext } from '../io'
 import { withHyMem } from '../open-hymem'
-import { parsePositiveInt } from '../option-parsers'
-import { type GlobalOptions, globalOptions } from '../program'
+import type { GlobalOptions } from '../program'
 
 /** Options of `hymem dream`. */
 export interface DreamCommandOptions extends GlobalOptions {
@@ -62,16 +60,9 @@ export function failOnBadDream(report: DreamReport): void {
   }
 }
 
-const COUNT_LABELS: Record<string, string> = {
-  episodes: 'episodes',
-  procedures: 'procedures',
-  summaries: 'session summaries',
-  profileEntries: 'profile entries',
-  insights: 'insights',
-  edgesDerived: 'derived edges',
-  edgesDecayed: 'edges decayed',
-  edgesRetracted: 'edges retracted',
-  embedded: 'vectors embedded',
+/** `edgesCreated` → `edges created`. */
+function label(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
 }
 
 /** The readable summary table of a dreaming cycle (timings on their own last line). */
@@ -84,7 +75,7 @@ export function renderDreamReport(report: DreamReport): string {
   ]
   for (const [key, value] of Object.entries(report.counts)) {
     if (value === 0) continue
-    rows.push([COUNT_LABELS[key] ?? key, String(value)])
+    rows.push([label(key), String(value)])
   }
   if (report.llmCalls > 0) {
     rows.push(['LLM calls', String(report.llmCalls)])
@@ -108,22 +99,4 @@ function renderTimings(timings: Readonly<Record<string, number>>): string {
 /** `850 ms` / `2.4 s`. */
 export function formatMs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
-}
-
-/** Registers `hymem dream`. */
-export function registerDream(program: Command, ctx: CliContext): void {
-  program
-    .command('dream')
-    .description(
-      'run one dreaming cycle: extract facts, episodes and procedures, update USER.md and MEMORY.md',
-    )
-    .option(
-      '--budget <chunks>',
-      'most chunks to extract this cycle (default HYMEM_DREAM_BUDGET)',
-      parsePositiveInt,
-    )
-    .option('--json', 'print the report as JSON')
-    .action(async (opts: { budget?: number; json?: boolean }, command: Command) => {
-      await dreamCommand({ ...globalOptions(command), budget: opts.budget, json: opts.json }, ctx)
-    })
 }

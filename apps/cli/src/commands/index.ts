@@ -1,23 +1,144 @@
-import type { CommandRegistrar } from '../program'
-import { registerAugment } from './augment'
-import { registerCapture } from './capture'
-import { registerDemo } from './demo'
-import { registerDoctor } from './doctor'
-import { registerDream } from './dream'
-import { registerMcp } from './mcp'
-import { registerReindex } from './reindex'
-import { registerStats } from './stats'
-import { registerTransfer } from './transfer'
+import type { Command } from 'commander'
+import { parsePositiveInt } from '../option-parsers'
+import { type CommandRegistrar, globalOptions } from '../program'
 
-/** Every command of the `hymem` program, in help order. */
+const collect = (value: string, all: string[] = []) => [...all, value]
+
+/**
+ * Every command of the `hymem` program, in help order. Each action imports its implementation on demand,
+ * so `hymem --help` or `hymem doctor` never load the MCP SDK or the dreaming pipeline.
+ */
 export const ALL_COMMANDS: readonly CommandRegistrar[] = [
-  registerDemo,
-  registerDoctor,
-  registerCapture,
-  registerDream,
-  registerAugment,
-  registerStats,
-  registerTransfer,
-  registerReindex,
-  registerMcp,
+  (program, ctx) =>
+    program
+      .command('demo')
+      .description(
+        'log a sample conversation, dream it on the embedded defaults, and show what augment returns',
+      )
+      .option('--keep', 'keep the temporary root (printed at the start)')
+      .action(async (opts: { keep?: boolean }, command: Command) => {
+        const { demoCommand } = await import('./demo')
+        await demoCommand({ ...globalOptions(command), keep: opts.keep }, ctx)
+      }),
+  (program, ctx) =>
+    program
+      .command('doctor')
+      .description('check the configuration, database, vectors, drift, extractor, embedder and endpoints')
+      .option('--json', 'print the report as JSON')
+      .option('--offline', 'skip the network checks')
+      .option('--timeout <ms>', 'timeout of each endpoint check', parsePositiveInt, 5000)
+      .action(async (opts: { json?: boolean; offline?: boolean; timeout: number }, command: Command) => {
+        const { doctor } = await import('./doctor')
+        await doctor(
+          { ...globalOptions(command), json: opts.json, offline: opts.offline, timeoutMs: opts.timeout },
+          ctx,
+        )
+      }),
+  (program, ctx) =>
+    program
+      .command('capture')
+      .description(
+        'log a conversation file: JSONL, one {"session_id","role" or "peer_id","content","created_at"?} a line, or a JSON array',
+      )
+      .argument('<file>', 'the file, or - for stdin')
+      .option('--dream', 'dream right after logging')
+      .option('--json', 'print the result as JSON')
+      .action(async (file: string, opts: { dream?: boolean; json?: boolean }, command: Command) => {
+        const { captureCommand } = await import('./capture')
+        await captureCommand(file, { ...globalOptions(command), dream: opts.dream, json: opts.json }, ctx)
+      }),
+  (program, ctx) =>
+    program
+      .command('dream')
+      .description(
+        'run one dreaming cycle: extract facts, episodes and procedures, update USER.md and MEMORY.md',
+      )
+      .option(
+        '--budget <chunks>',
+        'most chunks to extract this cycle (default HYMEM_DREAM_BUDGET)',
+        parsePositiveInt,
+      )
+      .option('--json', 'print the report as JSON')
+      .action(async (opts: { budget?: number; json?: boolean }, command: Command) => {
+        const { dreamCommand } = await import('./dream')
+        await dreamCommand({ ...globalOptions(command), budget: opts.budget, json: opts.json }, ctx)
+      }),
+  (program, ctx) =>
+    program
+      .command('augment')
+      .description(
+        'show the context retrieved for a message: facts with reason codes, hits, episodes, procedures, notes',
+      )
+      .argument('<text...>', 'the message, e.g. "what database do we use?"')
+      .option('--json', 'print the full result as JSON')
+      .option('--peer <id>', 'only what this peer said')
+      .option('--session <id>', 'only this session (repeatable)', collect)
+      .option('--profile', 'also print USER.md and MEMORY.md')
+      .action(
+        async (
+          words: string[],
+          opts: { json?: boolean; peer?: string; session?: string[]; profile?: boolean },
+          command: Command,
+        ) => {
+          const { augmentCommand } = await import('./augment')
+          await augmentCommand(
+            words.join(' '),
+            {
+              ...globalOptions(command),
+              json: opts.json,
+              peer: opts.peer,
+              sessions: opts.session,
+              profile: opts.profile,
+            },
+            ctx,
+          )
+        },
+      ),
+  (program, ctx) =>
+    program
+      .command('stats')
+      .description('store counts, dream history and search-log figures (volume, empty rate, latency, misses)')
+      .option('--json', 'print the figures as JSON')
+      .action(async (opts: { json?: boolean }, command: Command) => {
+        const { statsCommand } = await import('./stats')
+        await statsCommand({ ...globalOptions(command), json: opts.json }, ctx)
+      }),
+  (program, ctx) =>
+    program
+      .command('export')
+      .description('write the memory as JSONL without embeddings: every workspace, or only --workspace')
+      .option('--out <file>', 'output file, or - for stdout', '-')
+      .action(async (opts: { out: string }, command: Command) => {
+        const { exportCommand } = await import('./transfer')
+        await exportCommand({ ...globalOptions(command), out: opts.out }, ctx)
+      }),
+  (program, ctx) =>
+    program
+      .command('import')
+      .description('restore a JSONL export; existing ids are skipped, vectors are re-embedded')
+      .argument('<file>', 'the export file, or - for stdin')
+      .option('--json', 'print the report as JSON')
+      .action(async (file: string, opts: { json?: boolean }, command: Command) => {
+        const { importCommand } = await import('./transfer')
+        await importCommand(file, { ...globalOptions(command), json: opts.json }, ctx)
+      }),
+  (program, ctx) =>
+    program
+      .command('reindex')
+      .description(
+        're-embed everything with the configured embedding model (after changing HYMEM_EMBEDDING_*)',
+      )
+      .option('--json', 'print the report as JSON')
+      .action(async (opts: { json?: boolean }, command: Command) => {
+        const { reindexCommand } = await import('./reindex')
+        await reindexCommand({ ...globalOptions(command), json: opts.json }, ctx)
+      }),
+  (program, ctx) =>
+    program
+      .command('mcp')
+      .description('serve the MCP tools (capture, log, dream, augment, profile, notes, ...) over stdio')
+      .action(async (_opts: unknown, command: Command) => {
+        const { mcpCommand } = await import('./mcp')
+        await mcpCommand(globalOptions(command), ctx)
+      }),
 ]

@@ -1,9 +1,8 @@
 import { serveMcpStdio } from '@hymem/mcp'
-import type { Command } from 'commander'
 import { EXIT_FAILURE, ExitError } from '../exit-error'
 import type { CliContext } from '../io'
 import { withHyMem } from '../open-hymem'
-import { type GlobalOptions, globalOptions } from '../program'
+import type { GlobalOptions } from '../program'
 
 /**
  * Serves HyMem's MCP tools over stdin/stdout until the client disconnects. Only JSON-RPC goes to stdout;
@@ -24,14 +23,4 @@ export async function mcpCommand(options: GlobalOptions, ctx: CliContext): Promi
       stdout,
     })
   })
-}
-
-/** Registers `hymem mcp`. */
-export function registerMcp(program: Command, ctx: CliContext): void {
-  program
-    .command('mcp')
-    .description('serve the MCP tools (capture, log, dream, augment, profile, notes, ...) over stdio')
-    .action(async (_opts: unknown, command: Command) => {
-      await mcpCommand(globalOptions(command), ctx)
-    })
 }

@@ -1,10 +1,9 @@
-import type { Command } from 'commander'
 import type { ReindexReport } from '../facade-types'
 import { createProgress } from '../format/progress'
 import { renderTable } from '../format/table'
 import type { CliContext } from '../io'
 import { withHyMem } from '../open-hymem'
-import { type GlobalOptions, globalOptions } from '../program'
+import type { GlobalOptions } from '../program'
 
 /** Options of `hymem reindex`. */
 export interface ReindexCommandOptions extends GlobalOptions {
@@ -39,15 +38,4 @@ export async function reindexCommand(
     renderTable(rows, { head: ['index', 'vectors', 'previously'], align: ['left', 'right', 'left'] }),
   )
   return report
-}
-
-/** Registers `hymem reindex`. */
-export function registerReindex(program: Command, ctx: CliContext): void {
-  program
-    .command('reindex')
-    .description('re-embed everything with the configured embedding model (after changing HYMEM_EMBEDDING_*)')
-    .option('--json', 'print the report as JSON')
-    .action(async (opts: { json?: boolean }, command: Command) => {
-      await reindexCommand({ ...globalOptions(command), json: opts.json }, ctx)
-    })
 }

@@ -1,10 +1,9 @@
-import type { Command } from 'commander'
 import type { Stats } from '../facade-types'
 import { createStyle } from '../format/style'
 import { renderTable, truncate } from '../format/table'
 import { type CliContext, colorEnabled } from '../io'
 import { withHyMem } from '../open-hymem'
-import { type GlobalOptions, globalOptions } from '../program'
+import type { GlobalOptions } from '../program'
 import { formatMs } from './dream'
 
 /** Options of `hymem stats`. */
@@ -92,15 +91,4 @@ export function renderStats(stats: Stats, color: boolean): string {
     }
   }
   return out.map((block) => (block.endsWith('\n') ? block : `${block}\n`)).join('')
-}
-
-/** Registers `hymem stats`. */
-export function registerStats(program: Command, ctx: CliContext): void {
-  program
-    .command('stats')
-    .description('store counts, dream history and search-log figures (volume, empty rate, latency, misses)')
-    .option('--json', 'print the figures as JSON')
-    .action(async (opts: { json?: boolean }, command: Command) => {
-      await statsCommand({ ...globalOptions(command), json: opts.json }, ctx)
-    })
 }

@@ -2,14 +2,13 @@ import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { Command } from 'commander'
 import { EXIT_FAILURE, ExitError } from '../exit-error'
 import type { ImportReport } from '../facade-types'
 import { renderTable } from '../format/table'
 import type { CliContext } from '../io'
 import { withHyMem } from '../open-hymem'
-import { type GlobalOptions, globalOptions } from '../program'
-import { describeFsError, readInputLines } from '../read-input'
+import type { GlobalOptions } from '../program'
+import { describeFsError, readInput } from '../read-input'
 
 /** Options of `hymem export`. */
 export interface ExportCommandOptions extends GlobalOptions {
@@ -79,13 +78,16 @@ export interface ImportCommandOptions extends GlobalOptions {
   readonly json?: boolean
 }
 
-/** Restores a JSONL dump; existing ids are skipped, so re-running it is harmless. */
+/**
+ * Restores a JSONL dump; existing ids are skipped, so re-running it is harmless. An invalid dump is refused
+ * as a whole (nothing written).
+ */
 export async function importCommand(
   source: string,
   options: ImportCommandOptions,
   ctx: CliContext,
 ): Promise<ImportReport> {
-  const lines = readInputLines(source, ctx)
+  const lines = (await readInput(source, ctx)).split(/\r?\n/)
   const report = await withHyMem(options, ctx, (hymem) => hymem.import(lines))
   if (options.json) {
     ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
@@ -101,32 +103,7 @@ export async function importCommand(
       renderTable(rows, { head: ['record', 'inserted', 'skipped'], align: ['left', 'right', 'right'] }),
     )
     ctx.stdout.write(`vectors embedded: ${report.embedded}\n`)
-    for (const error of report.errors) ctx.stderr.write(`error: ${error}\n`)
   }
-  if (report.errors.length > 0) {
-    throw new ExitError(
-      EXIT_FAILURE,
-      `${report.errors.length} line${report.errors.length === 1 ? '' : 's'} could not be imported; the rest was`,
-    )
-  }
+  for (const warning of report.warnings) ctx.stderr.write(`warn: ${warning}\n`)
   return report
-}
-
-/** Registers `hymem export` and `hymem import`. */
-export function registerTransfer(program: Command, ctx: CliContext): void {
-  program
-    .command('export')
-    .description('write the memory as JSONL (no embeddings): every workspace, or only --workspace')
-    .option('--out <file>', 'output file, or - for stdout', '-')
-    .action(async (opts: { out: string }, command: Command) => {
-      await exportCommand({ ...globalOptions(command), out: opts.out }, ctx)
-    })
-  program
-    .command('import')
-    .description('restore a JSONL export; existing ids are skipped, vectors are re-embedded')
-    .argument('<file>', 'the export file, or - for stdin')
-    .option('--json', 'print the report as JSON')
-    .action(async (file: string, opts: { json?: boolean }, command: Command) => {
-      await importCommand(file, { ...globalOptions(command), json: opts.json }, ctx)
-    })
 }

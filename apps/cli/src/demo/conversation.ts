@@ -28,33 +28,28 @@ export const DEMO_SESSIONS: readonly DemoSession[] = [
       {
         role: 'user',
         content:
-          'The backend is written in TypeScript and runs on Node.js 20. We use Fastify for the HTTP API.',
+          'The Ledgerly API is written in TypeScript. The API runs on Node.js 20. We use Fastify for HTTP.',
       },
       {
         role: 'user',
-        content:
-          'Last year we switched from MySQL to PostgreSQL, and Ledgerly depends on Redis for the job queue.',
+        content: 'Last year we switched from MySQL to PostgreSQL. The job queue depends on Redis.',
       },
       {
         role: 'assistant',
-        content: 'Got it: TypeScript on Node 20, Fastify, PostgreSQL and Redis. Any ORM?',
+        content: 'Got it: TypeScript on Node.js 20, Fastify, PostgreSQL and Redis. Any ORM?',
       },
       {
         role: 'user',
-        content: 'We use Drizzle for migrations. I avoid heavy ORMs like Prisma, they hide too much SQL.',
+        content: 'We use Drizzle for schema migrations. I avoid Prisma. It hides too much SQL.',
       },
-      {
-        role: 'user',
-        content: 'For tests, the API is tested with Vitest, and the web app is tested with Playwright.',
-      },
+      { role: 'user', content: 'The API is tested with Vitest. The web app is tested with Playwright.' },
       {
         role: 'assistant',
         content: 'Noted. Do you have style preferences I should follow when I write code?',
       },
       {
         role: 'user',
-        content:
-          'I prefer small pure functions and explicit error types. I prefer pnpm over npm for the monorepo.',
+        content: 'I prefer small pure functions and explicit error types. I prefer pnpm over npm.',
       },
       { role: 'user', content: "And please don't use default exports. I hate default exports." },
       { role: 'assistant', content: 'Understood: named exports only, small functions, typed errors, pnpm.' },
@@ -64,33 +59,36 @@ export const DEMO_SESSIONS: readonly DemoSession[] = [
     id: 'demo-release-day',
     daysAgo: 1,
     turns: [
-      { role: 'user', content: 'Release day. Can you walk me through how we deploy Ledgerly?' },
+      { role: 'user', content: 'Release day! Can you remind me how we ship Ledgerly?' },
       {
         role: 'assistant',
         content: 'Sure. Tell me the steps you follow and I will keep them for next time.',
       },
       {
         role: 'user',
-        content:
-          'Step 1: run pnpm test and pnpm build. Step 2: tag the release with git tag and push the tag. Step 3: GitHub Actions builds the Docker image. Step 4: we deploy the API to Fly.io with fly deploy. Step 5: run the database migrations with drizzle-kit migrate.',
+        content: [
+          'To deploy Ledgerly:',
+          '1. Run pnpm test and pnpm build.',
+          '2. Tag the release with git tag and push the tag.',
+          '3. Wait for GitHub Actions to build the Docker image.',
+          '4. Run fly deploy to put the API on Fly.io.',
+          '5. Run drizzle-kit migrate against the production database.',
+        ].join('\n'),
       },
       {
         role: 'assistant',
         content: 'Five steps: test and build, tag, image build in CI, fly deploy, migrations.',
       },
+      { role: 'user', content: 'Right. We deploy the API to Fly.io and the web app is hosted on Vercel.' },
       {
         role: 'user',
-        content: 'Right. The web app is hosted on Vercel, and it talks to the API over HTTPS.',
-      },
-      {
-        role: 'user',
-        content: 'The API connects to Sentry for error tracking, and logs go to Grafana Loki.',
+        content: 'The API connects to Sentry for error tracking. We use Grafana Loki for logs.',
       },
       { role: 'assistant', content: 'What should I do if a deploy goes wrong?' },
       {
         role: 'user',
         content:
-          'Roll back with fly releases rollback, then check Sentry. Never run the migrations by hand on production.',
+          'Roll back with fly releases rollback, then check Sentry. Never run migrations by hand in production.',
       },
       { role: 'assistant', content: "Got it. I'll remember the rollback path too." },
     ],

@@ -1,0 +1,248 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createFakeEmbeddings } from '@hymem/extraction'
+import { type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/testing'
+import { createHyMem } from 'hymem'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { captureContext, tempDir } from '../../test/harness'
+import { ExitError } from '../exit-error'
+import { runCli } from '../run'
+import { collectDoctorReport, doctor } from './doctor'
+
+/** Replaces the temp root and the SQLite / sqlite-vec versions, which are not the subject of these tests. */
+function stable(text: string, root: string): string {
+  return text
+    .split(root)
+    .join('<root>')
+    .replace(/(sqlite +)\d+\.\d+\.\d+/, '$1<version>')
+    .replace(/sqlite-vec v?\d+\.\d+\.\d+/, 'sqlite-vec <version>')
+}
+
+describe('hymem doctor', () => {
+  let root: string
+  let cleanup: () => void
+  beforeEach(() => {
+    ;({ dir: root, cleanup } = tempDir())
+  })
+  afterEach(() => cleanup())
+
+  it('passes on a fresh root with no key: warns that the rule-based extractor is used', async () => {
+    const { ctx, stdout } = captureContext({ env: { HYMEM_ROOT: root, HOME: '/home/maya' } })
+    const report = await doctor({ offline: true }, ctx)
+    expect(report.ok).toBe(true)
+    expect(stable(stdout(), root)).toMatchInlineSnapshot(`
+      "Checks
+        ok    config           environment parsed (2 HYMEM_* variables set)
+        ok    database         <root>/hymem.sqlite (journal wal)
+        ok    sqlite           <version>
+        ok    vector search    sqlite-vec <version>
+        ok    schema           version 2 (up to date)
+        ok    embedding drift  no vectors stored yet
+        warn  extractor        no LLM key: using the rule-based extractor (set HYMEM_LLM_API_KEY to extract with an LLM)
+        warn  embedder         none: search is keyword + graph + recency only (HYMEM_EMBEDDING_PROVIDER=local works offline)
+
+      Settings
+        HYMEM_ROOT                    <root>
+        database                      <root>/hymem.sqlite
+        HYMEM_WORKSPACE               default (default)
+        HYMEM_LLM_API_KEY             not set
+        HYMEM_LLM_BASE_URL            https://api.deepseek.com (default)
+        HYMEM_LLM_MODEL               deepseek-chat (default)
+        HYMEM_LLM_CONCURRENCY         4 (default)
+        HYMEM_EMBEDDING_PROVIDER      none
+        HYMEM_HONCHO_HOST             127.0.0.1 (default)
+        HYMEM_HONCHO_PORT             8765 (default)
+        HYMEM_DREAM_COOLDOWN_SECONDS  60 (default)
+        HYMEM_DREAM_BUDGET            50 (default)
+        HYMEM_PROMPT_VERSION          the extractor's own (default)
+        HYMEM_AUTH_TOKENS             none
+        HYMEM_LOG_LEVEL               info (default)
+
+      6 ok, 2 warn, 0 fail
+      "
+    `)
+  })
+
+  it('prints JSON with every check, and --root / --workspace override the environment', async () => {
+    const other = join(root, 'elsewhere')
+    const { ctx, stdout } = captureContext({ env: { HYMEM_ROOT: join(root, 'ignored'), HOME: '/home/maya' } })
+    expect(
+      await runCli(['doctor', '--json', '--offline', '--root', other, '--workspace', 'team-a'], ctx),
+    ).toBe(0)
+    const report = JSON.parse(stdout())
+    expect(report.ok).toBe(true)
+    expect(report.settings.HYMEM_ROOT).toBe(`${other} (--root)`)
+    expect(report.settings.HYMEM_WORKSPACE).toBe('team-a (--workspace)')
+    expect(
+      report.checks.map((c: { name: string; status: string }) => `${c.status} ${c.name}`),
+    ).toMatchInlineSnapshot(`
+      [
+        "ok config",
+        "ok database",
+        "ok sqlite",
+        "ok vector search",
+        "ok schema",
+        "ok embedding drift",
+        "warn extractor",
+        "warn embedder",
+      ]
+    `)
+  })
+
+  it('fails (exit 1) when the root is not a directory, and still reports the rest', async () => {
+    const file = join(root, 'not-a-dir')
+    writeFileSync(file, 'x')
+    const { ctx, stdout, stderr } = captureContext({ env: { HYMEM_ROOT: file } })
+    expect(await runCli(['doctor', '--offline'], ctx)).toBe(1)
+    const failed = stdout()
+      .split('\n')
+      .filter((line) => line.trimStart().startsWith('fail'))
+    expect(failed.map((line) => stable(line, root))).toMatchInlineSnapshot(`
+      [
+        "  fail  database   cannot create the directory for <root>/not-a-dir/hymem.sqlite: EEXIST: file already exists, mkdir '<root>/not-a-dir'; choose a writable HYMEM_ROOT",
+      ]
+    `)
+    expect(stderr()).toMatchInlineSnapshot(`
+      "error: 1 check failed: fix the "fail" lines above
+      "
+    `)
+  })
+
+  it('fails when hymem.sqlite is not a SQLite database', async () => {
+    writeFileSync(
+      join(root, 'hymem.sqlite'),
+      'this is not a database, just text that is long enough '.repeat(40),
+    )
+    const { ctx } = captureContext({ env: { HYMEM_ROOT: root } })
+    const report = await collectDoctorReport({ offline: true }, ctx)
+    expect(
+      report.checks.filter((c) => c.status === 'fail').map((c) => stable(c.detail, root)),
+    ).toMatchInlineSnapshot(`
+      [
+        "<root>/hymem.sqlite is not a SQLite database; point HYMEM_ROOT at another folder",
+      ]
+    `)
+  })
+
+  it('reports configuration errors as failing lines naming the variable', async () => {
+    const { ctx } = captureContext({
+      env: { HYMEM_ROOT: root, HYMEM_LLM_BASE_URL: 'not a url', HYMEM_DREAM_BUDGET: '0' },
+    })
+    const report = await collectDoctorReport({ offline: true }, ctx)
+    expect(report.ok).toBe(false)
+    expect(report.checks.filter((c) => c.name === 'config')).toMatchInlineSnapshot(`
+      [
+        {
+          "detail": "HYMEM_LLM_BASE_URL must be an http:// or https:// URL, e.g. HYMEM_LLM_BASE_URL=https://api.openai.com/v1 (got "not a url")",
+          "name": "config",
+          "status": "fail",
+        },
+        {
+          "detail": "HYMEM_DREAM_BUDGET must be a whole number from 1 to 1000000, e.g. HYMEM_DREAM_BUDGET=50 (got "0")",
+          "name": "config",
+          "status": "fail",
+        },
+      ]
+    `)
+  })
+
+  it('fails on embedding-dimension drift: vectors pinned to another model', async () => {
+    const memory = await createHyMem({ root, embeddings: createFakeEmbeddings({ dimensions: 16 }) })
+    await memory.log({
+      role: 'user',
+      content: 'We deploy the billing API to Fly.io every Tuesday afternoon.',
+    })
+    expect((await memory.dream()).status).toBe('ok')
+    await memory.close()
+    const { ctx } = captureContext({ env: { HYMEM_ROOT: root, HYMEM_EMBEDDING_PROVIDER: 'fake' } })
+    const report = await collectDoctorReport({ offline: true }, ctx)
+    expect(report.checks.filter((c) => c.name === 'embedding drift')).toMatchInlineSnapshot(`
+      [
+        {
+          "detail": "chunks, edges, episodes vectors are all fake-hash-16 (16-d) but the configured embedder is fake-hash-64 (64-d): run "hymem reindex", or set HYMEM_EMBEDDING_* back",
+          "name": "embedding drift",
+          "status": "fail",
+        },
+      ]
+    `)
+  })
+
+  describe('endpoint checks (real HTTP against the fake OpenAI-compatible server)', () => {
+    let server: FakeOpenAIServer
+    beforeEach(async () => {
+      server = await startFakeOpenAIServer({ apiKey: 'sk-test-0123456789abcdef' })
+    })
+    afterEach(() => server.close())
+
+    const env = (key: string) => ({
+      HYMEM_ROOT: root,
+      HYMEM_LLM_API_KEY: key,
+      HYMEM_LLM_BASE_URL: server.url,
+    })
+    const endpointLine = (report: Awaited<ReturnType<typeof collectDoctorReport>>) =>
+      report.checks
+        .filter((c) => c.name === 'llm endpoint' || c.name === 'extractor')
+        .map((c) => `${c.status} ${c.name}: ${c.detail.split(server.url).join('<url>')}`)
+
+    it('reports a reachable endpoint and an accepted key, with the key masked in settings', async () => {
+      const { ctx } = captureContext({ env: env('sk-test-0123456789abcdef') })
+      const report = await collectDoctorReport({}, ctx)
+      expect(endpointLine(report)).toMatchInlineSnapshot(`
+        [
+          "ok extractor: llm:deepseek-chat at <url>",
+          "ok llm endpoint: <url> reachable, key accepted",
+        ]
+      `)
+      expect(report.settings.HYMEM_LLM_API_KEY).toBe('set (sk-…ef)')
+      expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/models'])
+    })
+
+    it('fails on a rejected key', async () => {
+      const { ctx } = captureContext({ env: env('sk-wrong-key-000000000000') })
+      await expect(doctor({}, ctx)).rejects.toThrow(ExitError)
+      expect(endpointLine(await collectDoctorReport({}, ctx))).toMatchInlineSnapshot(`
+        [
+          "ok extractor: llm:deepseek-chat at <url>",
+          "fail llm endpoint: <url> rejected the key (HTTP 401); set a valid key",
+        ]
+      `)
+    })
+
+    it('fails when the endpoint does not answer within the timeout', async () => {
+      server.fail({ kind: 'timeout' })
+      const { ctx } = captureContext({ env: env('sk-test-0123456789abcdef') })
+      expect(endpointLine(await collectDoctorReport({ timeoutMs: 200 }, ctx))).toMatchInlineSnapshot(`
+        [
+          "ok extractor: llm:deepseek-chat at <url>",
+          "fail llm endpoint: <url> unreachable (no answer within 200 ms); check the base URL and your network, or run with --offline",
+        ]
+      `)
+    })
+
+    it('skips the network with --offline', async () => {
+      const { ctx } = captureContext({ env: env('sk-test-0123456789abcdef') })
+      expect(endpointLine(await collectDoctorReport({ offline: true }, ctx))).toMatchInlineSnapshot(`
+        [
+          "ok extractor: llm:deepseek-chat at <url>",
+          "ok llm endpoint: <url> not checked (--offline)",
+        ]
+      `)
+      expect(server.requests).toHaveLength(0)
+    })
+  })
+
+  it('fails when nothing listens at the endpoint', async () => {
+    const closed = await startFakeOpenAIServer()
+    const url = closed.url
+    await closed.close()
+    const { ctx } = captureContext({
+      env: { HYMEM_ROOT: root, HYMEM_LLM_API_KEY: 'k', HYMEM_LLM_BASE_URL: url },
+    })
+    const report = await collectDoctorReport({}, ctx)
+    const line = report.checks.find((c) => c.name === 'llm endpoint')
+    expect(line?.status).toBe('fail')
+    expect(line?.detail.split(url).join('<url>')).toMatchInlineSnapshot(
+      `"<url> unreachable (ECONNREFUSED); check the base URL and your network, or run with --offline"`,
+    )
+  })
+})
