@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import { Kysely, SqliteDialect, sql } from 'kysely'
 import * as sqliteVec from 'sqlite-vec'
+import { createRunLock } from '../lock'
 import { createRepositories } from '../repositories'
 import type { HyMemDatabase } from '../schema/tables'
 import { createFullTextSearch } from '../search/full-text'
@@ -154,6 +155,7 @@ function assemble(
           throw error
         }
       }),
+    runLock: createRunLock({ db: statements, clock }),
     info: (): StoreInfo => ({
       path,
       sqliteVersion: (sqlite.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { RunLock } from '../lock'
 import type { Repositories } from '../repositories'
 import type { HyMemDatabase } from '../schema/tables'
 import type { FullTextSearch, VectorIndex } from '../search/types'
@@ -71,6 +72,11 @@ export type Store = StoreScope & {
    */
   transaction<T>(fn: (tx: StoreScope) => Promise<T>): Promise<T>
   info(): StoreInfo
+  /**
+   * The advisory dream lock on this connection (stale takeover after 5 minutes, the store clock). Its calls
+   * are synchronous and run their own transaction: call them outside `transaction()`.
+   */
+  readonly runLock: RunLock
   /** A second connection to the same file, with the same clock, ids and log (background dreaming uses it). */
   fork(): Store
   close(): Promise<void>
