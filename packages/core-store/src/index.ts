@@ -10,7 +10,28 @@
  *
  * @module
  */
-export { CANONICAL_SEPARATOR, isCanonical, LEADING_ARTICLES, normalize } from './canonical'
+export type {
+  AddAliasInput,
+  CanonicalColumn,
+  CanonicalDrift,
+  CanonicalDriftOptions,
+  CanonicalDriftRepair,
+  MergeCanonicalInput,
+  MergeCanonicalReport,
+  ResolveAliasInput,
+} from './canonical'
+export {
+  addAlias,
+  CANONICAL_SEPARATOR,
+  edgeConfidence,
+  findCanonicalDrift,
+  isCanonical,
+  LEADING_ARTICLES,
+  mergeCanonical,
+  normalize,
+  repairCanonicalDrift,
+  resolveAlias,
+} from './canonical'
 export type { MatchQueryOptions } from './fts'
 export { buildMatchQuery, DEFAULT_MAX_TERMS, ENGLISH_STOP_WORDS, tokenizeForFts } from './fts'
 export type {
