@@ -4,24 +4,26 @@ import { entityTokens } from './salience'
 const LIST_ITEM = /^\s*(?:(\d+)[.)]|[-*•]|step\s+(\d+)[:.)])\s+(.+)$/i
 const HEADING =
   /^\s*(?:#{1,6}\s*)?(?:(?:here is|here's|this is) how (?:we|i|you|to) |(?:the )?steps? (?:to|for) |how (?:we|i|to) |to |when(?:ever)? |before |after |for )?(.+?)\s*:?\s*$/i
+const HOW_TO =
+  /\b(?:how|steps?|to|process|workflow|procedure|checklist|runbook|playbook|release|deploy\w*|install\w*|set ?up|setup|upgrade|rollback|migrat\w+|onboard\w*)\b/i
 const SEQUENCE_SPLIT =
   /,?\s*\b(?:and then|then|next|after that|afterwards|and finally|finally|lastly|last)\b,?\s*/i
 const SEQUENCE_START = /\b(first(?:ly)?|start by|begin by|step one)\b,?\s*/i
 const COMMAND =
-  /^(?:run\s+)?((?:pnpm|npm|npx|yarn|git|docker|kubectl|helm|make|cargo|pip|uv|poetry|terraform|fly|flyctl|vercel|gh|aws|gcloud|bash|sh|python|node|curl|ssh|psql|alembic|rails|bundle|go|dotnet|mvn|gradle)\b[^,;]*)/i
+  /(?:^|:\s*|\brun\s+)((?:pnpm|npm|npx|yarn|git|docker|kubectl|helm|make|cargo|pip|uv|poetry|terraform|fly|flyctl|vercel|gh|aws|gcloud|bash|sh|python|node|curl|ssh|psql|alembic|rails|bundle|go|dotnet|mvn|gradle)\b[^,;]*)/i
 
 function toolOf(step: string): string | undefined {
   const code = /`([^`]+)`/.exec(step)
   if (code) return code[1]?.trim()
   const cmd = COMMAND.exec(step.trim())
-  return cmd ? cmd[1]?.trim().replace(/[.]$/, '') : undefined
+  return cmd ? cmd[1]?.trim().replace(/\s*[.]$/, '') : undefined
 }
 
 function cleanStep(text: string): string {
   return text
     .replace(/\s+/g, ' ')
+    .replace(/[\s.;,]+$/, '')
     .trim()
-    .replace(/[.;,]+$/, '')
 }
 
 function nameFrom(heading: string): { name: string; trigger?: string } | undefined {
@@ -76,11 +78,7 @@ function listProcedures(lines: readonly string[]): ExtractedProcedure[] {
       i++
     }
     const heading = [...lines.slice(Math.max(0, start - 2), start)].reverse().find((l) => l.trim() !== '')
-    const numbered = items.some((it) => /^\d/.test(lines[start]?.trim() ?? '') && it.order > 0)
-    const looksLikeHowTo =
-      heading !== undefined &&
-      /:\s*$|^\s*#|\b(?:how|steps?|to|process|workflow|procedure|checklist)\b/i.test(heading)
-    if (!heading || (!numbered && !looksLikeHowTo) || !looksLikeHowTo) continue
+    if (!heading || !HOW_TO.test(heading)) continue
     const name = nameFrom(heading.replace(/^\s*(?:user|assistant)\s*:\s*/i, ''))
     if (!name) continue
     const ordered = [...items].sort((a, b) => a.order - b.order).map((it) => it.text)

@@ -14,23 +14,6 @@ const STOP = new Set(
 )
 
 const WORD = /[A-Za-z][\w.+#-]*[\w+#]|[A-Za-z]/g
-const SENTENCE_STARTERS = new Set([
-  'I',
-  'We',
-  'The',
-  'This',
-  'That',
-  'It',
-  'So',
-  'Also',
-  'And',
-  'But',
-  'Then',
-  'First',
-  'Next',
-  'Finally',
-])
-
 /** Content words of a text, lower-cased, without stop words. */
 export function keywords(text: string): string[] {
   return (text.toLowerCase().match(WORD) ?? []).filter((w) => w.length > 2 && !STOP.has(w))
@@ -48,13 +31,12 @@ export function entityTokens(text: string): string[] {
     tokens.forEach((token, i) => {
       position++
       const lower = token.toLowerCase()
-      if (STOP.has(lower) || token.length < 2) return
+      if (STOP.has(lower) || token.length < 2 || token === 'CODESPAN') return
       const named =
         isKnownTech(token) ||
         /[a-z][A-Z]|\w\.\w|\d/.test(token) ||
-        (/^[A-Z]/.test(token) &&
-          !(i === 0 && SENTENCE_STARTERS.has(token)) &&
-          !(i === 0 && !isKnownTech(token) && /^[A-Z][a-z]+$/.test(token) && token.length < 4))
+        // A capitalised first word is usually just the start of the sentence.
+        (/^[A-Z]/.test(token) && i > 0)
       if (!named) return
       const entry = counts.get(lower)
       if (entry) entry.count++

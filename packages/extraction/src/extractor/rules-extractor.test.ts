@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest'
+import { createRulesExtractor } from './rules-extractor'
+
+const rules = createRulesExtractor()
+
+describe('createRulesExtractor: facts', () => {
+  it('encodes "switched from X to Y" as replaces + uses + negated uses, with evidence and scope', async () => {
+    const r = await rules.extractFacts({ text: 'We switched from MySQL to Postgres last month.' })
+    expect(r.triples).toEqual([
+      expect.objectContaining({
+        subject: 'Postgres',
+        predicate: 'replaces',
+        object: 'MySQL',
+        polarity: 1,
+        temporalScope: 'last month',
+      }),
+      expect.objectContaining({ subject: 'team', predicate: 'uses', object: 'Postgres', polarity: 1 }),
+      expect.objectContaining({ subject: 'team', predicate: 'uses', object: 'MySQL', polarity: -1 }),
+    ])
+    expect(r.triples[0]?.evidenceText).toBe('We switched from MySQL to Postgres last month.')
+    expect(r).toMatchObject({ llmCalls: 0, usage: { promptTokens: 0, completionTokens: 0 } })
+  })
+
+  it('links people and the speaker to projects with part_of and types them', async () => {
+    const r = await rules.extractFacts({ text: "Atta is working on MedFlow. I'm working on MedFlow too." })
+    expect(r.triples.map((t) => [t.subject, t.predicate, t.object])).toEqual([
+      ['Atta', 'part_of', 'MedFlow'],
+      ['user', 'part_of', 'MedFlow'],
+    ])
+    expect(r.entityTypes).toEqual(
+      expect.arrayContaining([
+        { entity: 'Atta', type: 'person' },
+        { entity: 'MedFlow', type: 'project' },
+      ]),
+    )
+  })
+
+  it('records versions as value_text on requires_version', async () => {
+    const r = await rules.extractFacts({ text: 'The CLI requires Python 3.10 or newer.' })
+    expect(r.triples).toEqual([
+      expect.objectContaining({
+        subject: 'CLI',
+        predicate: 'requires_version',
+        object: 'Python',
+        valueText: '>=3.10',
+        valueNumeric: 3.1,
+      }),
+    ])
+  })
+
+  it('ignores assistant turns, code blocks and inline code expressions', async () => {
+    const text = [
+      'assistant: You use MongoDB and deploy to Heroku.',
+      'user: We use Postgres.',
+      '```ts',
+      'we use redis // in a comment',
+      '```',
+      'const db = connect(`we use sqlite`);',
+      'I use `pnpm` daily.',
+    ].join('\n')
+    const r = await rules.extractFacts({ text })
+    expect(r.triples.map((t) => `${t.subject} ${t.predicate} ${t.object}`)).toEqual([
+      'team uses Postgres',
+      'user uses pnpm',
+    ])
+  })
+
+  it('produces no facts from questions, hypotheticals and hedges', async () => {
+    const r = await rules.extractFacts({
+      text: 'Should we use Kafka? If we used Kafka we would need ZooKeeper. Maybe deploy to AWS. I think Bob uses Emacs.',
+    })
+    expect(r.triples).toEqual([])
+  })
+
+  it('drops facts matching negative examples (case-insensitive) and counts them', async () => {
+    const r = await rules.extractFacts({
+      text: 'We use Postgres and Redis.',
+      negativeExamples: [{ subject: 'TEAM', predicate: 'uses', object: 'redis' }],
+    })
+    expect(r.triples.map((t) => t.object)).toEqual(['Postgres'])
+    expect(r.dropped).toEqual({ triples: 1, markers: 0 })
+  })
+
+  it('emits markers for corrections, style requests, preferences and rejections', async () => {
+    const r = await rules.extractFacts({
+      text: "No, actually it's port 5433. Please be concise. I prefer tabs over spaces. Please don't suggest MongoDB again.",
+    })
+    expect(r.markers).toEqual([
+      { kind: 'correction', statement: 'User corrected the assistant: Actually it is port 5433.' },
+      { kind: 'style', statement: 'User asked: Be concise.' },
+      { kind: 'preference', statement: 'User prefers tabs.' },
+      { kind: 'rejection', statement: 'User does not want suggestions of MongoDB.' },
+    ])
+  })
+
+  it('is deterministic', async () => {
+    const text = 'We deploy the API to Fly.io and run Postgres on Hetzner. Our CI runs on GitHub Actions.'
+    expect(await rules.extractFacts({ text })).toEqual(await rules.extractFacts({ text }))
+  })
+})
+
+describe('createRulesExtractor: episodes, procedures, summary', () => {
+  it('groups chunks by topic and splits on topic shifts', async () => {
+    const r = await rules.extractEpisodes({
+      sessionId: 's1',
+      chunks: [
+        { id: 1, text: 'We are migrating billing from MySQL to Postgres this week.' },
+        { id: 2, text: 'The Postgres migration for billing is done, we switched the connection string.' },
+        { id: 3, text: 'Anyway, can you help me write a cover letter for a job in Berlin?' },
+        { id: 4, text: 'The cover letter should mention my Berlin relocation.' },
+      ],
+    })
+    expect(r.episodes.map((e) => e.chunkIds)).toEqual([
+      [1, 2],
+      [3, 4],
+    ])
+    expect(r.episodes[0]?.entities).toEqual(expect.arrayContaining(['Postgres', 'MySQL']))
+    expect(r.episodes[0]?.title).toMatch(/^Postgres/)
+    expect(r.episodes[0]?.outcome).toContain('switched')
+    expect(r.llmCalls).toBe(0)
+  })
+
+  it('finds numbered procedures under a how-to heading, in order, with tools', async () => {
+    const r = await rules.extractProcedures({
+      text: 'user: To deploy to staging:\n1. Run the tests with `pnpm test`\n2. Build the image: docker build -t api .\n3. Run fly deploy --app api-staging\n\nThanks!',
+    })
+    expect(r.procedures).toEqual([
+      expect.objectContaining({
+        name: 'Deploy to staging',
+        steps: [
+          { order: 1, text: 'Run the tests with `pnpm test`', tool: 'pnpm test' },
+          { order: 2, text: 'Build the image: docker build -t api', tool: 'docker build -t api' },
+          { order: 3, text: 'Run fly deploy --app api-staging', tool: 'fly deploy --app api-staging' },
+        ],
+      }),
+    ])
+  })
+
+  it('finds "first … then … finally" sequences introduced by a goal', async () => {
+    const r = await rules.extractProcedures({
+      text: 'To cut a release, first bump the version with pnpm changeset version, then push the tag, and finally publish to npm.',
+    })
+    expect(r.procedures[0]?.name).toBe('Cut a release')
+    expect(r.procedures[0]?.steps.map((s) => s.text)).toEqual([
+      'bump the version with pnpm changeset version',
+      'push the tag',
+      'publish to npm',
+    ])
+  })
+
+  it('ignores lists that are not procedures', async () => {
+    const r = await rules.extractProcedures({ text: 'Things I like:\n- coffee\n- tea' })
+    expect(r.procedures).toEqual([])
+  })
+
+  it('summarises a session in one valid sentence, or null when there is nothing', async () => {
+    const r = await rules.summarizeSession({
+      transcript:
+        'user: We moved billing to Postgres.\nassistant: Great.\nuser: The migration is done and we deployed to Fly.io.',
+    })
+    expect(r.summary).toBe(
+      'The session covered Postgres and Fly.io; the migration is done and the team deployed to Fly.io.',
+    )
+    expect((await rules.summarizeSession({ transcript: 'hi' })).summary).toBeNull()
+  })
+})
