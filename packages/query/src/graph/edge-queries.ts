@@ -68,10 +68,10 @@ export async function edgesAnchoredAt(
     WITH a(name) AS (SELECT value FROM json_each(${JSON.stringify(entities)})),
     touching AS (
       SELECT ${COLUMNS}, a.name AS anchor FROM a
-        JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name WHERE ${valid}
+        CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name WHERE ${valid}
       UNION ALL
       SELECT ${COLUMNS}, a.name AS anchor FROM a
-        JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name WHERE ${valid}
+        CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name WHERE ${valid}
     ),
     ranked AS (
       SELECT *, row_number() OVER (PARTITION BY anchor ORDER BY confidence DESC, last_seen DESC, id) AS rn
@@ -83,7 +83,10 @@ export async function edgesAnchoredAt(
   return rows.map(toRecord)
 }
 
-/** Edges under the routed predicates, those touching `entities` first, then by confidence and recency. */
+/**
+ * Edges under the routed predicates: those touching `entities` first (index lookups from each entity), then
+ * the rest by confidence and recency, `limit` in all.
+ */
 export async function edgesWithPredicates(
   store: Store,
   workspaceId: string,
@@ -93,17 +96,34 @@ export async function edgesWithPredicates(
   validity: Validity,
 ): Promise<EdgeRecord[]> {
   if (predicates.length === 0) return []
-  const names = JSON.stringify(entities)
-  const { rows } = await sql<EdgeRow>`
-    SELECT ${COLUMNS} FROM knowledge_graph k
-    WHERE k.workspace_id = ${workspaceId}
-      AND k.predicate IN (SELECT value FROM json_each(${JSON.stringify(predicates)}))
-      AND ${validityOf(validity)}
-    ORDER BY (k.subject IN (SELECT value FROM json_each(${names}))
-              OR k.object IN (SELECT value FROM json_each(${names}))) DESC,
-      k.confidence DESC, k.last_seen DESC, k.id
-    LIMIT ${limit}`.execute(store.db)
-  return rows.map(toRecord)
+  const valid = validityOf(validity)
+  const routed = JSON.stringify(predicates)
+  const anchored =
+    entities.length === 0
+      ? []
+      : (
+          await sql<EdgeRow>`
+            WITH a(name) AS (SELECT value FROM json_each(${JSON.stringify(entities)}))
+            SELECT ${COLUMNS} FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name
+            WHERE k.predicate IN (SELECT value FROM json_each(${routed})) AND ${valid}
+            UNION
+            SELECT ${COLUMNS} FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name
+            WHERE k.predicate IN (SELECT value FROM json_each(${routed})) AND ${valid}
+            ORDER BY confidence DESC, last_seen DESC, id
+            LIMIT ${limit}`.execute(store.db)
+        ).rows
+  const rest =
+    anchored.length >= limit
+      ? []
+      : (
+          await sql<EdgeRow>`
+            SELECT ${COLUMNS} FROM knowledge_graph k
+            WHERE k.workspace_id = ${workspaceId} AND k.predicate IN (SELECT value FROM json_each(${routed})) AND ${valid}
+            ORDER BY k.confidence DESC, k.last_seen DESC, k.id
+            LIMIT ${limit}`.execute(store.db)
+        ).rows
+  const seen = new Set(anchored.map((row) => row.id))
+  return [...anchored, ...rest.filter((row) => !seen.has(row.id))].slice(0, limit).map(toRecord)
 }
 
 /** The given edges that are still current, in no particular order. */

@@ -85,23 +85,31 @@ export async function expandByType(
 ): Promise<{ expansions: Map<string, TypeExpansion>; types: Map<string, string> }> {
   const expansions = new Map<string, TypeExpansion>()
   const types = new Map<string, string>()
-  if (matched.length === 0) return { expansions, types }
-  const { rows } = await sql<{ source: string; type: string; target: string | null }>`
-    WITH m(name) AS (SELECT value FROM json_each(${JSON.stringify(matched)})),
-    own AS (SELECT t.entity, t.type FROM m JOIN entity_types t ON t.workspace_id = ${workspaceId} AND t.entity = m.name),
-    peers AS (
-      SELECT own.entity AS source, own.type, o.entity AS target,
-        row_number() OVER (PARTITION BY own.entity ORDER BY o.evidence DESC, o.entity) AS rn
-      FROM own JOIN entity_types o ON o.workspace_id = ${workspaceId} AND o.type = own.type AND o.entity != own.entity
-    )
-    SELECT entity AS source, type, NULL AS target FROM own
-    UNION ALL
-    SELECT source, type, target FROM peers WHERE rn <= ${maxPerEntity}`.execute(store.db)
+  if (matched.length === 0 || maxPerEntity < 1) return { expansions, types }
+  const own = await sql<{ entity: string; type: string }>`
+    SELECT entity, type FROM entity_types
+    WHERE workspace_id = ${workspaceId} AND entity IN (SELECT value FROM json_each(${JSON.stringify(matched)}))`.execute(
+    store.db,
+  )
+  for (const row of own.rows) types.set(row.entity, row.type)
   const matchedSet = new Set(matched)
-  for (const row of rows) {
-    if (row.target === null) types.set(row.source, row.type)
-    else if (!matchedSet.has(row.target) && !expansions.has(row.target))
-      expansions.set(row.target, { entity: row.source, entityType: row.type })
+  // One indexed lookup per distinct type; enough rows to skip the matched entities themselves.
+  const byType = new Map<string, string[]>()
+  for (const type of new Set(types.values())) {
+    const { rows } = await sql<{ entity: string }>`
+      SELECT entity FROM entity_types WHERE workspace_id = ${workspaceId} AND type = ${type}
+      ORDER BY evidence DESC, entity LIMIT ${maxPerEntity + matched.length}`.execute(store.db)
+    byType.set(
+      type,
+      rows.map((row) => row.entity).filter((entity) => !matchedSet.has(entity)),
+    )
+  }
+  for (const entity of matched) {
+    const type = types.get(entity)
+    if (type === undefined) continue
+    for (const target of (byType.get(type) ?? []).slice(0, maxPerEntity)) {
+      if (!expansions.has(target)) expansions.set(target, { entity, entityType: type })
+    }
   }
   return { expansions, types }
 }
