@@ -14,6 +14,22 @@
  *
  * @module
  */
+export type { Message, NewMessage, Store } from '@hymem/core-store'
+export type { DreamConfig, DreamProgressEvent, DreamReport } from '@hymem/dreaming'
+export type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
+export type {
+  AugmentedContext,
+  AugmentHit,
+  AugmentLimits,
+  Conflict,
+  ConflictEdge,
+  EpisodeHit,
+  GraphFact,
+  NoteHit as AugmentNoteHit,
+  ProcedureHit,
+  QueryConfig,
+  RankedRef,
+} from '@hymem/query'
 export { configFromEnv } from './config/config-from-env'
 export type { FromConfigOptions } from './config/create-from-config'
 export { createHyMemFromConfig } from './config/create-from-config'

@@ -1,14 +1,15 @@
 import type { Store } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
 import type { HyMemLog } from '../log'
-import { readDump, writeDump } from './import'
-import { embedNotes } from './reindex'
+import { embedEdges, embedNotes } from './embed-imported'
+import { writeDump } from './import'
+import { readDump } from './read-dump'
 import type { ImportReport } from './types'
 
 /**
  * Validates a whole dump, writes it in ONE transaction (existing ids skipped), then embeds the new notes with
- * the configured model. Chunks, edges and episodes are embedded by the next dream (it embeds every text
- * without a vector), so importing never needs the provider to be up.
+ * the configured model, and the new edges too (sharing vectors by triple text). Chunks and episodes are not
+ * in a dump; a provider failure only leaves rows unembedded (reported in `warnings`), never unimported.
  */
 export async function importDump(
   store: Store,
@@ -20,9 +21,10 @@ export async function importDump(
   const counts = await store.transaction((tx) => writeDump(tx, records))
   let embedded = 0
   const warnings = [...counts.warnings]
-  if (embeddings && counts.newNotes.length > 0) {
+  if (embeddings && counts.newNotes.length + counts.newEdges.length > 0) {
     try {
-      embedded = await embedNotes(store, embeddings, counts.newNotes)
+      embedded += await embedNotes(store, embeddings, counts.newNotes)
+      embedded += await embedEdges(store, embeddings, counts.newEdges)
     } catch (error) {
       const message = (error as Error).message
       warnings.push(

@@ -1,16 +1,7 @@
 import type { StoreScope } from '@hymem/core-store'
-import * as v from 'valibot'
 import { HyMemError } from '../errors'
-import {
-  DUMP_FORMAT,
-  DUMP_FORMAT_VERSION,
-  type DumpRecord,
-  type EdgeRecord,
-  RECORD,
-  type SessionRecord,
-} from './records'
-
-const MAX_REPORTED_ERRORS = 5
+import type { DumpRecord, EdgeRecord, SessionRecord } from './records'
+import { linkSessions, linkSupersedes, writeEdge } from './write-links'
 
 /** Counts of one import, before re-embedding. */
 export interface ImportCounts {
@@ -20,49 +11,6 @@ export interface ImportCounts {
   /** Ids of the notes and edges inserted, to embed after the commit. */
   readonly newNotes: string[]
   readonly newEdges: number[]
-}
-
-/** Parses and validates every line first; any bad line aborts the import before a row is written. */
-export async function readDump(lines: AsyncIterable<string> | Iterable<string>): Promise<DumpRecord[]> {
-  const records: DumpRecord[] = []
-  const errors: string[] = []
-  let number = 0
-  for await (const raw of lines) {
-    number++
-    const text = raw.trim()
-    if (text === '') continue
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch {
-      errors.push(`line ${number}: not JSON`)
-      continue
-    }
-    const parsed = v.safeParse(RECORD, value)
-    if (!parsed.success) {
-      const issue = parsed.issues[0]
-      const path = issue ? v.getDotPath(issue) : null
-      errors.push(`line ${number}: ${path ? `${path}: ` : ''}${issue?.message ?? 'invalid record'}`)
-      continue
-    }
-    if (records.length === 0 && parsed.output.type !== 'header') {
-      errors.push(
-        `line ${number}: a dump starts with a ${DUMP_FORMAT} header line (was this written by \`hymem export\`?)`,
-      )
-      break
-    }
-    records.push(parsed.output)
-  }
-  if (records.length === 0 && errors.length === 0) errors.push(`empty input: expected a ${DUMP_FORMAT} dump`)
-  if (errors.length > 0) {
-    const more =
-      errors.length > MAX_REPORTED_ERRORS ? ` (and ${errors.length - MAX_REPORTED_ERRORS} more)` : ''
-    throw new HyMemError(
-      'IMPORT_FAILED',
-      `nothing imported, the dump is invalid (format ${DUMP_FORMAT} v${DUMP_FORMAT_VERSION}): ${errors.slice(0, MAX_REPORTED_ERRORS).join('; ')}${more}`,
-    )
-  }
-  return records
 }
 
 /** Writes the records inside the caller's transaction. Existing rows are skipped, never overwritten. */
@@ -290,101 +238,4 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
   await linkSessions(tx, newSessions, messageIds)
   await linkSupersedes(tx, newEdges)
   return counts
-}
-
-async function writeEdge(tx: StoreScope, record: EdgeRecord, messageIds: ReadonlyMap<string, number>) {
-  const { db } = tx
-  await db
-    .insertInto('workspaces')
-    .values({ id: record.workspaceId, created_at: record.firstSeen })
-    .onConflict((oc) => oc.doNothing())
-    .execute()
-  const result = await db
-    .insertInto('knowledge_graph')
-    .values({
-      workspace_id: record.workspaceId,
-      subject: record.subject,
-      predicate: record.predicate,
-      object: record.object,
-      derived: record.derived ? 1 : 0,
-      pos_evidence: record.posEvidence,
-      neg_evidence: record.negEvidence,
-      confidence: record.confidence,
-      status: record.status,
-      first_seen: record.firstSeen,
-      last_seen: record.lastSeen,
-      last_reinforced: record.lastReinforced,
-      valid_from: record.validFrom,
-      valid_to: record.validTo,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  if (!result) return null
-  for (const evidence of record.evidence) {
-    const ids = evidence.messageIds.flatMap((publicId) => {
-      const id = messageIds.get(publicId)
-      return id === undefined ? [] : [id]
-    })
-    await db
-      .insertInto('kg_evidence')
-      .values({
-        workspace_id: record.workspaceId,
-        edge_id: result.id,
-        chunk_id: null,
-        message_ids: JSON.stringify(ids),
-        polarity: evidence.polarity,
-        value_text: evidence.valueText,
-        value_numeric: evidence.valueNumeric,
-        value_unit: evidence.valueUnit,
-        temporal_scope: evidence.temporalScope,
-        evidence_text: evidence.evidenceText,
-        source: evidence.source,
-        prompt_version: evidence.promptVersion,
-        observed_at: evidence.observedAt,
-        created_at: evidence.createdAt,
-      })
-      .execute()
-  }
-  return result.id
-}
-
-/** Points new sessions at their summary message and chunking position (messages come after sessions). */
-async function linkSessions(
-  tx: StoreScope,
-  sessions: readonly SessionRecord[],
-  ids: ReadonlyMap<string, number>,
-) {
-  for (const session of sessions) {
-    const summary = session.summaryMessageId === null ? null : (ids.get(session.summaryMessageId) ?? null)
-    const chunked = session.lastChunkedMessageId === null ? 0 : (ids.get(session.lastChunkedMessageId) ?? 0)
-    await tx.db
-      .updateTable('sessions')
-      .set({ summary_message_id: summary, last_chunked_message_id: chunked })
-      .where('workspace_id', '=', session.workspaceId)
-      .where('id', '=', session.id)
-      .execute()
-  }
-}
-
-async function linkSupersedes(tx: StoreScope, edges: readonly { record: EdgeRecord; id: number }[]) {
-  for (const { record, id } of edges) {
-    const next = record.supersededBy
-    if (!next) continue
-    const target = await tx.db
-      .selectFrom('knowledge_graph')
-      .select('id')
-      .where('workspace_id', '=', record.workspaceId)
-      .where('subject', '=', next.subject)
-      .where('predicate', '=', next.predicate)
-      .where('object', '=', next.object)
-      .where('derived', '=', next.derived ? 1 : 0)
-      .executeTakeFirst()
-    if (target)
-      await tx.db
-        .updateTable('knowledge_graph')
-        .set({ superseded_by: target.id })
-        .where('id', '=', id)
-        .execute()
-  }
 }

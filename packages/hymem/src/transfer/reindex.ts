@@ -99,36 +99,6 @@ export async function reindexStore(
   return { model: embeddings.model, dimensions, vectors: written, previous }
 }
 
-/** Embeds the given notes now (import, and notes saved while embeddings failed). */
-export async function embedNotes(
-  store: Store,
-  embeddings: EmbeddingClient,
-  ids: readonly string[],
-): Promise<number> {
-  let embedded = 0
-  for (let start = 0; start < ids.length; start += BATCH) {
-    const rows = await store.db
-      .selectFrom('notes')
-      .select(['id', 'workspace_id', 'description', 'content'])
-      .where('id', 'in', ids.slice(start, start + BATCH))
-      .execute()
-    if (rows.length === 0) continue
-    const texts = rows.map((row) => noteText(row.description, row.content))
-    const vectors = await embeddings.embed(texts)
-    await store.vectors.upsert(
-      'notes',
-      rows.flatMap((row, i) => {
-        const vector = vectors[i]
-        const text = texts[i] ?? ''
-        return vector ? [{ id: row.id, workspaceId: row.workspace_id, vector, textHash: textHash(text) }] : []
-      }),
-      embeddings.model,
-    )
-    embedded += rows.length
-  }
-  return embedded
-}
-
 async function collect(store: Store): Promise<Pending[]> {
   const { db } = store
   const pending: Pending[] = []

@@ -72,7 +72,11 @@ describe('export / import', () => {
     const report = await target.memory.import(dump)
     expect(report.inserted).toMatchObject({ workspace: 2, note: 2, session: 3, message: 5 })
     expect(report.skipped).toEqual({})
-    expect(report.embedded).toBe(2)
+    expect(report.embedded).toBeGreaterThan(2)
+    expect(await target.memory.store.vectors.pinned('edges')).toEqual({
+      model: 'fake-hash-48',
+      dimensions: 48,
+    })
     expect(body(await collect(target.memory.export()))).toEqual(body(dump))
 
     expect(await target.memory.store.vectors.pinned('notes')).toEqual({
