@@ -37,7 +37,9 @@ export function renderAugmented(result: AugmentedContext, options: RenderAugment
     section('Procedures', result.procedures.length)
     for (const procedure of result.procedures) {
       lines.push(`  ${style.cyan(procedure.name)}  score ${procedure.score.toFixed(2)}`)
-      if (procedure.description) lines.push(`    ${truncate(procedure.description, MAX_TEXT)}`)
+      if (procedure.description && procedure.steps.length === 0) {
+        lines.push(`    ${truncate(procedure.description, MAX_TEXT)}`)
+      }
       for (const step of procedure.steps) lines.push(`    ${step.order}. ${truncate(step.text, MAX_TEXT)}`)
       const reasons = why(procedure.whyRetrieved)
       if (reasons) lines.push(`  ${reasons}`)

@@ -94,10 +94,10 @@ async function runDemo(
     failOnBadDream(report)
     const counts = report.counts
     const made = [
-      `${report.chunksCreated} chunks`,
-      `${report.edgesUpserted} facts`,
-      ...(counts.episodes ? [`${counts.episodes} episodes`] : []),
-      ...(counts.procedures ? [`${counts.procedures} procedures`] : []),
+      plural(report.chunksCreated, 'chunk'),
+      plural(report.edgesUpserted, 'fact'),
+      ...(counts.episodes ? [plural(counts.episodes, 'episode')] : []),
+      ...(counts.procedures ? [plural(counts.procedures, 'procedure')] : []),
     ].join(', ')
     const took = report.timings.total === undefined ? '' : ` in ${formatMs(report.timings.total)}`
     out(`${style.bold('2. Dream')}   ${made} with extractor "${report.extractor}"${took}`)
@@ -107,7 +107,7 @@ async function runDemo(
     for (const question of DEMO_QUESTIONS) {
       const answer = await hymem.augment(question, {
         workspaceId: hymem.workspaceId,
-        limits: { hits: 3, graph: 5, episodes: 1, procedures: 1, notes: 3 },
+        limits: { hits: 2, graph: 3, episodes: 1, procedures: 1, notes: 2 },
       })
       answers.push(answer)
       out()
@@ -125,4 +125,8 @@ async function runDemo(
   } finally {
     await hymem.close()
   }
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }

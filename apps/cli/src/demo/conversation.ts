@@ -42,7 +42,7 @@ export const DEMO_SESSIONS: readonly DemoSession[] = [
         role: 'user',
         content: 'We use Drizzle for schema migrations. I avoid Prisma. It hides too much SQL.',
       },
-      { role: 'user', content: 'The API is tested with Vitest. The web app is tested with Playwright.' },
+      { role: 'user', content: 'We use Vitest to test the API, and Playwright to test the web app.' },
       {
         role: 'assistant',
         content: 'Noted. Do you have style preferences I should follow when I write code?',
@@ -97,8 +97,8 @@ export const DEMO_SESSIONS: readonly DemoSession[] = [
 
 /** The questions the demo asks after dreaming. */
 export const DEMO_QUESTIONS: readonly string[] = [
-  'What database do we use?',
+  'Which database replaced MySQL?',
   'How do I deploy Ledgerly?',
   'What are my coding preferences?',
-  'How is the API tested?',
+  'What does the API run on?',
 ]
