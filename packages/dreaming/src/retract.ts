@@ -1,4 +1,4 @@
-import { normalize, type Store } from '@hymem/core-store'
+import { normalize, resolveAlias, type Store } from '@hymem/core-store'
 import { DreamError } from './errors'
 
 /** What {@link retractEdge} did. */
@@ -31,15 +31,7 @@ export async function retractEdge(
   }
   const now = store.context.now()
   return store.transaction(async (tx) => {
-    const resolve = async (name: string) =>
-      (
-        await tx.db
-          .selectFrom('entity_aliases')
-          .select('canonical')
-          .where('workspace_id', '=', workspaceId)
-          .where('surface', '=', name)
-          .executeTakeFirst()
-      )?.canonical ?? name
+    const resolve = async (name: string) => (await resolveAlias(tx, { workspaceId, surface: name })) ?? name
     const predicate = triple.predicate.trim()
     const find = (subject: string, object: string) =>
       tx.db

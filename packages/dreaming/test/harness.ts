@@ -2,6 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type MessageRole, openStore, type Store } from '@hymem/core-store'
+import { createRulesExtractor, type Extractor } from '@hymem/extraction'
+import { DEFAULT_DREAM_CONFIG, type DreamConfig } from '../src/config'
+import { newTally, type RunContext } from '../src/run/context'
 import type { DreamMarkdownPaths } from '../src/types'
 
 /** A temp-dir SQLite store with a settable clock and the two Markdown paths. */
@@ -137,4 +140,24 @@ export async function tableCounts(store: Store) {
     out[t] = Number(row.n)
   }
   return out
+}
+
+/** A run context for calling one step directly. */
+export function stepContext(
+  t: TestStore,
+  extra: { extractor?: Extractor; config?: Partial<DreamConfig>; budget?: number } = {},
+): RunContext {
+  return {
+    store: t.store,
+    workspaceId: WS,
+    extractor: extra.extractor ?? createRulesExtractor(),
+    embeddings: undefined,
+    config: Object.freeze({ ...DEFAULT_DREAM_CONFIG, ...extra.config }),
+    budget: extra.budget ?? 50,
+    concurrency: 2,
+    markdown: t.markdown,
+    signal: undefined,
+    emit: () => undefined,
+    tally: newTally(),
+  }
 }

@@ -179,10 +179,16 @@ describe('co-occurrence-aware decay', () => {
     expect([first.retracted, second.retracted]).toEqual([1, 0])
     await run()
     expect((await graphSnapshot(t.store)).filter((e) => e.derived)).toEqual([])
+    expect(await retractEdge(t.store, WS, { subject: 'x', predicate: 'uses', object: 'y' })).toEqual({
+      retracted: 0,
+      feedbackRecorded: false,
+      found: false,
+    })
+    expect(await t.store.db.selectFrom('extraction_feedback').select('subject').execute()).toHaveLength(1)
     await expect(
-      retractEdge(t.store, WS, { subject: 'x', predicate: 'uses', object: 'y' }),
+      retractEdge(t.store, WS, { subject: '', predicate: 'uses', object: 'y' }),
     ).rejects.toMatchObject({
-      code: 'NOT_FOUND',
+      code: 'INVALID_INPUT',
     })
   })
 })

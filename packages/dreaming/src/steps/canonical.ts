@@ -1,4 +1,4 @@
-import { normalize, type StoreScope } from '@hymem/core-store'
+import { normalize, resolveAlias, type StoreScope } from '@hymem/core-store'
 
 /** The canonical name the extractors use for the first-person speaker. */
 export const USER_SUBJECT = 'user'
@@ -31,13 +31,7 @@ export class Canonicalizer {
     if (key === USER_SUBJECT) return this.#speaker ?? USER_SUBJECT
     const cached = this.#cache.get(key)
     if (cached !== undefined) return cached
-    const row = await this.#tx.db
-      .selectFrom('entity_aliases')
-      .select('canonical')
-      .where('workspace_id', '=', this.#workspaceId)
-      .where('surface', '=', key)
-      .executeTakeFirst()
-    const canonical = row?.canonical ?? key
+    const canonical = (await resolveAlias(this.#tx, { workspaceId: this.#workspaceId, surface: key })) ?? key
     this.#cache.set(key, canonical)
     return canonical
   }

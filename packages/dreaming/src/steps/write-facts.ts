@@ -171,7 +171,8 @@ async function voteEntityType(
 /**
  * `user` → the speaking peer, so queries naming either find the same facts. The first peer claims it; in a
  * workspace with several user peers the alias keeps its first owner and chunks still resolve `user` to
- * their own author.
+ * their own author. (core-store's `addAlias` re-points on every call and opens its own transaction, so
+ * this first-wins insert is written here, inside the chunk's transaction.)
  */
 async function registerUserAlias(tx: StoreScope, workspaceId: string, peer: string, now: string) {
   await tx.db

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs'
+import { readSection } from '@hymem/core-store'
+import { createRulesExtractor } from '@hymem/extraction'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { dream } from '../src/run/dream'
+import { computeInsights } from '../src/steps/insights'
+import { consolidateProfile } from '../src/steps/profile'
+import { applyRetention } from '../src/steps/retention'
+import { graphSnapshot, type Line, logLines, openTestStore, stepContext, type TestStore, WS } from './harness'
+
+describe('phase 2 and retention', () => {
+  let t: TestStore
+  beforeEach(() => {
+    t = openTestStore()
+  })
+  afterEach(async () => {
+    await t.cleanup()
+  })
+
+  const marker = (kind: 'preference' | 'rejection', statement: string, day: number) => ({
+    workspace_id: WS,
+    peer_id: 'alice',
+    chunk_id: null,
+    kind,
+    statement,
+    observed_at: `2026-02-${String(day).padStart(2, '0')}T10:00:00.000Z`,
+    created_at: '2026-03-01T00:00:00.000Z',
+  })
+
+  it('profile: repeats reinforce, contradictions are separate entries, the weakest go past the cap', async () => {
+    await t.store.db
+      .insertInto('behavioral_markers')
+      .values([
+        ...Array.from({ length: 16 }, (_, i) => marker('preference', `User prefers tool ${i}.`, 1 + i)),
+        marker('preference', 'User prefers tabs.', 17),
+        marker('preference', 'user prefers TABS', 18),
+        marker('preference', 'User prefers tabs!', 19),
+        marker('rejection', 'User rejects tabs.', 20),
+      ])
+      .execute()
+    const ctx = stepContext(t)
+    await consolidateProfile(ctx)
+    const entries = await t.store.db
+      .selectFrom('profile_entries')
+      .select(['kind', 'statement', 'pos_evidence'])
+      .orderBy('id')
+      .execute()
+    expect(entries).toHaveLength(16)
+    expect(entries).toContainEqual({ kind: 'preference', statement: 'User prefers tabs.', pos_evidence: 3 })
+    expect(entries).toContainEqual({ kind: 'rejection', statement: 'User rejects tabs.', pos_evidence: 1 })
+    // 18 entries: the two weakest (one mention, seen earliest) were dropped.
+    expect(entries.map((e) => e.statement)).not.toContain('User prefers tool 1.')
+    expect(entries.map((e) => e.statement)).toContain('User prefers tool 2.')
+    expect(ctx.tally.counts).toMatchObject({
+      markersConsolidated: 20,
+      profileReinforced: 2,
+      profileDropped: 2,
+    })
+    const section = await readSection(t.markdown.userMdPath, 'profile')
+    expect(section?.split('\n')[0]).toBe('- [preference] User prefers tabs. ×3')
+    expect(section).toContain('- [rejection] User rejects tabs.')
+    // Consolidated markers are not consolidated twice.
+    await consolidateProfile(stepContext(t))
+    const tabs = await t.store.db
+      .selectFrom('profile_entries')
+      .select('pos_evidence')
+      .where('statement', '=', 'User prefers tabs.')
+      .executeTakeFirst()
+    expect(tabs?.pos_evidence).toBe(3)
+  })
+
+  it('insights: hubs over direct confident edges, strong preferences, contradictions, capped', async () => {
+    const edge = (subject: string, predicate: string, object: string, confidence: number, extra = {}) => ({
+      workspace_id: WS,
+      subject,
+      predicate,
+      object,
+      confidence,
+      pos_evidence: 3,
+      neg_evidence: 0,
+      derived: 0,
+      status: 'active' as const,
+      valid_to: null as string | null,
+      first_seen: '2026-02-01',
+      last_seen: '2026-02-01',
+      last_reinforced: '2026-02-01',
+      valid_from: '2026-02-01',
+      ...extra,
+    })
+    await t.store.db
+      .insertInto('knowledge_graph')
+      .values([
+        edge('api', 'depends_on', 'uv', 0.8),
+        edge('ci', 'depends_on', 'uv', 0.8),
+        edge('docs', 'depends_on', 'uv', 0.8),
+        edge('api', 'depends_on', 'redis', 0.8),
+        edge('ci', 'depends_on', 'redis', 0.6), // not above 0.6
+        edge('web', 'depends_on', 'redis', 0.8, { derived: 1 }), // derived: not a hub source
+        edge('api', 'depends_on', 'nginx', 0.8),
+        edge('web', 'depends_on', 'nginx', 0.8, { valid_to: '2026-02-02', status: 'stale' }),
+        edge('alice', 'prefers', 'vim', 0.75),
+        edge('alice', 'rejects', 'java', 0.9),
+        edge('alice', 'avoids', 'yaml', 0.7), // not above 0.7
+        edge('api', 'uses', 'mysql', 0.5, { pos_evidence: 2, neg_evidence: 2 }),
+      ])
+      .execute()
+    const insights = await computeInsights(stepContext(t))
+    expect(insights.map((i) => i.text)).toEqual([
+      'uv is a shared dependency of: api, ci, docs',
+      'alice rejects java (confidence 0.90)',
+      'alice prefers vim (confidence 0.75)',
+      'contradiction: api uses mysql (2 for, 2 against)',
+    ])
+    expect(await computeInsights(stepContext(t, { config: { insightsMaxEntries: 2 } }))).toHaveLength(2)
+  })
+
+  it('retention evicts the oldest processed chunks over the cap, never the last evidence of an active edge', async () => {
+    const old = (content: string, day: number): Line => ({
+      peer: 'alice',
+      role: 'user',
+      content,
+      at: `2025-10-${String(day).padStart(2, '0')}T10:00:00.000Z`,
+    })
+    const filler: Line = { peer: 'alice', role: 'user', content: 'ok', at: '2025-10-20T00:00:00.000Z' }
+    await logLines(t.store, 's1', [
+      old('The api depends on redis, that is settled.', 1),
+      { ...filler, at: '2025-10-01T10:01:00.000Z' },
+      old('The api depends on redis, still true today.', 2),
+      { ...filler, at: '2025-10-02T10:01:00.000Z' },
+      old('The worker depends on kafka, that is settled.', 3),
+    ])
+    await dream({ store: t.store, workspaceId: WS, extractor: createRulesExtractor(), markdown: t.markdown })
+    const before = await t.store.db.selectFrom('chunks').select('id').orderBy('id').execute()
+    expect(before).toHaveLength(3)
+    const ctx = stepContext(t, { config: { maxChunks: 0 } })
+    await applyRetention(ctx)
+    expect(ctx.tally.counts.chunksEvicted).toBe(1)
+    expect(
+      (await t.store.db.selectFrom('chunks').select('id').orderBy('id').execute()).map((c) => c.id),
+    ).toEqual([before[1]!.id, before[2]!.id])
+    const graph = await graphSnapshot(t.store)
+    expect(graph.find((e) => e.triple === 'api depends_on redis')).toMatchObject({ pos: 2, status: 'active' })
+    // Recent chunks are always kept.
+    const recent = stepContext(t, { config: { maxChunks: 0, retentionDays: 365 } })
+    await applyRetention(recent)
+    expect(recent.tally.counts.chunksEvicted).toBe(0)
+    expect(readFileSync(t.markdown.memoryMdPath, 'utf8')).toContain('HyMem:auto:insights:start')
+  })
+})
