@@ -1,4 +1,4 @@
-import { type Message, type NewMessage, normalize, readManagedFile, type Store } from '@hymem/core-store'
+import { type Message, type NewMessage, readManagedFile, type Store } from '@hymem/core-store'
 import {
   createDreamScheduler,
   type DreamProgressEvent,
@@ -12,6 +12,7 @@ import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, Conflict, QueryEngine } from '@hymem/query'
 import { dreamBacklog } from './dream/backlog'
 import { HyMemError } from './errors'
+import { registerAlias } from './graph/alias'
 import { requireSessionId, requireWorkspaceId, toCaptureMessages, toLogMessage } from './input'
 import type { HyMemLog } from './log'
 import { markdownPathsFor } from './markdown-paths'
@@ -206,29 +207,9 @@ export class HyMemInstance implements HyMem {
   ): Promise<{ surface: string; canonical: string }> {
     this.#open()
     const workspaceId = this.#ws(options.workspaceId)
-    const from = typeof surface === 'string' ? normalize(surface) : ''
-    const to = typeof canonical === 'string' ? normalize(canonical) : ''
-    if (from === '' || to === '')
-      throw new HyMemError('INVALID_INPUT', 'alias needs a non-empty surface and canonical name')
-    if (from === to) return { surface: from, canonical: to }
-    await this.store.transaction(async (tx) => {
-      await tx.workspaces.getOrCreate(workspaceId)
-      const now = this.store.context.now()
-      await tx.db
-        .insertInto('entity_aliases')
-        .values({ workspace_id: workspaceId, surface: from, canonical: to, created_at: now })
-        .onConflict((oc) => oc.columns(['workspace_id', 'surface']).doUpdateSet({ canonical: to }))
-        .execute()
-      // Aliases that pointed at the surface now point at its canonical, so chains never form.
-      await tx.db
-        .updateTable('entity_aliases')
-        .set({ canonical: to })
-        .where('workspace_id', '=', workspaceId)
-        .where('canonical', '=', from)
-        .execute()
-    })
+    const result = await registerAlias(this.store, workspaceId, surface, canonical)
     this.#parts.engine.invalidateQueryCaches(workspaceId)
-    return { surface: from, canonical: to }
+    return result
   }
 
   async retract(
