@@ -159,7 +159,7 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
   )
   const markers: Counts = { tp: 0, fp: 0, fn: 0 }
   cases.forEach((c, i) => {
-    const want = new Set(c.markers ?? [])
+    const want = new Set<string>(c.markers ?? [])
     const got = new Set((facts[i]?.markers ?? []).map((m) => m.kind))
     for (const k of got)
       if (want.has(k)) markers.tp++
