@@ -92,6 +92,12 @@ describe('normalize', () => {
     expect(normalize('Postgres')).toBe('postgres')
   })
 
+  it('copes with long inputs (whole chunk texts) without super-linear blow-ups', () => {
+    expect(normalize('A'.repeat(100_000))).toBe('a'.repeat(100_000))
+    expect(normalize('aB'.repeat(50_000))).toBe(`ab${'a_b'.repeat(49_999)}`)
+    expect(normalize(`${'('.repeat(100_000)}x`)).toBe('x')
+  })
+
   it('returns an empty string for non-strings from untyped callers', () => {
     expect(normalize(undefined as unknown as string)).toBe('')
     expect(normalize(42 as unknown as string)).toBe('')

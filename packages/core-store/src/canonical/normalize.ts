@@ -24,7 +24,6 @@ const OPENERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}'
 // (Devanagari vowel signs, Cyrillic й) and removing them would merge different words.
 const LATIN_GREEK_ACCENT = /([\p{Script=Latin}\p{Script=Greek}])\p{M}+/gu
 const ALPHANUMERIC = /[\p{L}\p{N}]/u
-const SPLIT = '\u0001'
 const NON_WORD = /[^\p{L}\p{N}\p{M}]+/u
 
 /**
@@ -51,8 +50,19 @@ function stripBrackets(text: string): string {
   return ALPHANUMERIC.test(out) ? out : text
 }
 
-const isAlnum = (ch: string | undefined) => ch !== undefined && ALPHANUMERIC.test(ch)
-const isLetter = (ch: string | undefined) => ch !== undefined && /\p{L}/u.test(ch)
+// ASCII fast paths: normalize also folds whole chunk texts, so per-character regexes add up.
+function isAlnum(ch: string | undefined): boolean {
+  if (ch === undefined) return false
+  const c = ch.charCodeAt(0)
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+  return ALPHANUMERIC.test(ch)
+}
+function isLetter(ch: string | undefined): boolean {
+  if (ch === undefined) return false
+  const c = ch.charCodeAt(0)
+  if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+  return /\p{L}/u.test(ch)
+}
 
 /**
  * Symbols that make a name: `C++` → `Cpp`, `C#`/`F#` → `Csharp`/`Fsharp`, `.NET` → `dotNET`. Dots and
@@ -96,27 +106,51 @@ function encodeSymbols(text: string): string {
  * `eBay`) and a plural acronym (`APIs`).
  */
 function splitCamelCase(text: string): string {
-  // an upper-case run followed by a capitalised word: split before the run's last capital (not for "APIs")
-  const runs = text.replace(
-    /(\p{Lu}+)(\p{Lu})(\p{Ll}+)/gu,
-    (match, run: string, cap: string, tail: string) => (tail === 's' ? match : `${run}${SPLIT}${cap}${tail}`),
-  )
-  // lower → upper boundary, unless what follows is an acronym ending the word or the prefix is one letter
-  return runs
-    .replace(
-      /(\p{Ll})(?=(\p{Lu}+)(\p{Ll}*))/gu,
-      (lower: string, _u, caps: string, tail: string, at: number) => {
-        const after = runs[at + 1 + caps.length + tail.length]
-        const acronymSuffix =
-          caps.length >= 2 && (tail === '' || tail === 's') && !isAlnum(after) && after !== SPLIT
-        const oneLetterPrefix = !isAlnum(runs[at - 1])
-        return acronymSuffix || oneLetterPrefix ? lower : `${lower}${SPLIT}`
-      },
-    )
-    .replaceAll(SPLIT, ' ')
+  const chars = [...text]
+  const kinds = chars.map(kindOf)
+  let out = ''
+  for (let i = 0; i < chars.length; i++) {
+    if (i > 0 && kinds[i] === 'U' && splitsBefore(chars, kinds, i)) out += ' '
+    out += chars[i]
+  }
+  return out
 }
 
+type CharKind = 'U' | 'L' | 'A' | '-'
+function kindOf(ch: string): CharKind {
+  const c = ch.charCodeAt(0)
+  if (c < 128) return c >= 65 && c <= 90 ? 'U' : c >= 97 && c <= 122 ? 'L' : c >= 48 && c <= 57 ? 'A' : '-'
+  if (/\p{Lu}/u.test(ch)) return 'U'
+  if (/\p{Ll}/u.test(ch)) return 'L'
+  return ALPHANUMERIC.test(ch) ? 'A' : '-'
+}
+
+// Whether a word starts at the capital chars[i]. Linear overall: each capital run is scanned once.
+function splitsBefore(chars: readonly string[], kinds: readonly CharKind[], i: number): boolean {
+  if (kinds[i - 1] === 'U') {
+    // "HTTPServer": the last capital of a run starts a capitalised word (not the "s" of "APIs")
+    return kinds[i + 1] === 'L' && !(chars[i + 1] === 's' && kinds[i + 2] !== 'L')
+  }
+  if (kinds[i - 1] !== 'L') return false
+  // "iPhone", "eBay": a one-letter lower-case prefix stays
+  if (i < 2 || kinds[i - 2] === '-') return false
+  let capsEnd = i
+  while (kinds[capsEnd] === 'U') capsEnd++
+  let tailEnd = capsEnd
+  while (kinds[tailEnd] === 'L') tailEnd++
+  const tail = tailEnd - capsEnd
+  // "PostgreSQL", "FastAPI", "macOS", "getAPIs": an acronym ending the word stays with it
+  const acronymSuffix =
+    capsEnd - i >= 2 &&
+    (tail === 0 || (tail === 1 && chars[capsEnd] === 's')) &&
+    (kinds[tailEnd] === undefined || kinds[tailEnd] === '-')
+  return !acronymSuffix
+}
+
+const ASCII_ONLY = /^\p{ASCII}*$/u
+
 function foldWord(word: string): string {
+  if (ASCII_ONLY.test(word)) return word.toLowerCase()
   return word
     .normalize('NFKD')
     .toLowerCase()

@@ -180,6 +180,19 @@ describe('buildMatchQuery against a real FTS5 table', () => {
     )
   })
 
+  it('finds words from their beginnings with prefixLastTerm, through the porter stemmer', () => {
+    const { lastInsertRowid } = insert.run('Deploying the staging environment happily')
+    try {
+      for (const typed of ['deplo', 'stag', 'environ', 'happ', 'the staging env']) {
+        const query = buildMatchQuery(typed, { mode: 'and', prefixLastTerm: true })!
+        expect(matchRow.get(query, lastInsertRowid), typed).toBeDefined()
+      }
+      expect(matchRow.get(buildMatchQuery('stag')!, lastInsertRowid)).toBeUndefined()
+    } finally {
+      db.prepare('DELETE FROM docs WHERE rowid = ?').run(lastInsertRowid)
+    }
+  })
+
   it('handles a 100 KB random string and a 100 KB single word', () => {
     const random = fc.sample(fc.string({ unit: 'binary', minLength: 50_000, maxLength: 50_000 }), {
       numRuns: 1,
