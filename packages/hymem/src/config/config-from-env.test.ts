@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { configFromEnv } from './config-from-env'
 import { ENV_VARIABLES } from './env-schema'
@@ -64,6 +65,18 @@ describe('configFromEnv defaults', () => {
     for (const variable of ENV_VARIABLES) expect(variable.description.length).toBeGreaterThan(10)
     expect(ENV_VARIABLES.find((variable) => variable.name === 'HYMEM_HONCHO_PORT')?.default).toBe('8765')
     expect(ENV_VARIABLES.find((variable) => variable.name === 'HYMEM_LLM_API_KEY')?.default).toBeNull()
+  })
+})
+
+describe('README', () => {
+  it('documents every variable with its real default', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    for (const variable of ENV_VARIABLES) {
+      const fallback = variable.default === null ? '—' : `\`${variable.default}\``
+      expect(readme).toContain(
+        `| \`${variable.name}\` | ${fallback} | ${variable.description.replace(/\|/g, '\\|')} |`,
+      )
+    }
   })
 })
 
