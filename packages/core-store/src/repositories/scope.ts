@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { HyMemDatabase } from '../schema/tables'
 import type { StatementCache } from '../store/statement-cache'
 import type { StoreContext } from '../store/types'
@@ -29,27 +29,34 @@ export function _createRepositoryScope(
   context: StoreContext,
   options: RepositoryOptions,
 ): RepositoryScope {
+  return { db, context, statements: options.statements, ..._connectionGuards(db, options) }
+}
+
+/** The `write`/`read` helpers alone, for search code that needs no clock or ids. */
+export function _connectionGuards(
+  db: Kysely<HyMemDatabase>,
+  options: RepositoryOptions,
+): Pick<RepositoryScope, 'write' | 'read'> {
   const { statements, inTransaction } = options
   return {
-    db,
-    context,
-    statements,
     write: async (fn) => {
       if (inTransaction) return fn(db)
       return db.connection().execute(async (connection) => {
-        await sql`BEGIN IMMEDIATE`.execute(connection)
+        // The connection is held, so the cached raw statements cannot interleave with another caller.
+        statements.prepare('BEGIN IMMEDIATE').run()
         try {
           const result = await fn(connection)
-          await sql`COMMIT`.execute(connection)
+          statements.prepare('COMMIT').run()
           return result
         } catch (error) {
-          if (statements.inTransaction) await sql`ROLLBACK`.execute(connection)
+          if (statements.inTransaction) statements.prepare('ROLLBACK').run()
           throw error
         }
       })
     },
     read: async (fn) => {
-      if (inTransaction) return fn()
+      // Outside any transaction a synchronous read cannot interleave with anyone: skip the connection queue.
+      if (inTransaction || !statements.inTransaction) return fn()
       return db.connection().execute(async () => fn())
     },
   }

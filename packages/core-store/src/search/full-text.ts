@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { _connectionGuards, type RepositoryOptions } from '../repositories/scope'
 import type { HyMemDatabase } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import type { FullTextHit, FullTextQuery, FullTextSearch, FullTextTable } from './types'
@@ -22,31 +23,45 @@ const SOURCES: Record<FullTextTable, FullTextSource> = {
 
 /**
  * FTS5 search with BM25 ranking, joined back to the content table so results are filtered by workspace
- * (and optionally sessions or, for messages, the author). Scores are `-bm25`, higher is better.
+ * (and optionally sessions or, for messages, the author). Scores are `-bm25`, higher is better. Runs on the
+ * store's cached prepared statements: on the query hot path, building SQL costs more than the lookup.
  *
  * @example
- * const hits = await createFullTextSearch(store.db).search('messages', buildMatchQuery('postgres'), {
- *   workspaceId: 'default',
- *   limit: 10,
- * })
+ * const hits = await store.fullText.search('messages', buildMatchQuery('postgres'), { workspaceId: 'default', limit: 10 })
  */
-export function createFullTextSearch(db: Kysely<HyMemDatabase>): FullTextSearch {
+export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: RepositoryOptions): FullTextSearch {
+  const scope = _connectionGuards(db, options)
+  const sqlCache = new Map<string, string>()
   return {
     async search(table, match, query) {
       const source = SOURCES[table]
       if (!source) throw new StoreError('INVALID_INPUT', `no full-text index for table ${String(table)}`)
       checkQuery(table, query)
       if (match === null || match.trim() === '') return []
-      try {
-        const { rows } = await searchSql(source, match, query).execute(db)
-        return rows
-      } catch (error) {
-        throw new StoreError(
-          'INVALID_INPUT',
-          `invalid full-text expression ${JSON.stringify(match)}: ${(error as Error).message}; build it with buildMatchQuery`,
-          { cause: error },
-        )
+      if (query.sessionIds?.length === 0) return []
+      const sessions = query.sessionIds?.length ?? 0
+      const hasPeer = query.peerId !== undefined
+      const key = `${table}:${sessions}:${hasPeer}`
+      let text = sqlCache.get(key)
+      if (text === undefined) {
+        text = searchSql(source, sessions, hasPeer)
+        sqlCache.set(key, text)
       }
+      const params: unknown[] = [match, query.workspaceId, ...(query.sessionIds ?? [])]
+      if (hasPeer) params.push(query.peerId)
+      params.push(query.limit)
+      const statement = text
+      return scope.read(() => {
+        try {
+          return options.statements.prepare(statement).all(params) as FullTextHit[]
+        } catch (error) {
+          throw new StoreError(
+            'INVALID_INPUT',
+            `invalid full-text expression ${JSON.stringify(match)}: ${(error as Error).message}; build it with buildMatchQuery`,
+            { cause: error },
+          )
+        }
+      })
     },
   }
 }
@@ -63,18 +78,14 @@ function checkQuery(table: FullTextTable, query: FullTextQuery): void {
   }
 }
 
-function searchSql(source: FullTextSource, match: string, query: FullTextQuery) {
-  const fts = sql.table(source.fts)
-  const content = sql.table(source.table)
-  const filters = [sql`c.workspace_id = ${query.workspaceId}`]
-  if (query.sessionIds !== undefined) {
-    if (query.sessionIds.length === 0) filters.push(sql`0`)
-    else filters.push(sql`c.session_id IN (${sql.join(query.sessionIds)})`)
-  }
-  if (query.peerId !== undefined) filters.push(sql`c.peer_id = ${query.peerId}`)
-  return sql<FullTextHit>`
-    SELECT c.${sql.ref(source.key)} AS id, -bm25(${fts}) AS score
-    FROM ${fts} JOIN ${content} AS c ON c.${sql.ref(source.rowid)} = ${fts}.rowid
-    WHERE ${fts} MATCH ${match} AND ${sql.join(filters, sql` AND `)}
-    ORDER BY bm25(${fts}) LIMIT ${query.limit}`
+/** Parameters in order: match, workspace, each session id, the peer (when filtered), limit. */
+function searchSql(source: FullTextSource, sessions: number, hasPeer: boolean): string {
+  const filters = ['c.workspace_id = ?']
+  if (sessions > 0)
+    filters.push(`c.session_id IN (${Array.from({ length: sessions }, () => '?').join(', ')})`)
+  if (hasPeer) filters.push('c.peer_id = ?')
+  return `SELECT c.${source.key} AS id, -bm25(${source.fts}) AS score
+    FROM ${source.fts} JOIN ${source.table} AS c ON c.${source.rowid} = ${source.fts}.rowid
+    WHERE ${source.fts} MATCH ? AND ${filters.join(' AND ')}
+    ORDER BY bm25(${source.fts}) LIMIT ?`
 }

@@ -132,7 +132,7 @@ function assemble(
     return {
       db: executor,
       ...createRepositories(executor, context, options),
-      fullText: createFullTextSearch(executor),
+      fullText: createFullTextSearch(executor, options),
       vectors: createVectorIndex(executor, context, options),
     }
   }
