@@ -160,10 +160,11 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
   const markers: Counts = { tp: 0, fp: 0, fn: 0 }
   cases.forEach((c, i) => {
     const want = new Set<string>(c.markers ?? [])
-    const got = new Set((facts[i]?.markers ?? []).map((m) => m.kind))
-    for (const k of got)
+    const got = new Set<string>((facts[i]?.markers ?? []).map((m) => m.kind))
+    for (const k of got) {
       if (want.has(k)) markers.tp++
       else markers.fp++
+    }
     for (const k of want) if (!got.has(k)) markers.fn++
   })
   out.push(
