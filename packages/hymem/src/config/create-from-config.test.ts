@@ -131,3 +131,24 @@ describe('createHyMemFromConfig', () => {
     await expect(createHyMemFromConfig(config)).rejects.toMatchObject({ code: 'EMBEDDING_KEY_REJECTED' })
   })
 })
+
+describe('embedded defaults', () => {
+  it('runs with no variables at all: rules extraction and the offline local embedder', async () => {
+    dir = tempRoot()
+    const { config, errors } = configFromEnv({ HOME: dir.root, HYMEM_ROOT: dir.root })
+    expect(errors).toEqual([])
+    const memory = await createHyMemFromConfig(config)
+    try {
+      expect(memory.extractor.name).toBe('rules')
+      expect(memory.embeddings?.name).toBe('cached:local:use-lite')
+      await memory.remember({ description: 'Deploy day', content: 'Production deploys happen on Fridays.' })
+      await memory.remember({ description: 'Lunch', content: 'The team orders pizza on Thursdays.' })
+      const [best] = await memory.searchNotes('when do we ship to production?', { minSimilarity: 0 })
+      expect(best?.note.description).toBe('Deploy day')
+      expect(best?.similarity).toBeGreaterThan(0)
+      expect(await memory.store.vectors.pinned('notes')).toEqual({ model: 'use-lite-512', dimensions: 512 })
+    } finally {
+      await memory.close()
+    }
+  })
+})

@@ -250,3 +250,33 @@ describe('forget and restore', () => {
     expect((await t.memory.forget({}, { workspaceId: 'other' })).matched).toBe(1)
   })
 })
+
+describe('when the embedding provider fails', () => {
+  it('still saves and finds notes by keyword, and reports the failure through log', async () => {
+    const { startFakeOpenAIServer } = await import('@hymem/extraction/testing')
+    const { createOpenAICompatibleEmbeddings } = await import('@hymem/extraction')
+    const server = await startFakeOpenAIServer({ apiKey: 'right-key' })
+    try {
+      const embeddings = createOpenAICompatibleEmbeddings({
+        apiKey: 'wrong-key',
+        baseURL: server.url,
+        model: 'm',
+      })
+      t = await openTestMemory({ embeddings })
+      const { note } = await t.memory.remember({
+        description: 'Build tool',
+        content: 'We build with turborepo.',
+      })
+      expect(
+        (await t.memory.remember({ description: 'Build', content: 'We build with turborepo' })).deduplicated,
+      ).toBe(true)
+      const hits = await t.memory.searchNotes('turborepo')
+      expect(hits.map((hit) => [hit.note.id, hit.lexical, hit.similarity])).toEqual([[note.id, true, null]])
+      const failures = t.events.filter((e) => e.kind === 'embed-failed')
+      expect(failures.length).toBeGreaterThan(0)
+      expect(failures[0]).toMatchObject({ level: 'warn', what: 'note' })
+    } finally {
+      await server.close()
+    }
+  })
+})
