@@ -1,4 +1,6 @@
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { addChunk, addEpisode, vec } from '../../test/fixtures'
 import { expectStoreError, manualClock, useTempStores } from '../../test/store-harness'
 
 describe('workspaces repository', () => {
@@ -79,6 +81,31 @@ describe('workspaces repository', () => {
       1,
     )
     expect(await store.fullText.search('messages', 'hello', { workspaceId: 'gone', limit: 5 })).toEqual([])
+  })
+
+  it('delete also drops the workspace from the vector indexes', async () => {
+    const store = stores.open()
+    const mine = await addChunk(store, 'gone', 'a')
+    const theirs = await addChunk(store, 'kept', 'b')
+    await addEpisode(store, 'gone', 'ep', 'title', 'summary')
+    const row = (id: number, workspaceId: string) => ({
+      id,
+      workspaceId,
+      vector: vec(1, 0, 0),
+      textHash: 'h',
+    })
+    await store.vectors.upsert('chunks', [row(mine, 'gone'), row(theirs, 'kept')], 'm')
+    await store.vectors.upsert('episodes', [{ ...row(0, 'gone'), id: 'ep' }], 'm')
+    await store.workspaces.delete('gone')
+    const left = await sql<{
+      n: number
+    }>`SELECT (SELECT count(*) FROM vec_chunks) + (SELECT count(*) FROM vec_episodes) AS n`.execute(store.db)
+    expect(left.rows[0]?.n).toBe(1)
+    expect(
+      (await store.vectors.nearest('chunks', vec(1, 0, 0), { workspaceId: 'kept', k: 5, model: 'm' })).map(
+        (h) => h.id,
+      ),
+    ).toEqual([theirs])
   })
 
   it('refuses empty ids and non-object metadata before writing', async () => {

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { HyMemDatabase, WorkspacesTable } from '../schema/tables'
+import { _removeWorkspaceVectors } from '../search/vector-index'
 import { objectText, parseObject, requireId } from './json'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
@@ -122,6 +123,7 @@ export function createWorkspacesRepository(scope: RepositoryScope): WorkspacesRe
       return scope.write(async (tx) => {
         const exists = await tx.selectFrom('workspaces').select('id').where('id', '=', id).executeTakeFirst()
         if (!exists) return false
+        _removeWorkspaceVectors(scope.statements, context, id)
         await tx
           .deleteFrom('processed_chunks')
           .where('chunk_id', 'in', tx.selectFrom('chunks').select('id').where('workspace_id', '=', id))

@@ -162,6 +162,27 @@ export function createVectorIndex(
   }
 }
 
+/**
+ * Drops a workspace's rows from the vec0 tables (call inside a write, before its vectors are deleted). The
+ * stored vectors themselves go with their content rows.
+ */
+export function _removeWorkspaceVectors(
+  statements: StatementCache,
+  context: StoreContext,
+  workspaceId: string,
+): void {
+  if (context.vectors.mode !== 'sqlite-vec') return
+  for (const source of Object.values(VECTOR_SOURCES)) {
+    const exists = statements
+      .prepare("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?")
+      .get(source.vecTable)
+    if (exists === undefined) continue
+    statements
+      .prepare(`DELETE FROM ${source.vecTable} WHERE rowid IN (${source.workspaceRowidsSql})`)
+      .run(workspaceId)
+  }
+}
+
 function sourceOf(index: VectorIndexName): VectorSource {
   const source = VECTOR_SOURCES[index]
   if (!source) throw new StoreError('INVALID_INPUT', `no vector index named ${String(index)}`)

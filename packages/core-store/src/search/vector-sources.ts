@@ -17,6 +17,8 @@ export interface VectorSource {
   readonly backfillSql: string
   /** Joins a KNN result `knn(rowid, distance)` back to the stored vectors; `id` is the public id. */
   readonly knnJoin: string
+  /** The vec0 rowids of a workspace's stored vectors, binding the workspace. */
+  readonly workspaceRowidsSql: string
   /** The most recent `limit` vectors of a workspace: `(id, vector)`, binding workspace and limit. */
   readonly scanSql: string
 }
@@ -34,6 +36,7 @@ function integerSource(name: 'chunks' | 'edges', table: string, idColumn: string
     hashesSql: `SELECT ${idColumn} AS id, text_hash FROM ${table} WHERE ${idColumn} IN (SELECT value FROM json_each(?))`,
     backfillSql: `SELECT ${idColumn} AS rowid, workspace_id, vector FROM ${table}`,
     knnJoin: `JOIN ${table} AS e ON e.${idColumn} = knn.rowid`,
+    workspaceRowidsSql: `SELECT ${idColumn} FROM ${table} WHERE workspace_id = ?`,
     scanSql: `SELECT ${idColumn} AS id, vector FROM ${table} WHERE workspace_id = ? ORDER BY ${idColumn} DESC LIMIT ?`,
   }
 }
@@ -56,6 +59,7 @@ function textSource(
     hashesSql: `SELECT ${idColumn} AS id, text_hash FROM ${table} WHERE ${idColumn} IN (SELECT value FROM json_each(?))`,
     backfillSql: `SELECT c.rowid AS rowid, e.workspace_id, e.vector FROM ${table} AS e JOIN ${content} AS c ON c.id = e.${idColumn}`,
     knnJoin: `JOIN ${content} AS c ON c.rowid = knn.rowid JOIN ${table} AS e ON e.${idColumn} = c.id`,
+    workspaceRowidsSql: `SELECT c.rowid FROM ${table} AS e JOIN ${content} AS c ON c.id = e.${idColumn} WHERE e.workspace_id = ?`,
     scanSql: `SELECT c.id AS id, e.vector FROM ${table} AS e JOIN ${content} AS c ON c.id = e.${idColumn}
       WHERE e.workspace_id = ? ORDER BY c.rowid DESC LIMIT ?`,
   }
