@@ -30,8 +30,8 @@ export interface QueryConfig {
   /** `lexical-bonus` fusion: the bonus at keyword rank r is `lexicalBoost × k / (k + r − 1)`. @default 10 */
   readonly lexicalRankDecayK: number
   /**
-   * Rerank only when the runner-up's fused score is at least this fraction of the leader's (and the source
-   * lists disagree on their #1). 1 = only exact ties; above 1 disables reranking. @default 0.6
+   * Rerank only when keyword and vector search disagree on their #1 at least this much (0–1: 0 = same #1,
+   * 1 = neither #1 is in the other list). Above 1 disables reranking. @default 0.6
    */
   readonly rerankAmbiguityThreshold: number
   /** Weight of the reranker's 1–5 score against the normalised fused score. @default 0.5 */

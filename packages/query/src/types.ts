@@ -151,7 +151,7 @@ export type QueryLogEvent =
   | { kind: 'augment'; workspaceId: string; hits: number; graphFacts: number; ms: number }
   | { kind: 'embed-failed'; client: string; error: unknown }
   | { kind: 'vector-failed'; index: string; error: unknown }
-  | { kind: 'rerank'; candidates: number; ambiguity: number; ms: number }
+  | { kind: 'rerank'; candidates: number; disagreement: number; ms: number }
   | { kind: 'rerank-failed'; error: unknown }
   | { kind: 'search-log-failed'; error: unknown }
   | { kind: 'profile-read-failed'; path: string; error: unknown }

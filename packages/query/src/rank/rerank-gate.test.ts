@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FusedItem, RankedList } from './fusion'
-import { ambiguityOf, combineRerank } from './rerank-gate'
+import { combineRerank, disagreementOf } from './rerank-gate'
 
 const item = (key: string, score: number): FusedItem => ({
   key,
@@ -9,21 +9,32 @@ const item = (key: string, score: number): FusedItem => ({
   whyRetrieved: [key],
 })
 
-describe('ambiguityOf', () => {
-  const disagree: RankedList[] = [
-    { kind: 'keyword', label: 'chunks', items: [{ key: 'a' }] },
-    { kind: 'vector', label: 'chunks', items: [{ key: 'b', similarity: 0.5 }] },
-  ]
-  it('is the runner-up score as a fraction of the leader when the lists disagree on #1', () => {
-    expect(ambiguityOf([item('a', 0.02), item('b', 0.015)], disagree)).toBeCloseTo(0.75)
+describe('disagreementOf', () => {
+  const kw = (...keys: string[]): RankedList => ({
+    kind: 'keyword',
+    label: 'chunks',
+    items: keys.map((key) => ({ key })),
   })
-  it('is 0 when every list agrees on its #1', () => {
-    const agree: RankedList[] = [disagree[0]!, { ...disagree[1]!, items: [{ key: 'a', similarity: 0.9 }] }]
-    expect(ambiguityOf([item('a', 0.03), item('b', 0.029)], agree)).toBe(0)
+  const vec = (...keys: string[]): RankedList => ({
+    kind: 'vector',
+    label: 'chunks',
+    items: keys.map((key) => ({ key, similarity: 0.5 })),
   })
-  it('is 0 with fewer than two candidates', () => {
-    expect(ambiguityOf([item('a', 1)], disagree)).toBe(0)
-    expect(ambiguityOf([], disagree)).toBe(0)
+  it('is 0 when both agree on #1, or when only one kind of list answered', () => {
+    expect(disagreementOf([kw('a', 'b'), vec('a', 'c')])).toBe(0)
+    expect(disagreementOf([kw('a'), vec()])).toBe(0)
+    expect(disagreementOf([kw(), vec('a')])).toBe(0)
+  })
+  it('is 1 when neither #1 appears in the other list', () => {
+    expect(disagreementOf([kw('a'), vec('b')])).toBe(1)
+  })
+  it('grows with how deep each #1 sits in the other list', () => {
+    expect(disagreementOf([kw('a', 'b'), vec('b', 'a')])).toBeCloseTo(0.5)
+    expect(disagreementOf([kw('a', 'x', 'b'), vec('b', 'y', 'a')])).toBeCloseTo(1 - 1 / 3)
+  })
+  it('takes the vector #1 at its best rank over every keyword list', () => {
+    const messages: RankedList = { kind: 'keyword', label: 'messages', items: [{ key: 'b' }] }
+    expect(disagreementOf([kw('a'), vec('b', 'a'), messages])).toBeCloseTo(0.25)
   })
 })
 

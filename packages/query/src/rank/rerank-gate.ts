@@ -1,16 +1,24 @@
 import type { FusedItem, RankedList } from './fusion'
 
 /**
- * How ambiguous the fused head is: the runner-up's score as a fraction of the leader's (1 = a tie, 0 = a
- * clear winner). Returns 0 when fewer than two candidates exist or when every non-empty source list agrees
- * on its #1 (nothing to arbitrate).
+ * How much keyword and vector search disagree on their #1, from 0 (same #1, or only one kind of list has
+ * results) to 1 (neither #1 appears in the other kind's list): `1 − (1/r_v + 1/r_k) / 2`, where `r_v` is the
+ * keyword #1's rank in the vector list and `r_k` the vector #1's best rank in a keyword list (∞ when absent).
  */
-export function ambiguityOf(fused: readonly FusedItem[], lists: readonly RankedList[]): number {
-  const [first, second] = fused
-  if (!first || !second || first.score <= 0) return 0
-  const heads = new Set(lists.flatMap((list) => (list.items[0] ? [list.items[0].key] : [])))
-  if (heads.size < 2) return 0
-  return second.score / first.score
+export function disagreementOf(lists: readonly RankedList[]): number {
+  const keyword = lists.filter((list) => list.kind === 'keyword' && list.items.length > 0)
+  const vector = lists.filter((list) => list.kind === 'vector' && list.items.length > 0)
+  const keywordHead = keyword[0]?.items[0]?.key
+  const vectorHead = vector[0]?.items[0]?.key
+  if (keywordHead === undefined || vectorHead === undefined) return 0
+  if (keywordHead === vectorHead) return 0
+  const rankIn = (items: RankedList['items'], key: string) => {
+    const index = items.findIndex((item) => item.key === key)
+    return index < 0 ? Number.POSITIVE_INFINITY : index + 1
+  }
+  const inVector = rankIn(vector[0]!.items, keywordHead)
+  const inKeyword = Math.min(...keyword.map((list) => rankIn(list.items, vectorHead)))
+  return 1 - (1 / inVector + 1 / inKeyword) / 2
 }
 
 /**

@@ -116,10 +116,12 @@ for (const vectorMode of ['sqlite-vec', 'js-scan'] as const) {
   })
 }
 
-describe('ambiguity-gated reranking through a real OpenAI-compatible endpoint', () => {
+describe('disagreement-gated reranking through a real OpenAI-compatible endpoint', () => {
   let server: FakeOpenAIServer
   let t: TestStore
   let ids: number[]
+  let chunk: number
+  const embeddings = createFakeEmbeddings({ dimensions: 64 })
   beforeAll(async () => {
     server = await startFakeOpenAIServer()
   })
@@ -131,7 +133,9 @@ describe('ambiguity-gated reranking through a real OpenAI-compatible endpoint', 
       { content: 'the cache layer is redis' },
       { content: 'redis cache eviction policy is allkeys-lru' },
     ])
-    await insertChunk(t.store, 's1', 'we picked redis for the session cache', [ids[0]!])
+    // No keyword in common with the queries below: vector search's #1 is a chunk keyword search never finds.
+    chunk = await insertChunk(t.store, 's1', 'sessions are kept in memory', [ids[0]!])
+    await indexVectors(t.store, embeddings, 'chunks', [{ id: chunk, text: 'sessions are kept in memory' }])
   })
   afterEach(() => t.close())
 
@@ -140,7 +144,7 @@ describe('ambiguity-gated reranking through a real OpenAI-compatible endpoint', 
       llm: createOpenAICompatibleLLM({ apiKey: 'test', baseURL: server.url, model: 'judge', maxRetries: 0 }),
     })
 
-  it('reranks when the sources disagree on #1 and the head is close, recording the judgement', async () => {
+  it('reranks when keyword and vector search disagree on #1, recording the judgement', async () => {
     server.script(
       (r) => r.kind === 'chat',
       (r) => {
@@ -149,17 +153,23 @@ describe('ambiguity-gated reranking through a real OpenAI-compatible endpoint', 
       },
     )
     const events: QueryLogEvent[] = []
-    const engine = createQueryEngine({ store: t.store, reranker: reranker(), log: (e) => events.push(e) })
+    const engine = createQueryEngine({
+      store: t.store,
+      embeddings,
+      reranker: reranker(),
+      log: (e) => events.push(e),
+    })
     const { hits } = await engine.augment('redis cache eviction', { workspaceId: WS, ...hitsOnly })
     expect(server.chatRequests).toHaveLength(1)
     expect(hits[0]).toMatchObject({ kind: 'message', id: ids[1] })
     expect(hits[0]!.whyRetrieved.at(-1)).toBe('rerank_5')
-    expect(events.find((e) => e.kind === 'rerank')).toMatchObject({ candidates: 3 })
+    expect(events.find((e) => e.kind === 'rerank')).toMatchObject({ candidates: 3, disagreement: 1 })
   })
 
   it('does not call the reranker when the threshold is above 1 (disabled)', async () => {
     const engine = createQueryEngine({
       store: t.store,
+      embeddings,
       reranker: reranker(),
       config: { rerankAmbiguityThreshold: 1.01 },
     })
@@ -168,22 +178,35 @@ describe('ambiguity-gated reranking through a real OpenAI-compatible endpoint', 
     expect(server.chatRequests).toHaveLength(0)
   })
 
-  it('does not call the reranker when only one source answered', async () => {
+  it('does not call the reranker when both searches agree on #1', async () => {
+    const engine = createQueryEngine({ store: t.store, embeddings, reranker: reranker() })
+    const { hits } = await engine.augment('sessions kept in memory', { workspaceId: WS, ...hitsOnly })
+    expect(hits[0]).toMatchObject({ kind: 'chunk', id: chunk })
+    expect(server.chatRequests).toHaveLength(0)
+  })
+
+  it('does not call the reranker without vector search (nothing to disagree with)', async () => {
     const engine = createQueryEngine({ store: t.store, reranker: reranker() })
-    await engine.augment('allkeys-lru', { workspaceId: WS, ...hitsOnly })
+    await engine.augment('redis cache eviction', { workspaceId: WS, ...hitsOnly })
     expect(server.chatRequests).toHaveLength(0)
   })
 
   it('degrades to the fused order when the reranker fails', async () => {
     server.fail({ kind: 'server_error' })
     const events: QueryLogEvent[] = []
-    const engine = createQueryEngine({ store: t.store, reranker: reranker(), log: (e) => events.push(e) })
-    const plain = await createQueryEngine({ store: t.store }).augment('redis cache eviction', {
+    const engine = createQueryEngine({
+      store: t.store,
+      embeddings,
+      reranker: reranker(),
+      log: (e) => events.push(e),
+    })
+    const plain = await createQueryEngine({ store: t.store, embeddings }).augment('redis cache eviction', {
       workspaceId: WS,
       ...hitsOnly,
     })
     const { hits } = await engine.augment('redis cache eviction', { workspaceId: WS, ...hitsOnly })
     expect(hits.map((h) => `${h.kind}:${h.id}`)).toEqual(plain.hits.map((h) => `${h.kind}:${h.id}`))
     expect(events.some((e) => e.kind === 'rerank-failed')).toBe(true)
+    expect(server.chatRequests).toHaveLength(1)
   })
 })

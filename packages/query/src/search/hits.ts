@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { type FusedItem, fuseLists, type RankedList } from '../rank/fusion'
-import { ambiguityOf, combineRerank } from '../rank/rerank-gate'
+import { combineRerank, disagreementOf } from '../rank/rerank-gate'
 import type { AugmentHit, Reranker } from '../types'
 import type { SearchContext } from './context'
 import { parseIdList } from './json'
@@ -109,8 +109,9 @@ async function rerank(
   hydrated: ReadonlyMap<string, Hydrated>,
   signal: AbortSignal | undefined,
 ): Promise<FusedItem[]> {
-  const ambiguity = ambiguityOf(fused, lists)
-  if (ambiguity < ctx.config.rerankAmbiguityThreshold || ambiguity === 0) return fused
+  const disagreement = disagreementOf(lists)
+  if (disagreement === 0 || disagreement < ctx.config.rerankAmbiguityThreshold || fused.length < 2)
+    return fused
   const head = fused.slice(0, ctx.config.rerankTopK)
   const started = performance.now()
   try {
@@ -122,7 +123,7 @@ async function rerank(
       })),
       signal ? { signal } : {},
     )
-    ctx.log?.({ kind: 'rerank', candidates: head.length, ambiguity, ms: performance.now() - started })
+    ctx.log?.({ kind: 'rerank', candidates: head.length, disagreement, ms: performance.now() - started })
     return [...combineRerank(head, scores, ctx.config.rerankWeight), ...fused.slice(head.length)]
   } catch (error) {
     if (signal?.aborted) throw error
