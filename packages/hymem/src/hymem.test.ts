@@ -199,6 +199,21 @@ describe('background dreaming', () => {
     expect(after.graphFacts.map((f) => f.object)).toContain('postgres')
   })
 
+  it('reports a foreground dream as running while it runs', async () => {
+    t = await openTestMemory()
+    await t.memory.capture(CONVERSATION)
+    const running: boolean[] = []
+    await t.memory.dream({
+      onProgress: () => {
+        void t.memory.dreamBacklog().then((backlog) => running.push(backlog.running))
+      },
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(running.length).toBeGreaterThan(0)
+    expect(running.some(Boolean)).toBe(true)
+    expect((await t.memory.dreamBacklog()).running).toBe(false)
+  })
+
   it('forks onto a second connection that shares clients and closes independently', async () => {
     t = await openTestMemory()
     const fork = await t.memory.fork()

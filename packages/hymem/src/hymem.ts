@@ -70,6 +70,7 @@ export class HyMemInstance implements HyMem {
   readonly embeddings: EmbeddingClient | null
   readonly #parts: HyMemParts
   #scheduler: DreamScheduler | null = null
+  #foregroundDreams = 0
   #closed = false
 
   constructor(parts: HyMemParts) {
@@ -132,6 +133,7 @@ export class HyMemInstance implements HyMem {
     this.#open()
     const workspaceId = this.#ws(options.workspaceId)
     const started = performance.now()
+    this.#foregroundDreams++
     const report = await runDream({
       ...this.#dreamOptions(workspaceId),
       store: this.store,
@@ -139,6 +141,8 @@ export class HyMemInstance implements HyMem {
       ...(options.budget !== undefined ? { budget: options.budget } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    }).finally(() => {
+      this.#foregroundDreams--
     })
     this.#parts.engine.invalidateQueryCaches(workspaceId)
     this.#logDream(report, false, performance.now() - started)
@@ -175,7 +179,7 @@ export class HyMemInstance implements HyMem {
       this.store,
       this.#ws(workspaceId),
       this.extractor.promptVersion,
-      this.#scheduler?.running ?? false,
+      (this.#scheduler?.running ?? false) || this.#foregroundDreams > 0,
     )
   }
 

@@ -33,7 +33,7 @@ export interface HyMemOptions {
   readonly promptVersion?: string
   /** Set false to keep searches out of `search_log`. @default true */
   readonly searchLog?: boolean
-  /** Internal: reuse an open store (fork). The facade does not close a store it did not open… unless it forked it. */
+  /** Internal: reuse an open store (fork). `close()` leaves a store passed in here open. */
   readonly store?: Store
 }
 
@@ -120,7 +120,7 @@ export interface DreamBacklog {
   readonly pendingMessages: number
   /** Chunks not yet extracted under the current prompt version. */
   readonly pendingChunks: number
-  /** Whether a background dream of this instance is running. */
+  /** Whether a dream of this instance (foreground or background) is running. */
   readonly running: boolean
   /** Sessions with pending messages. */
   readonly sessions: Record<string, { pendingMessages: number }>

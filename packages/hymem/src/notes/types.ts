@@ -49,6 +49,7 @@ export interface NotesConfig {
   readonly forgetMaxImportance: number
 }
 
+/** Defaults of {@link NotesConfig}: the gates of seed 001 (0.9 / 0.9 de-dup, 0.4 floor, 0.15 cut-off), forget after 180 days at importance ≤ 1. */
 export const DEFAULT_NOTES_CONFIG: NotesConfig = Object.freeze({
   dedupeThreshold: 0.9,
   dedupeContentThreshold: 0.9,

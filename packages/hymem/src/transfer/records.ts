@@ -2,6 +2,7 @@ import * as v from 'valibot'
 
 /** Version of the JSONL dump format written by `export()` and read by `import()`. */
 export const DUMP_FORMAT_VERSION = 1
+/** The `format` field of a dump's header line. */
 export const DUMP_FORMAT = 'hymem-dump'
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(512))
