@@ -8,9 +8,10 @@ import {
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLLMResponseCache } from '../src/llm-cache'
+import { retractEdge } from '../src/retract'
 import { dream } from '../src/run/dream'
 import type { DreamOptions, DreamProgressEvent } from '../src/types'
-import { BILLING_TURNS, EMPTY_FACTS, isFacts, scriptBillingModel } from './fake-llm-scripts'
+import { BILLING_TURNS, EMPTY_FACTS, isFacts, isSummary, scriptBillingModel } from './fake-llm-scripts'
 import {
   conversation,
   graphSnapshot,
@@ -20,6 +21,7 @@ import {
   tableCounts,
   WS,
 } from './harness'
+import { createRulesBackedLLM } from './rules-as-llm'
 
 describe('dream() end to end against the fake OpenAI-compatible server', () => {
   let t: TestStore
@@ -201,4 +203,65 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
       'billing_service requires_version python',
     )
   })
+
+  it('injects recent retractions into the facts prompt as negative examples', async () => {
+    scriptBillingModel(server)
+    await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', BILLING_TURNS))
+    await run()
+    await retractEdge(t.store, WS, {
+      subject: 'payments',
+      predicate: 'depends_on',
+      object: 'Postgres',
+      reason: 'wrong',
+    })
+    await logLines(
+      t.store,
+      's1',
+      conversation('2026-02-21T09:00:00.000Z', [['user', 'We use Grafana for the dashboards.']]),
+    )
+    const before = server.chatRequests.length
+    await run()
+    const facts = server.chatRequests.slice(before).filter(isFacts)
+    expect(facts).toHaveLength(1)
+    expect(facts[0]!.system).toContain('DO NOT extract these relationships')
+    expect(facts[0]!.system).toContain(
+      '{"subject":"payments","predicate":"depends_on","object":"postgres"} (wrong)',
+    )
+  })
+
+  it('rejects an invalid summary, keeps the old one and does not ask again for the same messages', async () => {
+    server.script(isSummary, { json: { summary: '"user: we did stuff"' } })
+    server.script(() => true, { json: EMPTY_FACTS })
+    await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', BILLING_TURNS))
+    const report = await run()
+    expect(report.counts.summariesRejected).toBe(1)
+    const session = await t.store.sessions.get(WS, 's1')
+    expect(session?.summary).toBeNull()
+    expect(session?.summaryMessageId).toBeGreaterThan(0)
+    const before = server.chatRequests.length
+    await run()
+    expect(server.chatRequests.length).toBe(before)
+  })
+
+  it('keeps episode ids stable when a session grows', async () => {
+    await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', GROWING.slice(0, 6)))
+    const extractor = createLLMExtractor({ llm: createRulesBackedLLM() })
+    await run({ extractor, embeddings: undefined })
+    const first = await t.store.db.selectFrom('episodes').select(['id', 'chunk_ids']).execute()
+    expect(first.map((e) => JSON.parse(e.chunk_ids).length)).toEqual([3])
+    await logLines(t.store, 's1', conversation('2026-02-20T10:00:00.000Z', GROWING.slice(6)))
+    await run({ extractor, embeddings: undefined })
+    const second = await t.store.db
+      .selectFrom('episodes')
+      .select(['id', 'chunk_ids'])
+      .orderBy('started_at')
+      .execute()
+    expect(second).toHaveLength(2)
+    expect(second[0]).toEqual(first[0])
+  })
 })
+
+const GROWING = Array.from({ length: 6 }, (_, i) => [
+  ['user', `The unit${i} depends on redis and uses kafka.`] as const,
+  ['user', 'ok'] as const,
+]).flat()

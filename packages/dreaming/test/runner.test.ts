@@ -147,6 +147,45 @@ describe('the dream runner', () => {
     expect(indexed.size).toBe(derivedIds.length)
   })
 
+  it('skips malformed items from a custom extractor instead of failing the chunk forever', async () => {
+    await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', TURNS.slice(0, 2)))
+    const rules = createRulesExtractor()
+    const sloppy = {
+      ...rules,
+      name: 'sloppy',
+      extractFacts: async () => ({
+        triples: [
+          { subject: 'api', predicate: 'loves', object: 'redis', polarity: 1 },
+          { subject: 'api', predicate: 'uses', object: 'redis', polarity: 0 },
+          {
+            subject: 'api',
+            predicate: 'uses',
+            object: 'redis',
+            polarity: 1,
+            evidenceText: 'x'.repeat(10_000),
+          },
+        ] as never,
+        markers: [
+          { kind: 'mood', statement: 'User is sad.' },
+          { kind: 'style', statement: ' ' },
+        ] as never,
+        entityTypes: [{ entity: 'redis', type: 42 }] as never,
+        dropped: { triples: 0, markers: 0 },
+        usage: { promptTokens: 0, completionTokens: 0 },
+        llmCalls: 0,
+      }),
+    }
+    const report = await run({ extractor: sloppy })
+    expect(report).toMatchObject({ status: 'ok', chunksProcessed: 1, chunksPending: 0 })
+    expect(report.counts.invalidItemsSkipped).toBe(5)
+    expect((await graphSnapshot(t.store)).map((e) => e.triple)).toEqual(['api uses redis'])
+    const evidence = await t.store.db
+      .selectFrom('kg_evidence')
+      .select('evidence_text')
+      .executeTakeFirstOrThrow()
+    expect(evidence.evidence_text).toHaveLength(2000)
+  })
+
   it('records a failed step in the report and the audit row', async () => {
     await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', TURNS.slice(0, 2)))
     const extractor = {

@@ -1,5 +1,5 @@
 import type { StoreScope } from '@hymem/core-store'
-import type { ExtractFactsResult } from '@hymem/extraction'
+import { type ExtractedTriple, type ExtractFactsResult, isMarkerKind, isPredicate } from '@hymem/extraction'
 import { count, type RunContext } from '../run/context'
 import { Canonicalizer, USER_SUBJECT } from './canonical'
 import { upsertEdge } from './edges'
@@ -35,17 +35,25 @@ export async function writeChunkFacts(
   const stats = await ctx.store.transaction(async (tx) => {
     const speaker = await singleUserAuthor(tx, messageIds)
     const canon = new Canonicalizer(tx, workspaceId, speaker)
-    const tally = { upserted: 0, created: 0, superseded: 0, blocked: 0, markers: 0, types: 0 }
+    const tally = { upserted: 0, created: 0, superseded: 0, blocked: 0, markers: 0, types: 0, invalid: 0 }
     const entities = new Set<string>()
     // Types first: supersession of single-valued predicates compares the objects' kinds.
     for (const t of facts.entityTypes) {
+      if (typeof t?.entity !== 'string' || typeof t.type !== 'string') {
+        tally.invalid++
+        continue
+      }
       const entity = await canon.resolve(t.entity)
-      const type = t.type.trim().toLowerCase()
+      const type = t.type.trim().toLowerCase().slice(0, 60)
       if (entity === '' || entity === USER_SUBJECT || type === '') continue
       await voteEntityType(tx, workspaceId, entity, type, now)
       tally.types++
     }
     for (const triple of facts.triples) {
+      if (!validTriple(triple)) {
+        tally.invalid++
+        continue
+      }
       const subject = await canon.resolve(triple.subject)
       const object = await canon.resolve(triple.object)
       if (subject === '' || object === '' || subject === object) continue
@@ -62,11 +70,11 @@ export async function writeChunkFacts(
           chunkId: chunk.id,
           messageIds,
           polarity: triple.polarity,
-          valueText: triple.valueText,
-          valueNumeric: triple.valueNumeric,
-          valueUnit: triple.valueUnit,
-          temporalScope: triple.temporalScope,
-          evidenceText: triple.evidenceText,
+          valueNumeric: Number.isFinite(triple.valueNumeric) ? triple.valueNumeric : undefined,
+          valueUnit: clip(triple.valueUnit),
+          temporalScope: clip(triple.temporalScope),
+          evidenceText: clip(triple.evidenceText),
+          valueText: clip(triple.valueText),
           source: 'extraction',
           promptVersion: extractor.promptVersion,
           observedAt: chunk.occurred_at,
@@ -80,6 +88,14 @@ export async function writeChunkFacts(
       entities.add(subject).add(object)
     }
     for (const marker of facts.markers) {
+      if (
+        !isMarkerKind(String(marker?.kind)) ||
+        typeof marker.statement !== 'string' ||
+        !marker.statement.trim()
+      ) {
+        tally.invalid++
+        continue
+      }
       const inserted = await tx.db
         .insertInto('behavioral_markers')
         .values({
@@ -118,6 +134,25 @@ export async function writeChunkFacts(
   count(ctx, 'markers', stats.markers)
   count(ctx, 'entityTypes', stats.types)
   count(ctx, 'droppedTriples', facts.dropped.triples)
+  count(ctx, 'invalidItemsSkipped', stats.invalid)
+}
+
+const MAX_TEXT = 2000
+
+const clip = (text: string | undefined) => (typeof text === 'string' ? text.slice(0, MAX_TEXT) : undefined)
+
+/**
+ * Items a custom extractor may get wrong are skipped, never written: a bad row would fail the chunk's
+ * transaction on every retry and block the chunk for good.
+ */
+function validTriple(t: ExtractedTriple | null | undefined): t is ExtractedTriple {
+  return (
+    !!t &&
+    typeof t.subject === 'string' &&
+    typeof t.object === 'string' &&
+    isPredicate(String(t.predicate)) &&
+    (t.polarity === 1 || t.polarity === -1)
+  )
 }
 
 /** The peer id of the chunk's only user-role author, or null when there are none or several. */
