@@ -24,7 +24,7 @@ export interface RunLockHolder {
 /** Why a lock was taken from its previous holder. */
 export type RunLockTakeoverReason = 'stale' | 'dead-process'
 
-/** A lock this process holds. */
+/** A lock this process holds; the holder fields are as of acquisition (`inspect()` shows later heartbeats). */
 export interface HeldRunLock extends RunLockHolder {
   /** Set when the lock was taken over from a holder that went stale or whose process is gone. */
   readonly tookOver: { readonly previous: RunLockHolder; readonly reason: RunLockTakeoverReason } | null
@@ -34,10 +34,12 @@ export interface HeldRunLock extends RunLockHolder {
   release(): boolean
 }
 
+/** The outcome of `acquire()`: the held lock, or who holds it instead. */
 export type RunLockAcquireResult =
   | { readonly acquired: true; readonly lock: HeldRunLock }
   | { readonly acquired: false; readonly holder: RunLockHolder }
 
+/** Options of `createRunLock`. */
 export interface RunLockOptions {
   /** A connection to the HyMem database (the `run_lock` table must exist). */
   readonly db: SqliteLike
@@ -53,6 +55,7 @@ export interface RunLockOptions {
   readonly isProcessAlive?: (pid: number) => boolean
 }
 
+/** Advisory named locks over the `run_lock` table (one per dreaming workspace, for example). */
 export interface RunLock {
   /**
    * Takes the lock `name` for `holderId` in one `BEGIN IMMEDIATE` transaction. Succeeds when the lock is

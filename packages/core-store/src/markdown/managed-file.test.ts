@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import {
   chmodSync,
   existsSync,
@@ -10,13 +11,17 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { StoreError } from '../store/errors'
 import { readManagedFile, readSection, writeSection } from './managed-file'
 
 const START = (name: string) => `<!-- HyMem:auto:${name}:start -->`
 const END = (name: string) => `<!-- HyMem:auto:${name}:end -->`
+
+const HERE = dirname(fileURLToPath(import.meta.url))
+const REPO_ROOT = resolve(HERE, '../../../..')
 
 let dir: string
 let file: string
@@ -204,6 +209,41 @@ describe('writeSection / readSection', () => {
     expect(bodies).toContain(final)
     for (const body of seen) expect(bodies).toContain(body)
     expect(text()).toBe(`# Human header\n\n${START('profile')}\n${final}\n${END('profile')}\n`)
+    expect(readdirSync(dir)).toEqual(['USER.md'])
+  })
+})
+
+describe('writeSection across processes', () => {
+  it('keeps the file whole while several processes rewrite the same section', async () => {
+    writeFileSync(file, '# Human header\n\nkept text\n')
+    const fixture = join(HERE, 'section-writer.fixture.ts')
+    const writers = ['a', 'b', 'c'].map(
+      (writer) =>
+        new Promise<number | null>((done, fail) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', fixture, file, writer, '25'], {
+            cwd: REPO_ROOT,
+            stdio: ['ignore', 'ignore', 'inherit'],
+          })
+          child.on('error', fail)
+          child.on('exit', done)
+        }),
+    )
+    let running = true
+    const finished = Promise.all(writers).finally(() => {
+      running = false
+    })
+    const bodyShape = /^([abc]) round (\d+)\n\1{50000}$/
+    let reads = 0
+    while (running) {
+      const body = await readSection(file, 'profile')
+      if (body !== null) expect(body).toMatch(bodyShape)
+      expect(readFileSync(file, 'utf8').startsWith('# Human header\n\nkept text\n')).toBe(true)
+      reads++
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+    expect(await finished).toEqual([0, 0, 0])
+    expect(reads).toBeGreaterThan(0)
+    expect(await readSection(file, 'profile')).toMatch(/^[abc] round 24\n/)
     expect(readdirSync(dir)).toEqual(['USER.md'])
   })
 })
