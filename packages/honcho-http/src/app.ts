@@ -24,6 +24,7 @@ export function createHonchoApp(options: HonchoAppOptions): Hono<HonchoEnv> {
     limits,
     log,
     backgroundDreaming: options.backgroundDreaming ?? true,
+    dreams: new Map(),
   }
   const app = new Hono<HonchoEnv>({ strict: false })
 

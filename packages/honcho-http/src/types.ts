@@ -57,6 +57,8 @@ export interface RouteDeps {
   readonly limits: HonchoLimits
   readonly log: (event: HonchoLogEvent) => void
   readonly backgroundDreaming: boolean
+  /** Dreams started by `schedule_dream`, per workspace, until they settle. */
+  readonly dreams: Map<string, Promise<void>>
 }
 
 /** Hono variables set by the middleware. */

@@ -24,7 +24,7 @@ export async function openTestServer(
   const memory = await createHyMem({
     root,
     llm: null,
-    embeddings: createFakeEmbeddings({ dimensions: 32 }),
+    embeddings: createFakeEmbeddings({ dimensions: 256 }),
     dreamCooldownMs: 0,
     ...options.memory,
   })

@@ -139,16 +139,29 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   app.get('/:ws/queue/status', async (c) => {
     const ws = workspaceParam(c)
     const query = queryOf(c, QueueQuerySchema)
-    return c.json(await queueStatus(memory, ws, query.session_id || undefined))
+    return c.json(
+      await queueStatus(memory, ws, {
+        sessionId: query.session_id || undefined,
+        kick: deps.backgroundDreaming,
+        dreaming: deps.dreams.has(ws),
+      }),
+    )
   })
 
   app.post('/:ws/schedule_dream', async (c) => {
     const ws = workspaceParam(c)
     await jsonBody(c, ScheduleDreamSchema)
     if (!(await store.workspaces.get(ws))) throw notFound('Workspace', ws)
-    memory
-      .dream({ workspaceId: ws })
-      .catch((error: unknown) => deps.log({ kind: 'dream-failed', workspaceId: ws, error }))
+    if (!deps.dreams.has(ws)) {
+      const dream = memory
+        .dream({ workspaceId: ws })
+        .then(
+          () => undefined,
+          (error: unknown) => deps.log({ kind: 'dream-failed', workspaceId: ws, error }),
+        )
+        .finally(() => deps.dreams.delete(ws))
+      deps.dreams.set(ws, dream)
+    }
     return c.body(null, 204)
   })
 

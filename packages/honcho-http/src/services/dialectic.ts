@@ -56,11 +56,39 @@ function clip(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`
 }
 
-/** Deterministic prose from the best facts, notes and message hits; null when memory holds nothing relevant. */
+const SEMANTIC_FLOOR = 0.6
+
+/** A fact counts when an entity, a routed predicate or a strong semantic match surfaced it, not recency alone. */
+function isRelevantFact(fact: AugmentedContext['graphFacts'][number]): boolean {
+  return fact.whyRetrieved.some(
+    (code) =>
+      code === 'entity_match' ||
+      code.startsWith('predicate:') ||
+      code.startsWith('fallback:entity_anchored') ||
+      strongSemantic(code),
+  )
+}
+
+function strongSemantic(code: string): boolean {
+  const semantic = /^semantic_(\d+(?:\.\d+)?)$/.exec(code)
+  return semantic !== null && Number(semantic[1]) >= SEMANTIC_FLOOR
+}
+
+/** A hit counts when it matched keywords, or semantically above a floor. */
+function isRelevantHit(hit: AugmentedContext['hits'][number]): boolean {
+  return hit.whyRetrieved.some(
+    (code) => code.startsWith('keyword:') || code.startsWith('rerank_') || strongSemantic(code),
+  )
+}
+
+/**
+ * Deterministic prose from the best relevant facts, notes and message hits; null when memory holds nothing
+ * relevant (facts surfaced only by recency and weak semantic hits do not count).
+ */
 export function composeFromFacts(query: string, context: AugmentedContext): string | null {
-  const facts = context.graphFacts.slice(0, MAX_FACTS)
+  const facts = context.graphFacts.filter(isRelevantFact).slice(0, MAX_FACTS)
   const notes = context.notes.slice(0, MAX_NOTES)
-  const hits = context.hits.slice(0, MAX_HITS)
+  const hits = context.hits.filter(isRelevantHit).slice(0, MAX_HITS)
   if (facts.length === 0 && notes.length === 0 && hits.length === 0) return null
   const lines = [`From memory, relevant to "${clip(query, 200)}":`]
   if (facts.length > 0) {

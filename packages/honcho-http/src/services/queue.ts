@@ -11,11 +11,13 @@ export interface WireQueueStatus extends WorkUnits {
   sessions: Record<string, WorkUnits & { session_id: string }> | null
 }
 
-function units(total: number, waiting: number, running: boolean): WorkUnits {
+/** While a dream runs with no message left to chunk, the dream itself is one unit in progress. */
+function units(messages: number, waiting: number, running: boolean): WorkUnits {
+  const extra = running && waiting === 0 ? 1 : 0
   return {
-    total_work_units: total,
-    completed_work_units: Math.max(0, total - waiting),
-    in_progress_work_units: running ? waiting : 0,
+    total_work_units: messages + extra,
+    completed_work_units: Math.max(0, messages - waiting),
+    in_progress_work_units: running ? waiting + extra : 0,
     pending_work_units: running ? 0 : waiting,
   }
 }
@@ -27,13 +29,19 @@ function units(total: number, waiting: number, running: boolean): WorkUnits {
 export async function queueStatus(
   memory: HonchoMemory,
   workspaceId: string,
-  sessionId?: string,
+  options: { sessionId?: string | undefined; kick: boolean; dreaming: boolean },
 ): Promise<WireQueueStatus> {
-  const backlog = await memory.dreamBacklog(workspaceId)
+  const reported = await memory.dreamBacklog(workspaceId)
+  const backlog = { ...reported, running: reported.running || options.dreaming }
+  // Pollers wait for pending = 0: make sure a (cooled-down) background dream is on its way.
+  if (options.kick && !backlog.running && backlog.pendingMessages > 0) {
+    memory.scheduleDream(workspaceId)
+  }
+  const sessionId = options.sessionId
   if (sessionId) {
     const waiting = backlog.sessions[sessionId]?.pendingMessages ?? 0
     const total = await memory.store.messages.count(workspaceId, { sessionId })
-    return { ...units(total, waiting, backlog.running && waiting > 0), sessions: null }
+    return { ...units(total, waiting, backlog.running), sessions: null }
   }
   const total = await memory.store.messages.count(workspaceId)
   const sessions: Record<string, WorkUnits & { session_id: string }> = {}
@@ -43,7 +51,7 @@ export async function queueStatus(
     sessions[id] = { session_id: id, ...units(sessionTotal, session.pendingMessages, backlog.running) }
   }
   return {
-    ...units(total, backlog.pendingMessages, backlog.running && backlog.pendingMessages > 0),
+    ...units(total, backlog.pendingMessages, backlog.running),
     sessions: Object.keys(sessions).length > 0 ? sessions : null,
   }
 }
