@@ -221,17 +221,29 @@ async function knn(dir: string, total: number, queries: number): Promise<BenchRe
       for (let i = 1; i <= total; i++) chunk.run(WS, i, i, NOW, NOW)
     })()
     seed.close()
+    // The wrapper writes the first 1000 vectors (creating and pinning vec_chunks, timed); raw SQL loads the rest.
+    const firstRows = Array.from({ length: 1000 }, (_, i) => ({
+      id: i + 1,
+      workspaceId: WS,
+      vector: randomVector(),
+      textHash: String(i + 1),
+    }))
     const started = performance.now()
-    for (let start = 1; start <= total; start += 1000) {
-      const rows = Array.from({ length: Math.min(1000, total - start + 1) }, (_, i) => ({
-        id: start + i,
-        workspaceId: WS,
-        vector: randomVector(),
-        textHash: String(start + i),
-      }))
-      await store.vectors.upsert('chunks', rows, MODEL)
-    }
-    const upsertSeconds = (performance.now() - started) / 1000
+    await store.vectors.upsert('chunks', firstRows, MODEL)
+    const upsertRate = 1000 / ((performance.now() - started) / 1000)
+    const loader = rawConnection(path, true)
+    const embedding = loader.prepare(
+      'INSERT INTO chunk_embeddings (chunk_id, workspace_id, model, text_hash, vector) VALUES (?, ?, ?, ?, ?)',
+    )
+    const vec0 = loader.prepare('INSERT INTO vec_chunks (rowid, workspace_id, embedding) VALUES (?, ?, ?)')
+    loader.transaction(() => {
+      for (let id = 1001; id <= total; id++) {
+        const blob = Buffer.from(randomVector().buffer)
+        embedding.run(id, WS, MODEL, String(id), blob)
+        vec0.run(BigInt(id), WS, blob)
+      }
+    })()
+    loader.close()
 
     const raw = rawConnection(path, true)
     const rawKnn = raw.prepare(
@@ -264,7 +276,7 @@ async function knn(dir: string, total: number, queries: number): Promise<BenchRe
         value: w50,
         baseline: r50,
         ratio: w50 / r50,
-        notes: `${queries} queries; upsert ${(total / upsertSeconds).toFixed(0)} vectors/s`,
+        notes: `${queries} queries; vectors.upsert ${upsertRate.toFixed(0)} vectors/s`,
       },
     ]
   } finally {
