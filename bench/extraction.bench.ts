@@ -1,7 +1,7 @@
 /**
  * @hymem/extraction:
- *  (a) quality of the rule-based extractor on the labelled fixture set
- *      (packages/extraction/test/fixtures/rules-sentences.json): precision and recall overall and per
+ *  (a) quality of the rule-based extractor on the labelled fixture sets
+ *      (packages/extraction/test/fixtures/rules-*.json): precision and recall overall and per
  *      predicate, plus markers. Baseline: a naive "subject + verb + word" regex extractor with no negation,
  *      question, hypothetical or code handling, scored on the same labels;
  *  (b) rules throughput (sentences/s) against that naive regex scan;
@@ -34,7 +34,9 @@ interface LabelledCase {
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
-const FIXTURE = join(here, '../packages/extraction/test/fixtures/rules-sentences.json')
+const FIXTURES = ['rules-sentences', 'rules-heldout', 'rules-heldout-2'].map((name) =>
+  join(here, `../packages/extraction/test/fixtures/${name}.json`),
+)
 
 const norm = (x: string) =>
   x
@@ -118,7 +120,9 @@ async function timeLoop(seconds: number, body: () => Promise<number> | number): 
 }
 
 export async function run(options: BenchOptions): Promise<BenchResult[]> {
-  const cases = (JSON.parse(readFileSync(FIXTURE, 'utf8')) as { cases: LabelledCase[] }).cases
+  const cases = FIXTURES.flatMap(
+    (file) => (JSON.parse(readFileSync(file, 'utf8')) as { cases: LabelledCase[] }).cases,
+  )
   const rules = createRulesExtractor()
   const out: BenchResult[] = []
 

@@ -1,5 +1,6 @@
 import type { ExtractedTriple } from '../extractor/types'
 import type { Predicate } from '../vocabulary'
+import { copulaFacts } from './copula'
 import { clauseTail, cleanPhrase, looksNamed, objectList } from './noun-phrase'
 import { RULE_PATTERNS, type RulePattern } from './patterns'
 import { leadingSubject, parseSubject, type SubjectParse } from './subject'
@@ -10,8 +11,9 @@ const SPEAKERS = new Set(['user', 'team'])
 const CONTRAST =
   /(?:,\s*(?:but\s+)?not|\binstead of|\brather than)\s+([A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?)/i
 const INFRA_NOUN =
-  /\b(?:service|api|database|db|queue|server|cluster|bucket|cache|gateway|backend|frontend|worker|workers|broker|store|registry|instance|vm|box)$/i
-const PAST = /\b(?:previously|formerly|in the past|back then|used to|originally|at first)\b/i
+  /\b(?:service|api|database|db|queue|server|cluster|bucket|cache|gateway|backend|frontend|worker|workers|broker|store|registry|instance|vm|box|replica|primary|team|squad|repo|repository|pipeline)$/i
+const PAST =
+  /\b(?:previously|formerly|in the past|back then|used to|originally|at first|(?:my|our) (?:previous|former|old|last) (?:job|company|team|employer|startup|role))\b/i
 const TEMPORAL =
   /\b(?:since (?:last |early |late )?[\w.-]+(?: \d{4})?|until (?:the )?[\w.-]+(?: \w+)?|as of (?:last |this )?[\w.-]+|last (?:week|month|year|quarter|sprint)|this (?:week|month|year|quarter|sprint)|in (?:19|20)\d\d|from now on|for now|these days|nowadays|no longer|anymore|any more)\b/i
 
@@ -83,7 +85,7 @@ function readMatch(
     return objectList(onlyTo[1] ?? '').map((to) => triple(subject, 'uses', to, polarity))
   }
   if (pattern.shape === 'replacedWith') {
-    const m = /^(.+?) (?:with|by|for) (.+)$/i.exec(rest)
+    const m = /^(.+?) (?:with|by|for|in favou?r of) (.+)$/i.exec(rest)
     if (m) {
       const old = cleanPhrase(m[1] ?? '')
       const news = objectList(m[2] ?? '')
@@ -97,7 +99,7 @@ function readMatch(
       }
       return undefined
     }
-    if (isSpeaker) return undefined
+    if (isSpeaker || !/^replac/i.test(match[0])) return undefined
     return objectList(rest).map((old) => triple(subject, 'replaces', old, polarity))
   }
   if (pattern.shape === 'prep') {
@@ -112,8 +114,11 @@ function readMatch(
     const mid = new RegExp(`^(.+?)\\s+(?:${prep})\\s+(.+)$`, 'i').exec(rest)
     if (!mid) return undefined
     const middleRaw = (mid[1] ?? '').trim()
-    const everything = /^(?:everything|it all|all of it|all|stuff|things|it)$/i.test(middleRaw)
-    const middle = everything ? subject : cleanPhrase(middleRaw)
+    const everything =
+      /^(?:everything|it all|all of it|all|stuff|things|it|(?:every|each|all(?: of)?(?: our| the)?) \w+)$/i.test(
+        middleRaw,
+      )
+    const middle = everything || pattern.keepSubject ? subject : cleanPhrase(middleRaw)
     if (!middle || (middle.split(' ').length > 3 && !everything)) return undefined
     return objectList(mid[2] ?? '')
       .filter((o) => acceptableObject(pattern, o))
@@ -146,6 +151,7 @@ export function sentenceTriples(sentence: string, evidence: string): ExtractedTr
   const fallback = leadingSubject(sentence)
   const taken: Span[] = []
   const out: ExtractedTriple[] = []
+  out.push(...copulaFacts(sentence))
   for (const fact of versionFacts(sentence, fallback)) {
     taken.push(fact.span)
     out.push(fact.triple)

@@ -9,7 +9,7 @@ export function isQuestion(sentence: string): boolean {
 }
 
 const HYPOTHETICAL =
-  /\b(?:if|unless|whether|suppose|supposing|imagine|hypothetically|in case|maybe|perhaps|probably|considering|consider|thinking (?:of|about)|plan(?:ning)? to|planning on|going to|gonna|want to|wants to|wanted to|would like to|hope to|hoping to|try(?:ing)? out|might|could|may|should|ought to|wish|someday|one day|eventually|evaluate|evaluating|debating|tempted)\b|^let(?:'s| us)\b/i
+  /\b(?:if|unless|whether|suppose|supposing|imagine|hypothetically|in case|maybe|perhaps|probably|considering|consider|thinking (?:of|about)|plan(?:ning)? to|planning on|going to|gonna|want to|wants to|wanted to|would like to|hope to|hoping to|try(?:ing)? out|might|could|may|should|ought to|can(?! not stand)|wish|someday|one day|eventually|evaluate|evaluating|debating|tempted)\b|^let(?:'s| us)\b/i
 const HEDGE =
   /\b(?:i|we) (?:think|guess|believe|suppose|assume|wonder|doubt)\b|\bnot sure\b|\bi am not certain\b/i
 const PREFERENCE_MODAL = /\bwould (?:rather|prefer|much rather)\b/i

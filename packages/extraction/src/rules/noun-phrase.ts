@@ -106,6 +106,9 @@ const NON_ENTITIES = new Set([
 
 /** Words that end an entity phrase: prepositions, conjunctions, adverbs. */
 const PHRASE_END = new Set([
+  'being',
+  'having',
+  'getting',
   'for',
   'in',
   'on',
@@ -326,7 +329,7 @@ export function cleanPhrase(raw: string, maxWords = 4): string | undefined {
 }
 
 const CLAUSE_END =
-  /[;:!?()[\]]|\.(?=\s|$)|\s[-–—]\s|\b(?:but|because|since|although|though|while|whereas|which|who|so that|so|when|where|if|unless|until|after|before|instead of|rather than|except|whenever|once|and (?=(?:we|i|they|you|he|she|it)\b))\b/i
+  /[;:!?()[\]]|\.(?=\s|$)|\s[-–—]\s|\b(?:but|because|since|although|though|while|whereas|which|who|so that|so|when|where|if|unless|until|after|before|instead of|rather than|except|whenever|once|and (?=(?:we|i|they|you|he|she|it)\b)|(?:a|an|one|two|three|four|five|six|several|a few|\d+) (?:years?|months?|weeks?|days?) ago)\b/i
 
 /** Cuts an object span at the end of its clause. */
 export function clauseTail(rest: string): string {

@@ -19,6 +19,8 @@ export interface RulePattern {
   prep?: string
   /** `prep` shapes: allow a phrase between verb and preposition that becomes the subject. */
   middle?: boolean
+  /** `prep` shapes: the middle phrase is not the subject ("we keep secrets in Vault" → (team, uses, Vault)). */
+  keepSubject?: boolean
   /** Fixed polarity regardless of negation ("stopped using"). */
   polarity?: 1 | -1
   /** Objects must look like names or known technologies (filters "working on a bug"). */
@@ -46,7 +48,7 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   },
   {
     predicate: 'replaces',
-    verb: v('replaces|replace|replaced|replacing|swapped|swapped out|substituted'),
+    verb: v('replaces|replace|replaced|replacing|swapped|swapped out|substituted|dropped|ditched|abandoned'),
     shape: 'replacedWith',
   },
   {
@@ -83,6 +85,12 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
     verb: v('want|wanted|want to use|like|like using'),
     shape: 'direct',
     requireNegation: true,
+  },
+  {
+    predicate: 'prefers',
+    verb: v('would rather not use|would rather not have|would rather not'),
+    shape: 'direct',
+    polarity: -1,
   },
   {
     predicate: 'prefers',
@@ -127,6 +135,35 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
     namedObject: true,
   },
   {
+    predicate: 'uses',
+    verb: v('keep|keeps|kept|store|stores|stored|storing|track|tracks|tracked|manage|manages'),
+    shape: 'prep',
+    prep: 'in|on|with|using',
+    middle: true,
+    keepSubject: true,
+    namedObject: true,
+  },
+  {
+    predicate: 'uses',
+    verb: v(
+      'build|builds|built|compile|compiles|compiled|bundle|bundles|package|packages|lint|lints|format|formats',
+    ),
+    shape: 'prep',
+    prep: 'with|using|via|through',
+    middle: true,
+    keepSubject: true,
+    namedObject: true,
+  },
+  {
+    predicate: 'connects_to',
+    verb: v(
+      'hits|hit|calls|queries|polls|pings|reads from|pulls from|fetches from|publishes to|consumes from|streams to|syncs with|syncs to',
+    ),
+    shape: 'direct',
+    namedObject: true,
+    thingOnly: true,
+  },
+  {
     predicate: 'configured_with',
     verb: v('configured|configure|configures|configuring|set up|sets up|setup|tuned|tune|parameteri[sz]ed'),
     shape: 'prep',
@@ -136,7 +173,7 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   {
     predicate: 'part_of',
     verb: v(
-      'working on|work on|works on|worked on|contributing to|contribute to|contributes to|maintain|maintains|maintaining|lead|leads|belong to|belongs to|joined',
+      'working on|work on|works on|worked on|contributing to|contribute to|contributes to|maintain|maintains|maintaining|lead|leads|leading|heading|belong to|belongs to|joined',
     ),
     shape: 'direct',
     namedObject: true,
@@ -151,6 +188,12 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
     verb: v('(?:is|are|am) on'),
     shape: 'direct',
     objectSuffix: /\b(?:team|squad|group|crew|guild)$/i,
+  },
+  {
+    predicate: 'uses',
+    verb: v('(?:is|are|am|was|were|have been|has been) (?:still |now |currently |all |fully )?on'),
+    shape: 'direct',
+    namedObject: true,
   },
   {
     predicate: 'depends_on',
@@ -196,7 +239,7 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   {
     predicate: 'uses',
     verb: v(
-      'deploy with|deploys with|deployed with|deploy using|deploy via|use|uses|using|used|utili[sz]e|utili[sz]es|work with|works with|build with|built with|built in|build on|written in|write in|code in|program in|develop in|standardi[sz]ed on|went with|chose|picked|adopted|switched to|migrated to|moved to|rely heavily on|lean on',
+      'deploy with|deploys with|deployed with|deploy using|deploy via|run with|runs with|managed with|managed by|powered by|handled by|use|uses|using|used|utili[sz]e|utili[sz]es|work with|works with|build with|built with|built in|build on|written in|write in|code in|program in|develop in|standardi[sz]ed on|went with|chose|picked|adopted|switched to|migrated to|moved to|rely heavily on|lean on',
     ),
     shape: 'direct',
   },

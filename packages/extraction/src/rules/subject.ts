@@ -71,7 +71,7 @@ const AUX = new Set([
 ])
 
 const DISCOURSE =
-  /^(?:(?:so|also|yeah|yes|ok|okay|well|and|but|right|anyway|actually|basically|honestly|fyi|btw|note|currently|nowadays|today|now|these days|right now|at work|at the moment|for now|in production|in prod|by the way|for the record|just so you know|as you know|to be clear)\b[,:]?\s*)+/i
+  /^(?:(?:so|also|yeah|yes|ok|okay|well|and|but|right|anyway|actually|basically|honestly|fyi|fwiw|tbh|imo|imho|personally|lol|hmm|btw|note|currently|nowadays|today|now|these days|right now|at work|at the moment|for now|in production|in prod|by the way|for the record|just so you know|as you know|to be clear)\b[,:]?\s*)+/i
 
 const TIME_LEAD =
   /^(?:last|this|next|earlier this|later this) (?:year|month|week|quarter|sprint)|^(?:in|since) (?:19|20)\d\d|^(?:yesterday|recently|lately|today|at work|at my job|here|internally|in production)\b/i
@@ -121,7 +121,16 @@ export function resolveSubject(phrase: string): string | undefined {
  * of its own ("We use X and deploy to Y").
  */
 export function parseSubject(prefix: string, fallback: string | undefined): SubjectParse | undefined {
-  const clause = prefix.split(/,|;|\band\b|\bbut\b|\bthen\b/i).at(-1) ?? ''
+  const pieces = prefix.split(/,|;|\band\b|\bbut\b|\bthen\b/i)
+  const clause = pieces.at(-1) ?? ''
+  // "Marco and I maintain X": a compound subject, which the rules do not split.
+  if (
+    pieces.length > 1 &&
+    /\band\s+(?:I|we)\s*$/i.test(prefix) &&
+    /^\s*(?:[A-Z][\w.-]*\s*){1,2}$/.test(pieces.at(-2) ?? '')
+  ) {
+    return undefined
+  }
   const tokens = clause.replace(DISCOURSE, '').trim().split(/\s+/).filter(Boolean)
   const auxWords: string[] = []
   while (tokens.length > 0 && AUX.has((tokens.at(-1) ?? '').toLowerCase())) {
@@ -143,9 +152,14 @@ export function parseSubject(prefix: string, fallback: string | undefined): Subj
   return subject === undefined ? undefined : { subject, negated, never, auxWords }
 }
 
+const LEADING_NP =
+  /^((?:the |our |my )?[\w.-]+(?: [\w.-]+){0,2}?) (?:is|are|was|were|has|have|runs?|uses?|depends|connects|talks)\b/i
+
 /** The subject opening a sentence, used for clauses without their own ("... and deploy to Fly.io"). */
 export function leadingSubject(sentence: string): string | undefined {
   const s = sentence.replace(DISCOURSE, '')
   const m = /^(I|we|our team|my team|the team)\b/i.exec(s)
-  return m ? resolveSubject(m[1] ?? '') : undefined
+  if (m) return resolveSubject(m[1] ?? '')
+  const np = LEADING_NP.exec(s)
+  return np ? resolveSubject(np[1] ?? '') : undefined
 }

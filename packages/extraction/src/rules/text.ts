@@ -19,7 +19,7 @@ export function normalizeSentence(text: string): string {
 }
 
 const CODE_LINE =
-  /^\s*(?:[$>#%]\s|(?:const|let|var|def|class|function|return|import|export|from|public|private|package|#include|SELECT|INSERT|CREATE|UPDATE|DELETE)\b.*[=({;:'"]|[}\])];?\s*$)|[{};]\s*$|=>|==|\w\(\S*\)\s*[;{]?\s*$|^\s{4,}\S|^\t+\S/
+  /^\s*(?:[$>#%]\s|(?:const|let|var|def|class|function|return|import|export|from|public|private|package|#include|SELECT|INSERT|CREATE|UPDATE|DELETE)\b.*[=({;:'"]|[}\])];?\s*$)|[{};]\s*$|=>|==|\w\(\S*\)\s*[;{]?\s*$|^\s{4,}\S|^\t+\S|^\s*[\w.]+\(.*\)\s*;?\s*$|^\s*(?:echo|cd|ls|cat|grep|curl|wget|npm|npx|pnpm|yarn|git|docker|kubectl|sudo|pip|python3?|node|make|export|source|chmod|mkdir|rm|cp|mv)\s.*(?:\s-{1,2}\w|["'>|/=])/
 
 const SPEAKER = /^\s*(?:\[[^\]]{0,40}\]\s*)?(user|human|me|assistant|ai|bot|system|agent|hermes)\s*:\s*/i
 const OTHER_SPEAKER = /^(assistant|ai|bot|system|agent|hermes)$/i

@@ -1,0 +1,25 @@
+import type { ExtractedTriple } from '../extractor/types'
+import { cleanPhrase, looksNamed } from './noun-phrase'
+import { isKnownTech } from './tech-lexicon'
+
+const ROLE =
+  /^(our|my)\s+(main\s+|primary\s+|default\s+|current\s+|favou?rite\s+|preferred\s+|go-to\s+)?((?:[\w-]+\s+){0,2}?(?:database|db|cache|queue|editor|ide|language|framework|stack|cloud|cloud provider|host|hosting provider|ci|os|shell|terminal|orm|test runner|package manager|bundler|broker|registry|runtime|linter|formatter|cms|search engine|message broker))\s+(?:is|are)\s+(.+?)[.!]?$/i
+
+/**
+ * "Our main database is PostgreSQL 15" → (team, uses, PostgreSQL, value 15); "My favourite editor is Neovim"
+ * → (user, prefers, Neovim).
+ */
+export function copulaFacts(sentence: string): ExtractedTriple[] {
+  const m = ROLE.exec(sentence)
+  if (!m) return []
+  const subject = (m[1] ?? '').toLowerCase() === 'our' ? 'team' : 'user'
+  const predicate = /favou?rite|preferred|go-to/i.test(m[2] ?? '') ? 'prefers' : 'uses'
+  const out: ExtractedTriple[] = []
+  for (const raw of (m[4] ?? '').split(/\s*,\s*|\s+and\s+/)) {
+    const version = /\s+v?(\d+(?:\.\d+)*)$/.exec(raw)
+    const object = cleanPhrase(version ? raw.slice(0, version.index) : raw)
+    if (!object || (!looksNamed(object) && !isKnownTech(object))) continue
+    out.push({ subject, predicate, object, polarity: 1, ...(version?.[1] ? { valueText: version[1] } : {}) })
+  }
+  return out
+}
