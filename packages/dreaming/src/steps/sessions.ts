@@ -1,16 +1,12 @@
-import type { StoreScope } from '@hymem/core-store'
-import type { ExtractedEpisode, ExtractedProcedure } from '@hymem/extraction'
+import type {
+  ExtractEpisodesResult,
+  ExtractProceduresResult,
+  SummarizeSessionResult,
+} from '@hymem/extraction'
+import pLimit, { type LimitFunction } from 'p-limit'
 import { callOptions, checkAbort, count, errorText, type RunContext, spend } from '../run/context'
 import { chunkLine } from './chunk'
-import { stableId } from './ids'
-
-interface SessionChunk {
-  id: number
-  text: string
-  message_ids: string
-  occurred_at: string
-  last_message_id: number
-}
+import { type SessionChunk, writeEpisodes, writeProcedures } from './session-writes'
 
 /**
  * Sessions whose processed chunks reach past the message their summary covers: they need episodes,
@@ -43,25 +39,49 @@ async function dirtySessions(ctx: RunContext): Promise<{ id: string; upTo: numbe
 /**
  * Between phases: for each session with newly processed chunks, extracts episodes (ids stable across
  * re-dreams: a hash of the session and its chunk ids), procedures (ordered steps) and a one-sentence
- * summary, then writes them with the advanced watermark in one transaction. A failing session keeps its
+ * summary. The calls of all sessions share the cycle's concurrency bound; each session's results are
+ * written with its advanced watermark in one transaction, in session order. A failing session keeps its
  * watermark and is retried next cycle.
  */
 export async function processSessions(ctx: RunContext): Promise<void> {
   const sessions = await dirtySessions(ctx)
-  for (const [i, session] of sessions.entries()) {
-    checkAbort(ctx)
-    try {
-      await processSession(ctx, session.id, session.upTo)
-    } catch (error) {
-      if (ctx.signal?.aborted) throw error
-      ctx.tally.errors.push(`session ${session.id}: ${errorText(error)}`)
-      continue
+  if (sessions.length === 0) return
+  const limit = pLimit(ctx.concurrency)
+  const prepared = sessions.map((s) => prepareSession(ctx, s.id, s.upTo, limit))
+  // Every result is awaited below; this only keeps an early rejection from being "unhandled".
+  for (const p of prepared) p.catch(() => undefined)
+  try {
+    for (const [i, session] of sessions.entries()) {
+      let result: Prepared
+      try {
+        result = await prepared[i]!
+      } catch (error) {
+        if (ctx.signal?.aborted) throw error
+        ctx.tally.errors.push(`session ${session.id}: ${errorText(error)}`)
+        continue
+      }
+      checkAbort(ctx)
+      await commitSession(ctx, session.id, session.upTo, result)
+      ctx.emit({ kind: 'session', index: i + 1, total: sessions.length, sessionId: session.id })
     }
-    ctx.emit({ kind: 'session', index: i + 1, total: sessions.length, sessionId: session.id })
+  } finally {
+    limit.clearQueue()
   }
 }
 
-async function processSession(ctx: RunContext, sessionId: string, upTo: number): Promise<void> {
+interface Prepared {
+  chunks: SessionChunk[]
+  episodes: ExtractEpisodesResult
+  procedures: ExtractProceduresResult
+  summary: SummarizeSessionResult
+}
+
+async function prepareSession(
+  ctx: RunContext,
+  sessionId: string,
+  upTo: number,
+  limit: LimitFunction,
+): Promise<Prepared> {
   const { store, workspaceId, extractor, config } = ctx
   const chunks: SessionChunk[] = (
     await store.db
@@ -75,33 +95,49 @@ async function processSession(ctx: RunContext, sessionId: string, upTo: number):
       .limit(config.episodeMaxChunks)
       .execute()
   ).reverse()
-  const opts = callOptions(ctx)
-  const episodes = await extractor.extractEpisodes(
-    { sessionId, chunks: chunks.map((c) => ({ id: c.id, text: c.text })) },
-    opts,
-  )
-  spend(ctx, episodes)
-  checkAbort(ctx)
-  const procedureText = clip(chunks.map((c) => c.text).join('\n\n'), config.transcriptMaxChars)
-  const procedures = await extractor.extractProcedures({ text: procedureText }, opts)
-  spend(ctx, procedures)
-  checkAbort(ctx)
   const transcript = await sessionTranscript(ctx, sessionId, upTo)
-  const summary = await extractor.summarizeSession({ transcript }, opts)
-  spend(ctx, summary)
-  checkAbort(ctx)
+  const opts = callOptions(ctx)
+  const guarded = <T>(call: () => Promise<T>) =>
+    limit(() => {
+      checkAbort(ctx)
+      return call()
+    })
+  const [episodes, procedures, summary] = await Promise.all([
+    guarded(() =>
+      extractor.extractEpisodes({ sessionId, chunks: chunks.map((c) => ({ id: c.id, text: c.text })) }, opts),
+    ),
+    guarded(() =>
+      extractor.extractProcedures(
+        { text: clip(chunks.map((c) => c.text).join('\n\n'), config.transcriptMaxChars) },
+        opts,
+      ),
+    ),
+    guarded(() => extractor.summarizeSession({ transcript }, opts)),
+  ])
+  return { chunks, episodes, procedures, summary }
+}
+
+async function commitSession(
+  ctx: RunContext,
+  sessionId: string,
+  upTo: number,
+  result: Prepared,
+): Promise<void> {
+  const { store, workspaceId } = ctx
+  for (const call of [result.episodes, result.procedures, result.summary]) spend(ctx, call)
   const now = store.context.now()
+  const text = result.summary.summary === null ? null : validSummary(result.summary.summary)
   await store.transaction(async (tx) => {
-    const kept = await writeEpisodes(tx, workspaceId, sessionId, chunks, episodes.episodes, now)
-    count(ctx, 'episodes', kept)
+    count(
+      ctx,
+      'episodes',
+      await writeEpisodes(tx, workspaceId, sessionId, result.chunks, result.episodes.episodes, now),
+    )
     count(
       ctx,
       'procedures',
-      await writeProcedures(tx, workspaceId, sessionId, chunks, procedures.procedures, now),
+      await writeProcedures(tx, workspaceId, sessionId, result.chunks, result.procedures.procedures, now),
     )
-    const text = summary.summary === null ? null : validSummary(summary.summary)
-    if (text === null) count(ctx, 'summariesRejected')
-    else count(ctx, 'summaries')
     await tx.db
       .updateTable('sessions')
       .set(
@@ -113,6 +149,7 @@ async function processSession(ctx: RunContext, sessionId: string, upTo: number):
       .where('id', '=', sessionId)
       .execute()
   })
+  count(ctx, text === null ? 'summariesRejected' : 'summaries')
 }
 
 /** One sentence, prose, 20–400 characters (the extractor validates too; this guards other extractors). */
@@ -137,107 +174,4 @@ async function sessionTranscript(ctx: RunContext, sessionId: string, upTo: numbe
     .limit(400)
     .execute()
   return clip(rows.reverse().map(chunkLine).join('\n'), ctx.config.transcriptMaxChars)
-}
-
-const messageIdsOf = (chunks: readonly SessionChunk[]) => [
-  ...new Set(chunks.flatMap((c) => JSON.parse(c.message_ids) as number[])),
-]
-
-async function writeEpisodes(
-  tx: StoreScope,
-  workspaceId: string,
-  sessionId: string,
-  chunks: readonly SessionChunk[],
-  episodes: readonly ExtractedEpisode[],
-  now: string,
-): Promise<number> {
-  const byId = new Map(chunks.map((c) => [c.id, c]))
-  const covered = new Set(chunks.map((c) => c.id))
-  const ids: string[] = []
-  for (const episode of episodes) {
-    const own = episode.chunkIds.map((id) => byId.get(id)).filter((c): c is SessionChunk => c !== undefined)
-    if (own.length === 0) continue
-    const id = stableId('ep', workspaceId, sessionId, ...own.map((c) => c.id))
-    ids.push(id)
-    const row = {
-      title: episode.title,
-      summary: episode.summary,
-      outcome: episode.outcome ?? null,
-      entities: JSON.stringify(episode.entities),
-      chunk_ids: JSON.stringify(own.map((c) => c.id)),
-      message_ids: JSON.stringify(messageIdsOf(own)),
-      started_at: own[0]!.occurred_at,
-      ended_at: own[own.length - 1]!.occurred_at,
-      updated_at: now,
-    }
-    await tx.db
-      .insertInto('episodes')
-      .values({ id, workspace_id: workspaceId, session_id: sessionId, created_at: now, ...row })
-      .onConflict((oc) => oc.column('id').doUpdateSet(row))
-      .execute()
-  }
-  // Episodes over the re-read chunks that this extraction no longer produces are replaced.
-  const old = await tx.db
-    .selectFrom('episodes')
-    .select(['id', 'chunk_ids'])
-    .where('workspace_id', '=', workspaceId)
-    .where('session_id', '=', sessionId)
-    .execute()
-  const stale = old
-    .filter((e) => !ids.includes(e.id) && (JSON.parse(e.chunk_ids) as number[]).some((c) => covered.has(c)))
-    .map((e) => e.id)
-  if (stale.length > 0 && ids.length > 0)
-    await tx.db.deleteFrom('episodes').where('id', 'in', stale).execute()
-  return ids.length
-}
-
-async function writeProcedures(
-  tx: StoreScope,
-  workspaceId: string,
-  sessionId: string,
-  chunks: readonly SessionChunk[],
-  procedures: readonly ExtractedProcedure[],
-  now: string,
-): Promise<number> {
-  let written = 0
-  for (const procedure of procedures) {
-    const steps = [...procedure.steps]
-      .sort((a, b) => a.order - b.order)
-      .map((s, i) => ({ ...s, order: i + 1 }))
-    if (steps.length === 0) continue
-    const sources = chunksMentioning(chunks, [procedure.name, ...steps.map((s) => s.text)])
-    const row = {
-      name: procedure.name,
-      description: procedure.description,
-      trigger_phrase: procedure.trigger ?? null,
-      steps: JSON.stringify(steps),
-      steps_text: steps.map((s) => `${s.order}. ${s.text}`).join('\n'),
-      entities: JSON.stringify(procedure.entities),
-      chunk_ids: JSON.stringify(sources.map((c) => c.id)),
-      message_ids: JSON.stringify(messageIdsOf(sources)),
-      updated_at: now,
-    }
-    const id = stableId('proc', workspaceId, sessionId, procedure.name.trim().toLowerCase())
-    await tx.db
-      .insertInto('procedures')
-      .values({ id, workspace_id: workspaceId, session_id: sessionId, created_at: now, ...row })
-      .onConflict((oc) => oc.column('id').doUpdateSet(row))
-      .execute()
-    written++
-  }
-  return written
-}
-
-/** The chunks whose text shares a distinctive word with the procedure; all of them when none does. */
-function chunksMentioning(chunks: readonly SessionChunk[], texts: readonly string[]): SessionChunk[] {
-  const words = new Set(
-    texts.flatMap((t) => t.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length >= 5),
-  )
-  const hits = chunks.filter((c) =>
-    c.text
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .some((w) => words.has(w)),
-  )
-  return hits.length > 0 ? hits : [...chunks]
 }
