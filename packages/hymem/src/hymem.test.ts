@@ -129,14 +129,22 @@ describe('graph maintenance', () => {
     })
   })
 
-  it('registers aliases under canonical names and never chains them', async () => {
+  it('registers aliases and folds existing graph facts into the canonical name', async () => {
     t = await openTestMemory()
-    expect(await t.memory.alias('PG', 'Postgres')).toEqual({ surface: 'pg', canonical: 'postgres' })
-    await t.memory.alias('Postgres', 'PostgreSQL')
+    await t.memory.capture(CONVERSATION, { dream: true })
+    expect((await t.memory.augment('which database?')).graphFacts.map((f) => f.object)).toContain('postgres')
+    const result = await t.memory.alias('Postgres', 'PostgreSQL')
+    expect(result).toMatchObject({ surface: 'postgres', canonical: 'postgresql' })
+    expect(result.edgesRenamed + result.edgesMerged).toBeGreaterThan(0)
+    const facts = (await t.memory.augment('which database do we use for billing?')).graphFacts
+    expect(facts.map((f) => `${f.subject} ${f.predicate} ${f.object}`)).toContain('team uses postgresql')
+    expect(facts.map((f) => f.object)).not.toContain('postgres')
+    await t.memory.alias('PG', 'Postgres')
     const rows = await t.memory.store.db
       .selectFrom('entity_aliases')
       .select(['surface', 'canonical'])
       .where('workspace_id', '=', 'default')
+      .where('surface', 'in', ['pg', 'postgres'])
       .orderBy('surface')
       .execute()
     expect(rows).toEqual([

@@ -12,7 +12,7 @@ import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, Conflict, QueryEngine } from '@hymem/query'
 import { dreamBacklog } from './dream/backlog'
 import { HyMemError } from './errors'
-import { registerAlias } from './graph/alias'
+import { type AliasResult, registerAlias } from './graph/alias'
 import { requireSessionId, requireWorkspaceId, toCaptureMessages, toLogMessage } from './input'
 import type { HyMemLog } from './log'
 import { markdownPathsFor } from './markdown-paths'
@@ -204,11 +204,7 @@ export class HyMemInstance implements HyMem {
     return { userMd, memoryMd }
   }
 
-  async alias(
-    surface: string,
-    canonical: string,
-    options: Ws = {},
-  ): Promise<{ surface: string; canonical: string }> {
+  async alias(surface: string, canonical: string, options: Ws = {}): Promise<AliasResult> {
     this.#open()
     const workspaceId = this.#ws(options.workspaceId)
     const result = await registerAlias(this.store, workspaceId, surface, canonical)

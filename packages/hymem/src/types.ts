@@ -2,6 +2,7 @@ import type { Message, NewMessage, Store } from '@hymem/core-store'
 import type { DreamConfig, DreamProgressEvent, DreamReport } from '@hymem/dreaming'
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, AugmentOptions, Conflict, QueryConfig } from '@hymem/query'
+import type { AliasResult } from './graph/alias'
 import type { HyMemLog } from './log'
 import type { Note, NoteHit, NotesConfig } from './notes/types'
 import type { HyMemStats } from './stats/types'
@@ -165,7 +166,8 @@ export interface HyMem {
   dreamBacklog(workspaceId?: string): Promise<DreamBacklog>
   augment(message: string, options?: HyMemAugmentOptions): Promise<AugmentedContext>
   profile(options?: Ws): Promise<{ userMd: string; memoryMd: string }>
-  alias(surface: string, canonical: string, options?: Ws): Promise<{ surface: string; canonical: string }>
+  /** Folds every reference to `surface` into `canonical` and records the alias (one transaction). */
+  alias(surface: string, canonical: string, options?: Ws): Promise<AliasResult>
   retract(
     edge: { subject: string; predicate: string; object: string; reason?: string },
     options?: Ws,

@@ -1,35 +1,39 @@
-import { normalize, type Store } from '@hymem/core-store'
+import { mergeCanonical, normalize, type Store } from '@hymem/core-store'
 import { HyMemError } from '../errors'
 
+/** What `alias()` did. */
+export interface AliasResult {
+  /** The normalised surface form. */
+  readonly surface: string
+  /** The canonical name it now resolves to. */
+  readonly canonical: string
+  /** Graph edges renamed in place, and edges folded into an existing one, by the merge. */
+  readonly edgesRenamed: number
+  readonly edgesMerged: number
+}
+
 /**
- * Maps a surface form to a canonical entity name (both normalised), in one transaction. Aliases that pointed
- * at the surface are re-pointed at the new canonical, so chains never form.
+ * Makes `surface` a name of the entity `canonical`: every existing reference to the surface (edges and their
+ * evidence, mentions, types, aliases, episode and procedure entities) is folded into the canonical entity
+ * and the alias is recorded, in one transaction (core-store's `mergeCanonical`).
  */
 export async function registerAlias(
   store: Store,
   workspaceId: string,
   surface: unknown,
   canonical: unknown,
-): Promise<{ surface: string; canonical: string }> {
+): Promise<AliasResult> {
   const from = typeof surface === 'string' ? normalize(surface) : ''
   const to = typeof canonical === 'string' ? normalize(canonical) : ''
   if (from === '' || to === '') {
-    throw new HyMemError('INVALID_INPUT', 'alias needs a non-empty surface and canonical name')
+    throw new HyMemError('INVALID_INPUT', 'alias needs a surface and a canonical name with letters or digits')
   }
-  if (from === to) return { surface: from, canonical: to }
-  await store.transaction(async (tx) => {
-    await tx.workspaces.getOrCreate(workspaceId)
-    await tx.db
-      .insertInto('entity_aliases')
-      .values({ workspace_id: workspaceId, surface: from, canonical: to, created_at: store.context.now() })
-      .onConflict((oc) => oc.columns(['workspace_id', 'surface']).doUpdateSet({ canonical: to }))
-      .execute()
-    await tx.db
-      .updateTable('entity_aliases')
-      .set({ canonical: to })
-      .where('workspace_id', '=', workspaceId)
-      .where('canonical', '=', from)
-      .execute()
-  })
-  return { surface: from, canonical: to }
+  await store.workspaces.getOrCreate(workspaceId)
+  const report = await mergeCanonical(store, { workspaceId, from, to })
+  return {
+    surface: from,
+    canonical: report.to,
+    edgesRenamed: report.edgesRenamed,
+    edgesMerged: report.edgesMerged,
+  }
 }
