@@ -34,7 +34,7 @@ interface LabelledCase {
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
-const FIXTURES = ['rules-sentences', 'rules-heldout', 'rules-heldout-2'].map((name) =>
+const FIXTURES = ['rules-sentences', 'rules-heldout', 'rules-heldout-2', 'rules-heldout-3'].map((name) =>
   join(here, `../packages/extraction/test/fixtures/${name}.json`),
 )
 

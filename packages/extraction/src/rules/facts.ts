@@ -120,9 +120,22 @@ function readMatch(
       )
     const middle = everything || pattern.keepSubject ? subject : cleanPhrase(middleRaw)
     if (!middle || (middle.split(' ').length > 3 && !everything)) return undefined
-    return objectList(mid[2] ?? '')
+    // "deploy the frontend to Vercel and the API to Fly.io": a gapped second clause names its own subject.
+    const [head = '', ...gapped] = (mid[2] ?? '').split(
+      /\s*,?\s+and\s+(?=(?:the |our |my )?[\w.-]+(?: [\w.-]+)? (?:to|on|onto|in|with) )/i,
+    )
+    const out = objectList(head)
       .filter((o) => acceptableObject(pattern, o))
       .map((o) => triple(middle, pattern.predicate, o, polarity))
+    for (const clause of gapped) {
+      const g = new RegExp(`^(.+?)\\s+(?:${prep})\\s+(.+)$`, 'i').exec(clause)
+      const gSubject = g && !pattern.keepSubject ? cleanPhrase(g[1] ?? '') : undefined
+      if (!g || !gSubject) continue
+      for (const o of objectList(g[2] ?? '')) {
+        if (acceptableObject(pattern, o)) out.push(triple(gSubject, pattern.predicate, o, polarity))
+      }
+    }
+    return out
   }
   let predicate = pattern.predicate
   if (predicate === 'uses' && parsed.never)

@@ -18,6 +18,7 @@ const STYLE = [
   /\b(?:no|do not use|do not add|without|stop using|stop adding|skip the|avoid) (?:any )?(?:emojis?|emoticons|exclamation marks|preamble|pleasantries|small talk|disclaimers|apologies|filler|jargon|buzzwords|fluff)\b/i,
   /\bstop (?:apologi[sz]ing|saying|repeating|explaining|adding|writing|using|putting|including|asking)\b/i,
   /\b(?:british|american|uk|us) (?:spelling|english)\b/i,
+  /^(?:please\s+)?(?:prefer|use|avoid|always|never|keep|write|give|show|add|include|stop|do not)\b.*\b(?:in|for) your (?:answers|responses|replies|code|examples|suggestions|explanations)\b/i,
   /\b(?:prefer|want|like it if|would like) you (?:not to|to not|to never|never|to always|always|to stop|to be)\b/i,
   /\b(?:use|prefer|give me|answer (?:with|in)|respond (?:with|in)|reply (?:with|in)|format (?:it|answers|responses) (?:as|in)|write in) (?:bullet points|bullets|markdown|plain text|tables?|numbered lists?|code blocks?|british english|american english|english|french|german|spanish|short sentences|headers|json)\b/i,
   /\b(?:answer|respond|reply|write|talk to me|speak) (?:in|using) (?:english|french|german|spanish|british|a (?:formal|casual|friendly) tone)\b/i,

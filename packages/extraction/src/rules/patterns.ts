@@ -69,7 +69,7 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   {
     predicate: 'avoids',
     verb: v(
-      'avoid|avoids|avoided|avoiding|stay away from|stays away from|steer clear of|steers clear of|keep away from|try not to use|tries not to use|try to avoid|tries to avoid',
+      'avoid using|avoids using|avoid|avoids|avoided|avoiding|stay away from|stays away from|steer clear of|steers clear of|keep away from|try not to use|tries not to use|try to avoid|tries to avoid',
     ),
     shape: 'direct',
   },
@@ -82,7 +82,7 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   },
   {
     predicate: 'rejects',
-    verb: v('want|wanted|want to use|like|like using'),
+    verb: v('want|wanted|want to use|like|likes|liked|like using'),
     shape: 'direct',
     requireNegation: true,
   },
@@ -142,6 +142,7 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
     middle: true,
     keepSubject: true,
     namedObject: true,
+    speakerOnly: true,
   },
   {
     predicate: 'uses',

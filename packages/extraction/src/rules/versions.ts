@@ -2,7 +2,7 @@ import type { ExtractedTriple } from '../extractor/types'
 import { parseSubject } from './subject'
 
 const VERSION =
-  /\b(requires?|required|needs?|pinned to|pins?|pinned|must use|must run|must be on|only supports?|supports only|targets?|locked to|depends on|(?:is|are|am)(?: still| now| currently)? on|upgraded to|runs on|run on|uses?|using)\s+([A-Za-z][\w.+#-]*(?: [A-Z][\w.+#-]*)?)\s*(?:(?:to|at|@)\s*)?(?:version\s*|v(?=\d))?(>=|<=|>|<|==|=|\^|~)?\s*(\d+(?:\.(?:\d+|x))*\+?)(\s+or (?:later|newer|higher|above))?/g
+  /\b(requires?|required|needs?|pinned to|pins?|pinned|must use|must run|must be on|only supports?|supports only|targets?|locked to|depends on|(?:is|are|am)(?: still| now| currently)? on|upgraded to|runs on|run on|uses?|using)\s+(?:(at least|a minimum of|minimum)\s+)?([A-Za-z][\w.+#-]*(?: [A-Z][\w.+#-]*)?)\s*(?:(?:to|at|@)\s*)?(?:version\s*|v(?=\d))?(>=|<=|>|<|==|=|\^|~)?\s*(\d+(?:\.(?:\d+|x))*\+?)(?![\w])(\s+or (?:later|newer|higher|above))?/g
 
 const REQUIRE =
   /^(?:requires?|required|needs?|pinned to|pins?|pinned|must use|must run|must be on|only supports?|supports only|targets?|locked to|depends on)$/i
@@ -15,11 +15,11 @@ export function versionFacts(
   const out: { triple: ExtractedTriple; span: { start: number; end: number } }[] = []
   for (const m of sentence.matchAll(VERSION)) {
     const verb = m[1] ?? ''
-    const tech = m[2] ?? ''
+    const tech = m[3] ?? ''
     const parsed = parseSubject(sentence.slice(0, m.index), fallback)
     if (!parsed || /^(?:version|v)$/i.test(tech)) continue
-    const op = m[3] ?? (m[5] ? '>=' : '')
-    const valueText = `${op}${m[4] ?? ''}`
+    const op = m[4] ?? (m[6] || m[2] ? '>=' : '')
+    const valueText = `${op}${m[5] ?? ''}`
     const predicate = REQUIRE.test(verb) ? 'requires_version' : /^runs? on$/i.test(verb) ? 'runs_on' : 'uses'
     const start = m.index ?? 0
     out.push({
@@ -29,7 +29,7 @@ export function versionFacts(
         object: tech,
         polarity: parsed.negated ? -1 : 1,
         valueText,
-        ...(/^\d+(?:\.\d+)?$/.test(m[4] ?? '') ? { valueNumeric: Number(m[4]) } : {}),
+        ...(/^\d+(?:\.\d+)?$/.test(m[5] ?? '') ? { valueNumeric: Number(m[5]) } : {}),
       },
       span: { start, end: start + verb.length },
     })
