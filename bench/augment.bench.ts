@@ -318,6 +318,7 @@ const percentile = (sorted: readonly number[], p: number) =>
 async function measure(messages: number, edges: number, rounds: number): Promise<BenchResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'hymem-bench-'))
   const path = join(dir, 'hymem.sqlite')
+  const cpu = process.cpuUsage()
   try {
     openStore({ path }).close()
     const seeded = performance.now()
@@ -380,6 +381,8 @@ async function measure(messages: number, edges: number, rounds: number): Promise
     await store.close()
     augmentMs.sort((a, b) => a - b)
     baselineMs.sort((a, b) => a - b)
+    const used = process.cpuUsage(cpu)
+    const cpuSeconds = (used.user + used.system) / 1e6
     const label = `${messages / 1000}k msgs`
     const p50 = percentile(augmentMs, 50)
     const b50 = percentile(baselineMs, 50)
@@ -398,7 +401,7 @@ async function measure(messages: number, edges: number, rounds: number): Promise
         value: p50,
         baseline: b50,
         ratio: p50 / b50,
-        notes: `${asks.length} queries (${edgeKnnRuns} with edge KNN), ${edges / 1000}k edges, ${DIM}-d; seeded in ${seedSeconds.toFixed(1)} s`,
+        notes: `${asks.length} queries (${edgeKnnRuns} with edge KNN), ${edges / 1000}k edges, ${DIM}-d; seeded in ${seedSeconds.toFixed(1)} s, ${cpuSeconds.toFixed(0)} s CPU in all`,
       },
       {
         name: `augment p95, ${label}`,
@@ -418,7 +421,7 @@ async function measure(messages: number, edges: number, rounds: number): Promise
 export async function run(options: BenchOptions): Promise<BenchResult[]> {
   const sizes = options.quick ? [10_000] : [10_000, 100_000]
   const results: BenchResult[] = []
-  for (const messages of sizes) results.push(...(await measure(messages, 20_000, options.quick ? 60 : 200)))
+  for (const messages of sizes) results.push(...(await measure(messages, 20_000, options.quick ? 40 : 100)))
   return results
 }
 

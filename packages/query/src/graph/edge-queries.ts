@@ -137,7 +137,7 @@ export async function edgesByIds(
   const { rows } = await sql<EdgeRow>`
     SELECT ${COLUMNS} FROM knowledge_graph k
     WHERE k.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
-      AND k.workspace_id = ${workspaceId} AND ${validityOf(validity)}`.execute(store.db)
+      AND +k.workspace_id = ${workspaceId} AND ${validityOf(validity)}`.execute(store.db)
   return rows.map(toRecord)
 }
 

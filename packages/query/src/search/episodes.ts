@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { fuseLists } from '../rank/fusion'
 import type { EpisodeHit, ProcedureHit, ProcedureStep } from '../types'
 import type { SearchContext } from './context'
@@ -24,16 +25,17 @@ export async function searchEpisodes(ctx: SearchContext, limit: number): Promise
     { ...ctx.config, fusion: 'rrf' },
   )
   if (fused.length === 0) return []
-  const rows = await ctx.store.db
-    .selectFrom('episodes')
-    .select(['id', 'session_id', 'title', 'summary', 'outcome', 'message_ids'])
-    .where('workspace_id', '=', ctx.workspaceId)
-    .where(
-      'id',
-      'in',
-      fused.map((item) => item.key),
-    )
-    .execute()
+  const { rows } = await sql<{
+    id: string
+    session_id: string
+    title: string
+    summary: string
+    outcome: string | null
+    message_ids: string
+  }>`
+    SELECT id, session_id, title, summary, outcome, message_ids FROM episodes
+    WHERE id IN (SELECT value FROM json_each(${JSON.stringify(fused.map((item) => item.key))}))
+      AND +workspace_id = ${ctx.workspaceId}`.execute(ctx.store.db)
   const byId = new Map(rows.map((row) => [row.id, row]))
   const sessions = ctx.scopeSessionIds ? new Set(ctx.scopeSessionIds) : null
   const out: EpisodeHit[] = []
@@ -63,16 +65,17 @@ export async function searchProcedures(ctx: SearchContext, limit: number): Promi
     ...(ctx.scopeSessionIds ? { sessionIds: ctx.scopeSessionIds } : {}),
   })
   if (keyword.length === 0) return []
-  const rows = await ctx.store.db
-    .selectFrom('procedures')
-    .select(['id', 'session_id', 'name', 'description', 'steps', 'message_ids'])
-    .where('workspace_id', '=', ctx.workspaceId)
-    .where(
-      'id',
-      'in',
-      keyword.map((hit) => String(hit.id)),
-    )
-    .execute()
+  const { rows } = await sql<{
+    id: string
+    session_id: string
+    name: string
+    description: string
+    steps: string
+    message_ids: string
+  }>`
+    SELECT id, session_id, name, description, steps, message_ids FROM procedures
+    WHERE id IN (SELECT value FROM json_each(${JSON.stringify(keyword.map((hit) => String(hit.id)))}))
+      AND +workspace_id = ${ctx.workspaceId}`.execute(ctx.store.db)
   const byId = new Map(rows.map((row) => [row.id, row]))
   return keyword.flatMap((hit, index) => {
     const row = byId.get(String(hit.id))

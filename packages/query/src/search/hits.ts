@@ -162,12 +162,18 @@ async function hydrate(ctx: SearchContext, items: readonly FusedItem[]): Promise
   const out = new Map<string, Hydrated>()
   const sessions = ctx.scopeSessionIds ? new Set(ctx.scopeSessionIds) : null
   if (messageIds.length > 0) {
-    const rows = await ctx.store.db
-      .selectFrom('messages')
-      .select(['id', 'session_id', 'peer_id', 'content', 'created_at'])
-      .where('workspace_id', '=', ctx.workspaceId)
-      .where('id', 'in', messageIds)
-      .execute()
+    // `+workspace_id` keeps SQLite on the primary key instead of scanning the workspace's index.
+    const { rows } = await sql<{
+      id: number
+      session_id: string
+      peer_id: string
+      content: string
+      created_at: string
+    }>`
+      SELECT id, session_id, peer_id, content, created_at FROM messages
+      WHERE id IN (SELECT value FROM json_each(${JSON.stringify(messageIds)})) AND +workspace_id = ${ctx.workspaceId}`.execute(
+      ctx.store.db,
+    )
     for (const row of rows) {
       out.set(`m:${row.id}`, {
         key: `m:${row.id}`,
@@ -184,12 +190,17 @@ async function hydrate(ctx: SearchContext, items: readonly FusedItem[]): Promise
     }
   }
   if (chunkIds.length > 0) {
-    const rows = await ctx.store.db
-      .selectFrom('chunks')
-      .select(['id', 'session_id', 'text', 'message_ids', 'occurred_at'])
-      .where('workspace_id', '=', ctx.workspaceId)
-      .where('id', 'in', chunkIds)
-      .execute()
+    const { rows } = await sql<{
+      id: number
+      session_id: string
+      text: string
+      message_ids: string
+      occurred_at: string
+    }>`
+      SELECT id, session_id, text, message_ids, occurred_at FROM chunks
+      WHERE id IN (SELECT value FROM json_each(${JSON.stringify(chunkIds)})) AND +workspace_id = ${ctx.workspaceId}`.execute(
+      ctx.store.db,
+    )
     for (const row of rows) {
       if (sessions && !sessions.has(row.session_id)) continue
       out.set(`c:${row.id}`, {

@@ -53,21 +53,19 @@ export async function searchNotes(ctx: SearchContext, limit: number): Promise<No
   const gated = gateNotes([...candidates.values()], config.notesMinSimilarity, config.notesRelativeCutoff)
   if (gated.length === 0) return []
 
-  let query = ctx.store.db
-    .selectFrom('notes')
-    .select(['id', 'description', 'content', 'importance', 'source_ids'])
-    .where('workspace_id', '=', ctx.workspaceId)
-    .where('archived_at', 'is', null)
-    .where(
-      'id',
-      'in',
-      gated.map((c) => c.id),
-    )
-  if (ctx.peerId !== undefined) {
-    const peerId = ctx.peerId
-    query = query.where((eb) => eb.or([eb('observed_id', 'is', null), eb('observed_id', '=', peerId)]))
-  }
-  const rows = new Map((await query.execute()).map((row) => [row.id, row]))
+  const peerFilter =
+    ctx.peerId === undefined ? sql`1` : sql`(observed_id IS NULL OR observed_id = ${ctx.peerId})`
+  const { rows: found } = await sql<{
+    id: string
+    description: string
+    content: string
+    importance: number
+    source_ids: string
+  }>`
+    SELECT id, description, content, importance, source_ids FROM notes
+    WHERE id IN (SELECT value FROM json_each(${JSON.stringify(gated.map((c) => c.id))}))
+      AND +workspace_id = ${ctx.workspaceId} AND archived_at IS NULL AND ${peerFilter}`.execute(ctx.store.db)
+  const rows = new Map(found.map((row) => [row.id, row]))
   const scored = gated.flatMap((c) => {
     const row = rows.get(c.id)
     if (!row) return []
