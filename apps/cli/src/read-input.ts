@@ -26,7 +26,7 @@ export function describeFsError(error: unknown): string {
   const code = (error as { code?: string }).code
   switch (code) {
     case 'ENOENT':
-      return 'no such file (check the path)'
+      return 'no such file or directory (check the path)'
     case 'EACCES':
     case 'EPERM':
       return 'permission denied'

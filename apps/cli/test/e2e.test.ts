@@ -35,7 +35,7 @@ describe('the hymem binary (child process)', { timeout: 120_000 }, () => {
   it('exits 1 with one line, no stack trace, for a missing file', async () => {
     const result = await runCliProcess(['capture', 'nope.jsonl'], { env })
     expect(result.code).toBe(1)
-    expect(result.stderr).toBe('error: cannot read nope.jsonl: no such file (check the path)\n')
+    expect(result.stderr).toBe('error: cannot read nope.jsonl: no such file or directory (check the path)\n')
   })
 
   it('captures from stdin, dreams, and answers augment --json', async () => {

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
 import type { CliContext } from '../src/io'
 
 /** A fixed "now" for stable output. */
@@ -60,4 +61,9 @@ export function tempDir(prefix = 'hymem-cli-'): { dir: string; cleanup: () => vo
 /** Replaces a temp folder in output with a stable placeholder. */
 export function scrub(text: string, dir: string, placeholder = '<root>'): string {
   return text.split(dir).join(placeholder)
+}
+
+/** The path of a file under `test/fixtures`. */
+export function fixture(name: string): string {
+  return join(dirname(fileURLToPath(import.meta.url)), 'fixtures', name)
 }

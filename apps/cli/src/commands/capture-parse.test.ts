@@ -76,6 +76,7 @@ describe('parseCapture', () => {
           "line 10: "session_id" must not be empty",
           "line 11: "content" must be a string",
         ],
+        "total": 10,
       }
     `)
   })
@@ -95,6 +96,7 @@ describe('parseCapture', () => {
         "problems": [
           "not valid JSON (Expected ',' or '}' after property value in JSON at position 19)",
         ],
+        "total": 1,
       }
     `)
     expect(parseCapture('[{"session_id":"s","role":"user"}]')).toMatchInlineSnapshot(`
@@ -103,7 +105,20 @@ describe('parseCapture', () => {
         "problems": [
           "item 1: missing "content"",
         ],
+        "total": 1,
       }
     `)
+  })
+})
+
+describe('parseCapture limits', () => {
+  it('lists at most 20 problems but counts them all', () => {
+    const text = Array.from({ length: 25 }, () => '{"session_id":"s"}').join('\n')
+    const result = parseCapture(text)
+    expect(result.ok).toBe(false)
+    if (!result.ok) {
+      expect(result.problems).toHaveLength(20)
+      expect(result.total).toBe(25)
+    }
   })
 })

@@ -10,10 +10,13 @@ export interface CaptureLine {
   readonly metadata?: Record<string, unknown>
 }
 
-/** The first problems found, each `line N: <what is wrong>` (or `item N` for a JSON array). */
+/**
+ * The first problems found (at most 20), each `line N: <what is wrong>` (or `item N` for a JSON array), and
+ * how many there were in all.
+ */
 export type CaptureParseResult =
   | { readonly ok: true; readonly lines: readonly CaptureLine[] }
-  | { readonly ok: false; readonly problems: readonly string[] }
+  | { readonly ok: false; readonly problems: readonly string[]; readonly total: number }
 
 const ROLES = ['user', 'assistant', 'system', 'tool'] as const
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/
@@ -70,9 +73,9 @@ function parseArray(text: string): CaptureParseResult {
   try {
     value = JSON.parse(text)
   } catch (error) {
-    return { ok: false, problems: [`not valid JSON (${(error as Error).message})`] }
+    return { ok: false, problems: [`not valid JSON (${(error as Error).message})`], total: 1 }
   }
-  if (!Array.isArray(value)) return { ok: false, problems: ['expected a JSON array of messages'] }
+  if (!Array.isArray(value)) return { ok: false, problems: ['expected a JSON array of messages'], total: 1 }
   return validate(
     value.map((item, index) => ({ label: `item ${index + 1}`, value: item })),
     [],
@@ -109,10 +112,10 @@ function validate(
   }
   if (problems.length > 0) {
     problems.sort((a, b) => lineNumber(a) - lineNumber(b))
-    return { ok: false, problems: problems.slice(0, MAX_PROBLEMS) }
+    return { ok: false, problems: problems.slice(0, MAX_PROBLEMS), total: problems.length }
   }
   if (lines.length === 0)
-    return { ok: false, problems: ['no messages found (expected JSONL or a JSON array)'] }
+    return { ok: false, problems: ['no messages found (expected JSONL or a JSON array)'], total: 1 }
   return { ok: true, lines }
 }
 

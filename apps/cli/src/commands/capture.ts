@@ -33,11 +33,13 @@ export async function captureCommand(
 ): Promise<CaptureResult> {
   const parsed = parseCapture(await readInput(source, ctx))
   if (!parsed.ok) {
-    for (const problem of parsed.problems.slice(1)) ctx.stderr.write(`error: ${problem}\n`)
-    const count = parsed.problems.length
+    for (const problem of parsed.problems) ctx.stderr.write(`error: ${problem}\n`)
+    const { total } = parsed
+    const shown = total > parsed.problems.length ? ` (the first ${parsed.problems.length} are listed)` : ''
+    const where = source === '-' ? 'stdin' : source
     throw new ExitError(
       EXIT_FAILURE,
-      `${parsed.problems[0]}${count > 1 ? ` (and ${count - 1} more above)` : ''}; nothing was written`,
+      `${total === 1 ? 'a bad line' : `${total} bad lines`} in ${where}${shown}; nothing was written`,
     )
   }
   const bySession = groupBySession(parsed.lines)

@@ -43,7 +43,7 @@ export function renderStats(stats: Stats, color: boolean): string {
     .join(', ')
   out.push(`  vectors: ${stats.vectors.mode}${vectorIndexes ? `; ${vectorIndexes}` : '; none stored'}\n`)
 
-  out.push(style.bold(`Dreams (${stats.dreams.length} most recent)`))
+  out.push(style.bold('Dreams (most recent first)'))
   out.push(
     stats.dreams.length === 0
       ? '  none yet: run "hymem dream"\n'

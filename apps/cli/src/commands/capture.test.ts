@@ -1,0 +1,114 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createHyMem } from 'hymem'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { captureContext, fixture, tempDir } from '../../test/harness'
+import { runCli } from '../run'
+import { captureCommand } from './capture'
+
+describe('hymem capture', () => {
+  let root: string
+  let cleanup: () => void
+  beforeEach(() => {
+    ;({ dir: root, cleanup } = tempDir())
+  })
+  afterEach(() => cleanup())
+
+  async function messagesBySession(): Promise<Record<string, string[]>> {
+    const memory = await createHyMem({ root })
+    try {
+      const rows = await memory.store.db
+        .selectFrom('messages')
+        .select(['session_id', 'peer_id', 'role', 'content', 'created_at'])
+        .orderBy('id')
+        .execute()
+      const out: Record<string, string[]> = {}
+      for (const r of rows) {
+        ;(out[r.session_id] ??= []).push(`${r.created_at} ${r.peer_id}/${r.role}: ${r.content}`)
+      }
+      return out
+    } finally {
+      await memory.close()
+    }
+  }
+
+  it('logs a JSONL file, one transaction per session, keeping times, roles and peers', async () => {
+    const { ctx, stdout } = captureContext({ env: { HYMEM_ROOT: root } })
+    const result = await captureCommand(fixture('conversation.jsonl'), {}, ctx)
+    expect(result.sessions).toEqual({ kickoff: 3, release: 2 })
+    expect(stdout()).toMatchInlineSnapshot(`
+      "Captured 5 messages in 2 sessions (workspace default)
+      Run "hymem dream" to turn them into memory.
+      "
+    `)
+    expect(await messagesBySession()).toMatchInlineSnapshot(`
+      {
+        "kickoff": [
+          "2026-06-10T09:00:00.000Z user/user: We switched from MySQL to PostgreSQL last year.",
+          "2026-06-10T09:00:30.000Z assistant/assistant: Noted: PostgreSQL is the database.",
+          "2026-06-10T09:01:00.000Z maya/user: I prefer pnpm over npm for the monorepo.",
+        ],
+        "release": [
+          "2026-06-14T16:00:00.000Z user/user: We deploy the API to Fly.io and the web app is hosted on Vercel.",
+          "2026-06-14T16:00:20.000Z assistant/assistant: Got it, Fly.io for the API and Vercel for the web app.",
+        ],
+      }
+    `)
+  })
+
+  it('reads a JSON array from stdin and dreams with --dream --json', async () => {
+    const turns = readFileSync(fixture('conversation.jsonl'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line))
+    const { ctx, stdout } = captureContext({ env: { HYMEM_ROOT: root }, stdin: JSON.stringify(turns) })
+    expect(await runCli(['capture', '-', '--dream', '--json'], ctx)).toBe(0)
+    const result = JSON.parse(stdout())
+    expect(result.messages).toBe(5)
+    expect(result.dream).toMatchObject({ status: 'ok', extractor: 'rules', workspaceId: 'default' })
+    expect(result.dream.edgesUpserted).toBeGreaterThan(0)
+  })
+
+  it('writes nothing and names every bad line when one line is wrong', async () => {
+    const input = [
+      '{"session_id":"s","role":"user","content":"fine"}',
+      '{"session_id":"s","role":"user"}',
+      '{"session_id":"s","role":"wizard","content":"x"}',
+    ].join('\n')
+    const { ctx, stderr } = captureContext({ env: { HYMEM_ROOT: root }, stdin: input })
+    expect(await runCli(['capture', '-'], ctx)).toBe(1)
+    expect(stderr()).toMatchInlineSnapshot(`
+      "error: line 2: missing "content"
+      error: line 3: "role" must be one of user, assistant, system, tool
+      error: 2 bad lines in stdin; nothing was written
+      "
+    `)
+    expect(existsSync(join(root, 'hymem.sqlite'))).toBe(false)
+  })
+
+  it('stops with one line for a missing file or a directory', async () => {
+    const missing = captureContext({ env: { HYMEM_ROOT: root }, cwd: root })
+    expect(await runCli(['capture', 'nope.jsonl'], missing.ctx)).toBe(1)
+    expect(missing.stderr()).toMatchInlineSnapshot(`
+      "error: cannot read nope.jsonl: no such file or directory (check the path)
+      "
+    `)
+    const dir = captureContext({ env: { HYMEM_ROOT: root }, cwd: root })
+    expect(await runCli(['capture', '.'], dir.ctx)).toBe(1)
+    expect(dir.stderr()).toMatchInlineSnapshot(`
+      "error: cannot read .: is a directory, not a file
+      "
+    `)
+  })
+
+  it('needs a file argument (usage, exit 2)', async () => {
+    const { ctx, stderr } = captureContext({ env: { HYMEM_ROOT: root } })
+    expect(await runCli(['capture'], ctx)).toBe(2)
+    expect(stderr()).toMatchInlineSnapshot(`
+      "error: missing required argument 'file'
+      Usage: hymem capture [options] <file>
+      (run "hymem capture --help" for the options)
+      "
+    `)
+  })
+})

@@ -1,0 +1,94 @@
+import { join } from 'node:path'
+import { openStore } from '@hymem/core-store'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { captureContext, FIXED_NOW, tempDir } from '../../test/harness'
+import { seedRoot } from '../../test/seed'
+import { ExitError } from '../exit-error'
+import { runCli } from '../run'
+import { dreamCommand } from './dream'
+
+/** Wall-clock timings are the only unstable part of the summary. */
+const stable = (text: string) => text.replace(/^time .*$/m, 'time <timings>')
+
+describe('hymem dream', () => {
+  let root: string
+  let cleanup: () => void
+  beforeEach(() => {
+    ;({ dir: root, cleanup } = tempDir())
+  })
+  afterEach(() => cleanup())
+
+  it('dreams the captured conversation and prints a summary table', async () => {
+    await seedRoot(root, { dream: false })
+    const { ctx, stdout, stderr } = captureContext({ env: { HYMEM_ROOT: root } })
+    const report = await dreamCommand({}, ctx)
+    expect(report.status).toBe('ok')
+    expect(stable(stdout())).toMatchInlineSnapshot(`
+      "Dream ok · workspace default · extractor rules · prompt rules-v1
+        chunks created        3
+        chunks extracted      3
+        chunks pending        0
+        edges upserted        6
+        edges created         6
+        markers               1
+        entity types          5
+        episodes              2
+        summaries             2
+        markers consolidated  1
+        embeddings skipped    1
+      time <timings>
+      "
+    `)
+    expect(stderr()).toMatchInlineSnapshot(`
+      "note: no LLM key (HYMEM_LLM_API_KEY or DEEPSEEK_API_KEY): dreaming uses the rule-based extractor and no LLM reranker
+      note: no embeddings: search is keyword + graph + recency only
+      "
+    `)
+  })
+
+  it('honours --budget and says when chunks are still pending', async () => {
+    await seedRoot(root, { dream: false })
+    const { ctx, stdout } = captureContext({ env: { HYMEM_ROOT: root } })
+    expect(await runCli(['dream', '--budget', '1', '--json'], ctx)).toBe(0)
+    const report = JSON.parse(stdout())
+    expect(report.chunksProcessed).toBe(1)
+    expect(report.chunksPending).toBeGreaterThan(0)
+  })
+
+  it('dreams only the named workspace', async () => {
+    await seedRoot(root, { dream: false, env: { HYMEM_WORKSPACE: 'team-b' } })
+    const { ctx, stdout } = captureContext({ env: { HYMEM_ROOT: root } })
+    expect(await runCli(['dream', '--json'], ctx)).toBe(0)
+    expect(JSON.parse(stdout())).toMatchObject({ workspaceId: 'default', chunksCreated: 0 })
+    const other = captureContext({ env: { HYMEM_ROOT: root } })
+    expect(await runCli(['--workspace', 'team-b', 'dream', '--json'], other.ctx)).toBe(0)
+    expect(JSON.parse(other.stdout()).chunksCreated).toBeGreaterThan(0)
+  })
+
+  it('stops with exit 1 when another process holds the dream lock', async () => {
+    await seedRoot(root, { dream: false })
+    const holder = openStore({ path: join(root, 'hymem.sqlite'), clock: () => FIXED_NOW })
+    const held = holder.runLock.acquire('dream:default', 'another-dreamer')
+    expect(held.acquired).toBe(true)
+    try {
+      const { ctx, stderr } = captureContext({ env: { HYMEM_ROOT: root } })
+      await expect(dreamCommand({}, ctx)).rejects.toThrow(ExitError)
+      const again = captureContext({ env: { HYMEM_ROOT: root } })
+      expect(await runCli(['dream'], again.ctx)).toBe(1)
+      expect(again.stderr().split('\n').at(-2)).toMatchInlineSnapshot(
+        `"error: dream skipped: locked (another dream holds the lock; try again in a moment)"`,
+      )
+      expect(stderr()).not.toContain('    at ')
+    } finally {
+      await holder.close()
+    }
+  })
+
+  it('rejects a bad --budget as a usage error', async () => {
+    const { ctx, stderr } = captureContext({ env: { HYMEM_ROOT: root } })
+    expect(await runCli(['dream', '--budget', '0'], ctx)).toBe(2)
+    expect(stderr().split('\n')[0]).toMatchInlineSnapshot(
+      `"error: option '--budget <chunks>' argument '0' is invalid. expected a whole number of at least 1."`,
+    )
+  })
+})
