@@ -7,6 +7,14 @@ import { graphSnapshot, type Line, logLines, openTestStore, type TestStore, WS }
 
 const line = (content: string, at: string): Line => ({ peer: 'alice', role: 'user', content, at })
 const filler = (at: string): Line => ({ peer: 'alice', role: 'user', content: 'ok', at })
+const negationOnly = async () => ({
+  triples: [{ subject: 'team', predicate: 'uses' as const, object: 'Redis', polarity: -1 as const }],
+  markers: [],
+  entityTypes: [],
+  dropped: { triples: 0, markers: 0 },
+  usage: { promptTokens: 0, completionTokens: 0 },
+  llmCalls: 0,
+})
 
 describe('supersede instead of delete', () => {
   let t: TestStore
@@ -58,6 +66,39 @@ describe('supersede instead of delete', () => {
       supersededBy: 'team uses postgres',
     })
     expect(graph.find((e) => e.triple === 'postgres replaces mysql')).toMatchObject({ status: 'active' })
+  })
+
+  it('a use asserted again after the switch stands next to its replacement', async () => {
+    await logLines(t.store, 's1', [line('We use MySQL for the ledger.', '2026-02-01T10:00:00.000Z')])
+    await run()
+    await logLines(t.store, 's1', [line('We switched from MySQL to Postgres.', '2026-02-12T10:00:00.000Z')])
+    await logLines(t.store, 's1', [filler('2026-02-12T10:01:00.000Z')])
+    await logLines(t.store, 's1', [line('We use MySQL for the analytics jobs.', '2026-02-20T10:00:00.000Z')])
+    await logLines(t.store, 's1', [filler('2026-02-20T10:01:00.000Z')])
+    await logLines(t.store, 's1', [
+      line('We use Postgres for the ledger, it works well.', '2026-02-21T10:00:00.000Z'),
+    ])
+    await run()
+    const graph = await graphSnapshot(t.store)
+    expect(graph.find((e) => e.triple === 'team uses mysql')).toMatchObject({
+      status: 'active',
+      validTo: null,
+    })
+    expect(graph.find((e) => e.triple === 'team uses postgres')).toMatchObject({
+      status: 'active',
+      validTo: null,
+    })
+  })
+
+  it('a negation of an unknown fact creates nothing', async () => {
+    const report = await run({ extractor: { ...createRulesExtractor(), extractFacts: negationOnly } })
+    expect(report.counts.negationsOfUnknownFacts ?? 0).toBe(0)
+    await logLines(t.store, 's1', [
+      line('We no longer use Redis anywhere at all.', '2026-02-01T10:00:00.000Z'),
+    ])
+    const second = await run({ extractor: { ...createRulesExtractor(), extractFacts: negationOnly } })
+    expect(second.counts.negationsOfUnknownFacts).toBe(1)
+    expect(await graphSnapshot(t.store)).toEqual([])
   })
 
   it('re-activates a superseded edge that is asserted again later', async () => {

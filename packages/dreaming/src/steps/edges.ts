@@ -28,7 +28,8 @@ export interface EdgeRow {
 }
 
 export interface UpsertResult {
-  readonly edge: EdgeRow
+  /** Null when a negation named a fact the graph never held (nothing to weaken). */
+  readonly edge: EdgeRow | null
   readonly created: boolean
   /** False when this chunk had already given this evidence (a replay). */
   readonly evidenceAdded: boolean
@@ -41,7 +42,7 @@ const earlier = (a: string, b: string) => (a < b ? a : b)
  * Inserts or reinforces a direct edge with one evidence row. Evidence is unique per (edge, chunk, polarity),
  * so replaying a chunk changes nothing; counters are recomputed from the rows. Positive evidence from a chunk
  * replaces a decay mark the same chunk left earlier, and re-activates a superseded edge when it is newer
- * than the supersession.
+ * than the supersession. A negation of a fact the graph never held creates nothing.
  */
 export async function upsertEdge(
   tx: StoreScope,
@@ -53,6 +54,7 @@ export async function upsertEdge(
   const at = evidence.observedAt
   let existing = await findEdge(tx, workspaceId, triple)
   let created = false
+  if (!existing && evidence.polarity === -1) return { edge: null, created: false, evidenceAdded: false }
   if (!existing) {
     const inserted = await tx.db
       .insertInto('knowledge_graph')
@@ -125,7 +127,7 @@ export async function upsertEdge(
     await recount(tx, edgeId)
   }
   const edge = await findEdge(tx, workspaceId, triple)
-  return { edge: edge!, created, evidenceAdded }
+  return { edge: edge ?? null, created, evidenceAdded }
 }
 
 async function findEdge(

@@ -41,7 +41,7 @@ export async function applySupersede(
     for (const old of await current(tx, workspaceId, { object: edge.object })) {
       if (NOT_REPLACEABLE.has(old.predicate)) continue
       const successor = await currentOne(tx, workspaceId, old.subject, old.predicate, edge.subject)
-      if (successor) closed += await close(tx, old, successor, at)
+      if (successor) closed += await replace(tx, old, successor, at)
     }
     return closed
   }
@@ -51,7 +51,7 @@ export async function applySupersede(
   // (S, P, Y) with an active (Y replaces X): (S, P, X) is superseded.
   for (const replaced of await current(tx, workspaceId, { subject: edge.object, predicate: 'replaces' })) {
     const old = await currentOne(tx, workspaceId, edge.subject, edge.predicate, replaced.object)
-    if (old) closed += await close(tx, old, self, at)
+    if (old) closed += await replace(tx, old, self, replaced.last_reinforced)
   }
   if (SINGLE_VALUED_PREDICATES.has(edge.predicate)) {
     for (const old of await current(tx, workspaceId, { subject: edge.subject, predicate: edge.predicate })) {
@@ -62,11 +62,22 @@ export async function applySupersede(
   return closed
 }
 
+/**
+ * A replacement stated at `at` closes the old use, unless the old use was asserted again after it (then
+ * both stand: "we switched to Y" followed by "we still use X for Z").
+ */
+async function replace(tx: StoreScope, old: CurrentEdge, fresh: CurrentEdge, at: string): Promise<number> {
+  if (old.id === fresh.id || old.last_reinforced > at) return 0
+  return stale(tx, old, fresh, at)
+}
+
 /** Newer wins: the edge whose latest assertion is older is the one that closes. */
 async function close(tx: StoreScope, old: CurrentEdge, fresh: CurrentEdge, at: string): Promise<number> {
   if (old.id === fresh.id) return 0
-  const [loser, winner, when] =
-    old.last_reinforced > at ? [fresh, old, old.last_reinforced] : [old, fresh, at]
+  return old.last_reinforced > at ? stale(tx, fresh, old, old.last_reinforced) : stale(tx, old, fresh, at)
+}
+
+async function stale(tx: StoreScope, loser: CurrentEdge, winner: CurrentEdge, when: string): Promise<number> {
   const result = await tx.db
     .updateTable('knowledge_graph')
     .set({ status: 'stale', valid_to: when, superseded_by: winner.id })

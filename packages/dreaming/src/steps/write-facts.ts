@@ -35,7 +35,16 @@ export async function writeChunkFacts(
   const stats = await ctx.store.transaction(async (tx) => {
     const speaker = await singleUserAuthor(tx, messageIds)
     const canon = new Canonicalizer(tx, workspaceId, speaker)
-    const tally = { upserted: 0, created: 0, superseded: 0, blocked: 0, markers: 0, types: 0, invalid: 0 }
+    const tally = {
+      upserted: 0,
+      created: 0,
+      superseded: 0,
+      blocked: 0,
+      markers: 0,
+      types: 0,
+      invalid: 0,
+      unknownNegations: 0,
+    }
     const entities = new Set<string>()
     // Types first: supersession of single-valued predicates compares the objects' kinds.
     for (const t of facts.entityTypes) {
@@ -81,6 +90,10 @@ export async function writeChunkFacts(
         },
         now,
       )
+      if (!result.edge) {
+        tally.unknownNegations++
+        continue
+      }
       if (result.evidenceAdded) tally.upserted++
       if (result.created) tally.created++
       if (triple.polarity === 1)
@@ -135,6 +148,7 @@ export async function writeChunkFacts(
   count(ctx, 'entityTypes', stats.types)
   count(ctx, 'droppedTriples', facts.dropped.triples)
   count(ctx, 'invalidItemsSkipped', stats.invalid)
+  count(ctx, 'negationsOfUnknownFacts', stats.unknownNegations)
 }
 
 const MAX_TEXT = 2000
