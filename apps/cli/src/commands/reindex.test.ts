@@ -1,0 +1,67 @@
+import { type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/testing'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { captureContext, tempDir } from '../../test/harness'
+import { seedRoot } from '../../test/seed'
+import { runCli } from '../run'
+import { collectDoctorReport } from './doctor'
+import { reindexCommand } from './reindex'
+
+describe('hymem reindex', () => {
+  let root: string
+  let cleanup: () => void
+  let server: FakeOpenAIServer
+  beforeEach(async () => {
+    ;({ dir: root, cleanup } = tempDir())
+    server = await startFakeOpenAIServer({ apiKey: 'sk-embeddings-0123456789', embeddingDimensions: 32 })
+  })
+  afterEach(async () => {
+    await server.close()
+    cleanup()
+  })
+
+  it('moves every vector index to a new embedding model, which clears the drift doctor reports', async () => {
+    await seedRoot(root, { env: { HYMEM_EMBEDDING_PROVIDER: 'fake' } })
+    const env = {
+      HYMEM_ROOT: root,
+      HYMEM_EMBEDDING_PROVIDER: 'openai-compatible',
+      HYMEM_EMBEDDING_BASE_URL: server.url,
+      HYMEM_EMBEDDING_API_KEY: 'sk-embeddings-0123456789',
+      HYMEM_EMBEDDING_MODEL: 'fake-embedding',
+    }
+    const drift = async () =>
+      (await collectDoctorReport({ offline: true }, captureContext({ env }).ctx)).checks
+        .filter((c) => c.name === 'embedding drift')
+        .map((c) => `${c.status}: ${c.detail}`)
+    expect(await drift()).toMatchInlineSnapshot(`
+      [
+        "fail: chunks, edges, episodes vectors are all fake-hash-64 (64-d) but the configured embedder is fake-embedding: run "hymem reindex", or set HYMEM_EMBEDDING_* back",
+      ]
+    `)
+
+    const { ctx, stdout } = captureContext({ env })
+    const report = await reindexCommand({}, ctx)
+    expect(report).toMatchObject({ model: 'fake-embedding', dimensions: 32 })
+    expect(stdout()).toMatchInlineSnapshot(`
+      "Re-indexed with fake-embedding (32-d)
+        index     vectors  previously
+        chunks          3  fake-hash-64 (64-d)
+        edges           5  fake-hash-64 (64-d)
+        episodes        2  fake-hash-64 (64-d)
+        notes           0  -
+      "
+    `)
+    expect(server.embeddingRequests.length).toBeGreaterThan(0)
+    expect(await drift()).toMatchInlineSnapshot(`
+      [
+        "ok: chunks, edges, episodes pinned to fake-embedding (32-d), as configured",
+      ]
+    `)
+
+    const augmented = captureContext({ env })
+    expect(await runCli(['augment', 'where is the API deployed?', '--json'], augmented.ctx)).toBe(0)
+    const codes = JSON.parse(augmented.stdout()).graphFacts.flatMap(
+      (f: { whyRetrieved: string[] }) => f.whyRetrieved,
+    )
+    expect(codes.some((code: string) => code.startsWith('semantic_'))).toBe(true)
+  })
+})
