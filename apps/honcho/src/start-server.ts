@@ -1,0 +1,124 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import type { HonchoAuthOptions, HonchoLogEvent } from '@hymem/honcho-http'
+import { createHyMemFromConfig, type HyMem, type HyMemConfig, type HyMemLog } from 'hymem'
+import { createServerApp } from './server-app'
+
+export interface StartServerOptions {
+  /** Receives the facade's events (dreams, notices, warnings). */
+  readonly log?: HyMemLog
+  /** Receives the HTTP layer's events (requests, unexpected errors with their stack). */
+  readonly httpLog?: (event: HonchoLogEvent) => void
+  /** Use this memory instead of building one from the config (it is closed with the server). */
+  readonly memory?: HyMem
+  /** How long `close()` waits for requests in flight. @default 10 000 ms */
+  readonly drainTimeoutMs?: number
+}
+
+export interface RunningServer {
+  readonly url: string
+  readonly host: string
+  readonly port: number
+  readonly memory: HyMem
+  /** The one start-up line: address, database, extractor, embedder, auth. */
+  readonly startupLine: string
+  /** Stops accepting requests, lets the ones in flight finish their writes, then closes the database. */
+  close(): Promise<void>
+}
+
+/** Thrown when the configuration is unsafe to serve (e.g. a public bind without tokens). */
+export class ServerConfigError extends Error {
+  override readonly name = 'ServerConfigError'
+}
+
+function authOf(config: HyMemConfig): HonchoAuthOptions | undefined {
+  if (config.authTokens.length === 0) return undefined
+  const tokens: Record<string, readonly string[] | '*'> = {}
+  for (const token of config.authTokens) tokens[token.token] = token.workspaces
+  return { tokens }
+}
+
+/**
+ * Opens HyMem from a resolved config and serves the Honcho routes, `/health` and `/mcp` on
+ * `config.honcho.host:port`. Refuses to bind beyond loopback without auth tokens.
+ *
+ * @example
+ * const { config, errors } = configFromEnv(process.env)
+ * const server = await startServer(config)
+ * console.log(server.startupLine)
+ */
+export async function startServer(
+  config: HyMemConfig,
+  options: StartServerOptions = {},
+): Promise<RunningServer> {
+  const auth = authOf(config)
+  if (!config.honcho.loopback && !auth) {
+    throw new ServerConfigError(
+      `Refusing to listen on ${config.honcho.host} without authentication: set HYMEM_AUTH_TOKENS (token=ws1,ws2;token2=*) or bind HYMEM_HONCHO_HOST=127.0.0.1`,
+    )
+  }
+  const memory =
+    options.memory ?? (await createHyMemFromConfig(config, options.log ? { log: options.log } : {}))
+  let draining = false
+  const inFlight = new Set<Promise<unknown>>()
+  const app = createServerApp({
+    memory,
+    loopback: config.honcho.loopback,
+    ...(auth ? { auth } : {}),
+    ...(options.httpLog ? { log: options.httpLog } : {}),
+  })
+  const fetch = (request: Request): Response | Promise<Response> => {
+    if (draining) {
+      return new Response(JSON.stringify({ detail: 'Server is shutting down' }), {
+        status: 503,
+        headers: { 'content-type': 'application/json', connection: 'close' },
+      })
+    }
+    const handled = Promise.resolve(app.fetch(request))
+    inFlight.add(handled)
+    void handled.finally(() => inFlight.delete(handled)).catch(() => {})
+    return handled
+  }
+  let server: ReturnType<typeof serve>
+  let port: number
+  try {
+    ;({ server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
+      (resolve, reject) => {
+        const started = serve(
+          { fetch, hostname: config.honcho.host, port: config.honcho.port },
+          (info: AddressInfo) => resolve({ server: started, port: info.port }),
+        )
+        started.once('error', reject)
+      },
+    ))
+  } catch (error) {
+    if (!options.memory) await memory.close()
+    throw error
+  }
+  const host = config.honcho.host.includes(':') ? `[${config.honcho.host}]` : config.honcho.host
+  const url = `http://${host}:${port}`
+  const startupLine = [
+    `hymem-honcho listening on ${url}`,
+    `database ${memory.store.path}`,
+    `extractor ${memory.extractor.name}`,
+    `embeddings ${memory.embeddings?.name ?? 'none'}`,
+    `auth ${auth ? `${config.authTokens.length} token(s)` : 'off (loopback only)'}`,
+    'mcp /mcp',
+  ].join(' · ')
+
+  let closing: Promise<void> | undefined
+  const close = () => {
+    closing ??= (async () => {
+      draining = true
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      if ('closeIdleConnections' in server) server.closeIdleConnections()
+      const timeout = new Promise((resolve) => setTimeout(resolve, options.drainTimeoutMs ?? 10_000).unref())
+      await Promise.race([Promise.allSettled([...inFlight]), timeout])
+      if ('closeAllConnections' in server) server.closeAllConnections()
+      await closed
+      await memory.close()
+    })()
+    return closing
+  }
+  return { url, host: config.honcho.host, port, memory, startupLine, close }
+}

@@ -1,0 +1,177 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { AuthenticationError, Honcho, NotFoundError } from '@honcho-ai/sdk'
+import { configFromEnv, type HyMemConfig } from 'hymem'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type RunningServer, ServerConfigError, startServer } from '../src/start-server'
+
+const roots: string[] = []
+const servers: RunningServer[] = []
+
+function testConfig(env: Record<string, string> = {}): HyMemConfig {
+  const root = mkdtempSync(join(tmpdir(), 'hymem-honcho-app-'))
+  roots.push(root)
+  const { config, errors } = configFromEnv({ HYMEM_ROOT: root, HYMEM_EMBEDDING_PROVIDER: 'fake', ...env })
+  expect(errors).toEqual([])
+  return { ...config, honcho: { ...config.honcho, port: 0 } }
+}
+
+async function start(config: HyMemConfig): Promise<RunningServer> {
+  const server = await startServer(config)
+  servers.push(server)
+  return server
+}
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close()
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
+})
+
+const MCP_INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '0' } },
+}
+
+describe('startServer', () => {
+  it('serves /health, the Honcho routes and /mcp, and names database, extractor and embedder', async () => {
+    const server = await start(testConfig())
+    expect(server.startupLine).toMatch(
+      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · database .*hymem\.sqlite · extractor rules · embeddings fake/,
+    )
+    expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' })
+    const honcho = new Honcho({ baseURL: server.url, workspaceId: 'app', maxRetries: 0 })
+    const session = await honcho.session('s')
+    const [message] = await session.addMessages([
+      (await honcho.peer('alice')).message('I use Vim every day.'),
+    ])
+    expect(message?.content).toBe('I use Vim every day.')
+    const mcp = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(MCP_INIT),
+    })
+    expect(mcp.status).toBe(200)
+    expect(
+      ((await mcp.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name,
+    ).toBeTruthy()
+  })
+
+  it('refuses to bind beyond loopback without tokens', async () => {
+    const config = testConfig()
+    const exposed = { ...config, honcho: { ...config.honcho, host: '0.0.0.0', loopback: false } }
+    await expect(startServer(exposed)).rejects.toBeInstanceOf(ServerConfigError)
+  })
+
+  it('requires a bearer token when tokens are configured, on Honcho routes and /mcp', async () => {
+    const server = await start(testConfig({ HYMEM_AUTH_TOKENS: 'secret=team' }))
+    await expect(
+      new Honcho({ baseURL: server.url, workspaceId: 'team', maxRetries: 0 }).getMetadata(),
+    ).rejects.toBeInstanceOf(AuthenticationError)
+    const ok = new Honcho({ baseURL: server.url, workspaceId: 'team', apiKey: 'secret', maxRetries: 0 })
+    expect(await ok.getMetadata()).toEqual({})
+    const other = new Honcho({
+      baseURL: server.url,
+      workspaceId: 'elsewhere',
+      apiKey: 'secret',
+      maxRetries: 0,
+    })
+    await expect(other.getMetadata()).rejects.toBeInstanceOf(NotFoundError)
+    const mcp = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(MCP_INIT),
+    })
+    expect(mcp.status).toBe(401)
+  })
+
+  it('finishes a write in flight on close, then stops accepting connections', async () => {
+    const server = await startServer(testConfig())
+    const body = JSON.stringify({
+      messages: Array.from({ length: 100 }, (_, i) => ({ peer_id: 'alice', content: `message ${i}` })),
+    })
+    const half = Math.floor(body.length / 2)
+    let sendRest: () => void = () => {}
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(body.slice(0, half)))
+        sendRest = () => {
+          controller.enqueue(new TextEncoder().encode(body.slice(half)))
+          controller.close()
+        }
+      },
+    })
+    const write = fetch(`${server.url}/v3/workspaces/w/sessions/s/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit)
+    // The request is in flight (headers and half the body received) when shutdown starts.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const counting = server.memory.store.fork()
+    const closed = server.close()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    sendRest()
+    expect((await write).status).toBe(201)
+    await closed
+    expect(await counting.messages.count('w')).toBe(100)
+    await counting.close()
+    await expect(fetch(`${server.url}/health`)).rejects.toThrow()
+  })
+})
+
+describe('hymem-honcho binary', () => {
+  it('prints the start-up line and exits 0 on SIGTERM', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'hymem-honcho-bin-'))
+    roots.push(root)
+    const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url))
+    const port = await freePort()
+    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', bin], {
+      env: {
+        ...process.env,
+        HYMEM_ROOT: root,
+        HYMEM_EMBEDDING_PROVIDER: 'none',
+        HYMEM_HONCHO_PORT: String(port),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stderr.on('data', (chunk) => {
+      stderr += String(chunk)
+    })
+    const line = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        stdout += String(chunk)
+        if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!)
+      })
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)))
+    })
+    expect(line).toMatch(
+      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · database .* · extractor rules · embeddings none/,
+    )
+    const url = /listening on (\S+)/.exec(line)![1]!
+    expect((await fetch(`${url}/health`)).status).toBe(200)
+    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    expect(await exit).toBe(0)
+  }, 60_000)
+})
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
