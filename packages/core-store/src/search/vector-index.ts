@@ -7,10 +7,12 @@ import type { StatementCache } from '../store/statement-cache'
 import type { StoreContext } from '../store/types'
 import type { VectorHit, VectorIndex, VectorIndexName, VectorRow } from './types'
 import { blobVector, cosineDistanceToBlob, norm, vectorBlob } from './vector-math'
+import { checkNearest, checkRows, checkVector } from './vector-validate'
+
+export { MAX_NEAREST_K } from './vector-validate'
+
 import { knnIdColumn, VECTOR_SOURCES, type VectorSource } from './vector-sources'
 
-/** sqlite-vec's upper bound on `k`. */
-export const MAX_NEAREST_K = 4096
 const IN_LIST_CHUNK = 500
 
 interface Pin {
@@ -195,49 +197,6 @@ function refuseMismatch(index: VectorIndexName, pin: Pin, model: string, dimensi
     'VECTOR_MISMATCH',
     `the ${index} vector index holds ${pin.model} vectors of dimension ${pin.dimensions}, not ${model} of dimension ${dimensions}; re-index with \`hymem reindex\``,
   )
-}
-
-function checkVector(vector: unknown): asserts vector is Float32Array {
-  if (!(vector instanceof Float32Array) || vector.length === 0) {
-    throw new StoreError('INVALID_INPUT', 'a vector must be a non-empty Float32Array')
-  }
-  for (const x of vector) {
-    if (!Number.isFinite(x)) throw new StoreError('INVALID_INPUT', 'vector components must be finite numbers')
-  }
-}
-
-/** Validates a batch before any write; returns its common dimension (null for an empty batch). */
-function checkRows(source: VectorSource, rows: readonly VectorRow[]): number | null {
-  let dimensions: number | null = null
-  for (const row of rows) {
-    const validId =
-      source.idKind === 'integer' ? Number.isSafeInteger(row.id) : typeof row.id === 'string' && row.id !== ''
-    if (!validId)
-      throw new StoreError('INVALID_INPUT', `${source.name} vector ids must be ${source.idKind} ids`)
-    if (typeof row.workspaceId !== 'string' || row.workspaceId === '') {
-      throw new StoreError('INVALID_INPUT', 'vector rows need a workspaceId')
-    }
-    if (typeof row.textHash !== 'string') throw new StoreError('INVALID_INPUT', 'vector rows need a textHash')
-    checkVector(row.vector)
-    dimensions ??= row.vector.length
-    if (row.vector.length !== dimensions) {
-      throw new StoreError(
-        'INVALID_INPUT',
-        `vectors in one batch must share a dimension (${dimensions} ≠ ${row.vector.length})`,
-      )
-    }
-  }
-  return dimensions
-}
-
-function checkNearest(query: Float32Array, options: { workspaceId: string; k: number; model: string }): void {
-  checkVector(query)
-  if (!Number.isInteger(options.k) || options.k < 1 || options.k > MAX_NEAREST_K) {
-    throw new StoreError('INVALID_INPUT', `k must be an integer between 1 and ${MAX_NEAREST_K}`)
-  }
-  if (typeof options.workspaceId !== 'string' || options.workspaceId === '') {
-    throw new StoreError('INVALID_INPUT', 'nearest needs a workspaceId')
-  }
 }
 
 function rowidOf(statements: StatementCache, source: VectorSource, id: number | string): bigint | undefined {
