@@ -7,11 +7,12 @@ export function laplace(pos: number, neg: number): number {
 
 /**
  * Recomputes an edge's counters and confidence from its evidence rows, so a counter can never drift from
- * the rows it counts (replays and crashes cannot double count).
+ * the rows it counts (replays and crashes cannot double count). `patch` is written in the same update.
  */
 export async function recount(
   tx: StoreScope,
   edgeId: number,
+  patch: Record<string, string | null> = {},
 ): Promise<{ pos: number; neg: number; confidence: number }> {
   const rows = await tx.db
     .selectFrom('kg_evidence')
@@ -24,7 +25,7 @@ export async function recount(
   const confidence = laplace(pos, neg)
   await tx.db
     .updateTable('knowledge_graph')
-    .set({ pos_evidence: pos, neg_evidence: neg, confidence })
+    .set({ ...patch, pos_evidence: pos, neg_evidence: neg, confidence })
     .where('id', '=', edgeId)
     .execute()
   return { pos, neg, confidence }

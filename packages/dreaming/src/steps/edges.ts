@@ -123,11 +123,10 @@ export async function upsertEdge(
         Object.assign(patch, { status: 'active', valid_to: null, superseded_by: null })
       }
     }
-    await tx.db.updateTable('knowledge_graph').set(patch).where('id', '=', edgeId).execute()
-    await recount(tx, edgeId)
+    await recount(tx, edgeId, patch)
+    existing = { ...existing, ...patch } as typeof existing
   }
-  const edge = await findEdge(tx, workspaceId, triple)
-  return { edge: edge ?? null, created, evidenceAdded }
+  return { edge: existing, created, evidenceAdded }
 }
 
 async function findEdge(

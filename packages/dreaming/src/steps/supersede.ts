@@ -46,8 +46,7 @@ export async function applySupersede(
     return closed
   }
   if (NOT_REPLACEABLE.has(edge.predicate)) return 0
-  const self = await currentOne(tx, workspaceId, edge.subject, edge.predicate, edge.object)
-  if (!self) return 0
+  const self: CurrentEdge = edge
   // (S, P, Y) with an active (Y replaces X): (S, P, X) is superseded.
   for (const replaced of await current(tx, workspaceId, { subject: edge.object, predicate: 'replaces' })) {
     const old = await currentOne(tx, workspaceId, edge.subject, edge.predicate, replaced.object)
