@@ -1,4 +1,11 @@
-import { openStore, SCHEMA_VERSION, type Store, StoreError } from '@hymem/core-store'
+import {
+  findCanonicalDrift,
+  openStore,
+  repairCanonicalDrift,
+  SCHEMA_VERSION,
+  type Store,
+  StoreError,
+} from '@hymem/core-store'
 import type { DoctorCheck, EmbedderInfo, EndpointProbe } from './doctor-types'
 
 const ok = (name: string, detail: string): DoctorCheck => ({ name, status: 'ok', detail })
@@ -78,6 +85,45 @@ export async function checkEmbeddingDrift(
       `${which} but the configured embedder is ${describeModel(embedder.model, embedder.dimensions)}: run "hymem reindex", or set HYMEM_EMBEDDING_* back`,
     )
   })
+}
+
+/**
+ * Entity names stored without going through `normalize()`. Doctor only reports them (a rewrite can collide
+ * with an existing name, and merging is the operator's call) unless `repair` is set.
+ */
+export async function checkCanonicalDrift(store: Store, repair: boolean): Promise<DoctorCheck[]> {
+  const name = 'canonical drift'
+  const checks: DoctorCheck[] = []
+  if (repair) {
+    const repaired = await repairCanonicalDrift(store)
+    const fixed = repaired.merges.length + repaired.aliasSurfacesFixed
+    checks.push(
+      ok(
+        name,
+        `repaired ${fixed} drifted name${fixed === 1 ? '' : 's'} (evidence summed where edges collided)`,
+      ),
+    )
+  }
+  const drift = await findCanonicalDrift(store)
+  if (drift.length === 0) {
+    if (!repair) checks.push(ok(name, 'every stored entity name is in canonical form'))
+    return checks
+  }
+  const examples = drift
+    .slice(0, 3)
+    .map((d) => `${d.column} "${d.value}" → "${d.normalized}" (${d.workspaceId})`)
+    .join(', ')
+  const more = drift.length > 3 ? ` and ${drift.length - 3} more` : ''
+  const fix = repair
+    ? 'these need a manual alias or retraction'
+    : 'run "hymem doctor --repair-canonical" to merge them'
+  checks.push(
+    warn(
+      name,
+      `${drift.length} name${drift.length === 1 ? '' : 's'} written around the canonicalizer: ${examples}${more}; ${fix}`,
+    ),
+  )
+  return checks
 }
 
 function describeModel(model: string, dimensions: number | null): string {

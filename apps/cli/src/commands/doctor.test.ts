@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { openStore } from '@hymem/core-store'
 import { createFakeEmbeddings } from '@hymem/extraction'
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/testing'
 import { createHyMem } from 'hymem'
@@ -38,6 +39,7 @@ describe('hymem doctor', () => {
         ok    vector search    sqlite-vec <version>
         ok    schema           version 2 (up to date)
         ok    embedding drift  no vectors stored yet
+        ok    canonical drift  every stored entity name is in canonical form
         warn  extractor        no LLM key: using the rule-based extractor (set HYMEM_LLM_API_KEY to extract with an LLM)
         warn  embedder         none: search is keyword + graph + recency only (HYMEM_EMBEDDING_PROVIDER=local works offline)
 
@@ -58,7 +60,7 @@ describe('hymem doctor', () => {
         HYMEM_AUTH_TOKENS             none
         HYMEM_LOG_LEVEL               info (default)
 
-      6 ok, 2 warn, 0 fail
+      7 ok, 2 warn, 0 fail
       "
     `)
   })
@@ -83,6 +85,7 @@ describe('hymem doctor', () => {
         "ok vector search",
         "ok schema",
         "ok embedding drift",
+        "ok canonical drift",
         "warn extractor",
         "warn embedder",
       ]
@@ -244,5 +247,70 @@ describe('hymem doctor', () => {
     expect(line?.detail.split(url).join('<url>')).toMatchInlineSnapshot(
       `"<url> unreachable (ECONNREFUSED); check the base URL and your network, or run with --offline"`,
     )
+  })
+})
+
+describe('hymem doctor: canonical drift', () => {
+  let root: string
+  let cleanup: () => void
+  beforeEach(() => {
+    ;({ dir: root, cleanup } = tempDir())
+  })
+  afterEach(() => cleanup())
+
+  it('reports names written around the canonicalizer and merges them only with --repair-canonical', async () => {
+    const store = openStore({ path: join(root, 'hymem.sqlite') })
+    await store.workspaces.getOrCreate('default')
+    const at = '2026-06-01T00:00:00.000Z'
+    const edge = {
+      workspace_id: 'default',
+      predicate: 'uses',
+      first_seen: at,
+      last_seen: at,
+      last_reinforced: at,
+      valid_from: at,
+    }
+    await store.db
+      .insertInto('knowledge_graph')
+      .values([
+        { ...edge, subject: 'team', object: 'PostgreSQL', pos_evidence: 2 },
+        { ...edge, subject: 'team', object: 'postgresql', pos_evidence: 1 },
+      ])
+      .execute()
+    await store.close()
+
+    const drift = async (options: { repairCanonical?: boolean }) =>
+      (
+        await collectDoctorReport(
+          { offline: true, ...options },
+          captureContext({ env: { HYMEM_ROOT: root } }).ctx,
+        )
+      ).checks
+        .filter((c) => c.name === 'canonical drift')
+        .map((c) => `${c.status}: ${c.detail}`)
+    expect(await drift({})).toMatchInlineSnapshot(`
+      [
+        "warn: 1 name written around the canonicalizer: knowledge_graph.object "PostgreSQL" → "postgresql" (default); run "hymem doctor --repair-canonical" to merge them",
+      ]
+    `)
+    expect(await drift({})).toHaveLength(1)
+    expect(await drift({ repairCanonical: true })).toMatchInlineSnapshot(`
+      [
+        "ok: repaired 1 drifted name (evidence summed where edges collided)",
+      ]
+    `)
+    expect(await drift({})).toMatchInlineSnapshot(`
+      [
+        "ok: every stored entity name is in canonical form",
+      ]
+    `)
+
+    const check = openStore({ path: join(root, 'hymem.sqlite') })
+    const rows = await check.db
+      .selectFrom('knowledge_graph')
+      .select(['subject', 'object', 'pos_evidence'])
+      .execute()
+    await check.close()
+    expect(rows).toEqual([{ subject: 'team', object: 'postgresql', pos_evidence: 3 }])
   })
 })

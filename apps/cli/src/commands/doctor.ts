@@ -6,7 +6,7 @@ import { createStyle } from '../format/style'
 import { renderTable } from '../format/table'
 import { type CliContext, colorEnabled } from '../io'
 import type { GlobalOptions } from '../program'
-import { checkEmbeddingDrift, checkStore, probeEndpoint } from './doctor-checks'
+import { checkCanonicalDrift, checkEmbeddingDrift, checkStore, probeEndpoint } from './doctor-checks'
 import { describeSettings } from './doctor-settings'
 import type { DoctorCheck, DoctorReport, EmbedderInfo, EndpointProbe } from './doctor-types'
 
@@ -16,6 +16,8 @@ export interface DoctorOptions extends GlobalOptions {
   readonly json?: boolean
   /** Skip every network check. */
   readonly offline?: boolean
+  /** Merge drifted canonical names (opt-in; doctor otherwise only reports them). */
+  readonly repairCanonical?: boolean
   /** Per-endpoint timeout. @default 5000 */
   readonly timeoutMs?: number
 }
@@ -44,6 +46,7 @@ export async function collectDoctorReport(options: DoctorOptions, ctx: CliContex
   if (store) {
     try {
       checks.push(...(await checkEmbeddingDrift(store, embedder)))
+      checks.push(...(await checkCanonicalDrift(store, options.repairCanonical === true)))
     } finally {
       await store.close()
     }

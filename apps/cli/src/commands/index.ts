@@ -27,13 +27,20 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
       .option('--json', 'print the report as JSON')
       .option('--offline', 'skip the network checks')
       .option('--timeout <ms>', 'timeout of each endpoint check', parsePositiveInt, 5000)
-      .action(async (opts: { json?: boolean; offline?: boolean; timeout: number }, command: Command) => {
-        const { doctor } = await import('./doctor')
-        await doctor(
-          { ...globalOptions(command), json: opts.json, offline: opts.offline, timeoutMs: opts.timeout },
-          ctx,
-        )
-      }),
+      .option(
+        '--repair-canonical',
+        'merge entity names stored around the canonicalizer (otherwise only reported)',
+      )
+      .action(
+        async (
+          opts: { json?: boolean; offline?: boolean; timeout: number; repairCanonical?: boolean },
+          command: Command,
+        ) => {
+          const { doctor } = await import('./doctor')
+          const { json, offline, timeout: timeoutMs, repairCanonical } = opts
+          await doctor({ ...globalOptions(command), json, offline, timeoutMs, repairCanonical }, ctx)
+        },
+      ),
   (program, ctx) =>
     program
       .command('capture')
