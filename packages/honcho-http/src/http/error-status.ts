@@ -18,8 +18,10 @@ const STATUS_BY_CODE: Readonly<Record<string, ContentfulStatusCode>> = {
   'store:NOT_FOUND': 404,
   'store:CONFLICT': 409,
   'store:INVALID_INPUT': 422,
+  'store:CLOSED': 503,
   'hymem:NOT_FOUND': 404,
   'hymem:INVALID_INPUT': 422,
+  'hymem:CLOSED': 503,
 }
 
 const FAMILY_BY_NAME: Readonly<Record<string, string>> = {

@@ -40,6 +40,7 @@ export interface WireFact {
 export interface DialecticAnswer {
   readonly content: string | null
   readonly evidence: WireEvidence
+  /** The relevant graph facts with their reason codes (the ones a deterministic answer lists). */
   readonly facts: WireFact[]
 }
 
@@ -248,7 +249,7 @@ export async function answerQuestion(
       onLlmError?.(error)
     }
   }
-  const facts = context.graphFacts.map((fact) => ({
+  const facts = context.graphFacts.filter(isRelevantFact).map((fact) => ({
     subject: fact.subject,
     predicate: fact.predicate,
     object: fact.object,
