@@ -1,7 +1,7 @@
-import OpenAI from 'openai'
 import pLimit from 'p-limit'
 import { _throwIfAborted, ExtractionError } from '../errors'
 import { _toExtractionError, EMBEDDING_ENV_HINTS, type EnvHints } from '../llm/provider-errors'
+import { _createSdk, MAX_RETRY_AFTER_MS } from '../llm/sdk'
 import { _noopLog, type ExtractionLogger } from '../log'
 import type { EmbeddingClient } from './types'
 
@@ -23,6 +23,8 @@ export interface OpenAICompatibleEmbeddingOptions {
   /** Batches in flight at once. @default 4 */
   concurrency?: number
   fetch?: typeof fetch
+  /** Cap on a server-requested `Retry-After` wait. @default 60_000 */
+  maxRetryAfterMs?: number
   log?: ExtractionLogger
   /** @default the HYMEM_EMBEDDING_* names */
   envHints?: EnvHints
@@ -49,12 +51,13 @@ export function createOpenAICompatibleEmbeddings(options: OpenAICompatibleEmbedd
   const limit = pLimit(Math.max(1, options.concurrency ?? 4))
   const name = `openai-compatible:${model}`
   if (!options.apiKey) throw new ExtractionError('AUTH', `no API key for ${baseURL}: set ${hints.key}`)
-  const sdk = new OpenAI({
+  const sdk = _createSdk({
     apiKey: options.apiKey,
     baseURL,
-    timeout: timeoutMs,
+    timeoutMs,
     maxRetries: options.maxRetries ?? 3,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    maxRetryAfterMs: options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS,
+    fetch: options.fetch,
   })
   let dimensions = options.dimensions
 

@@ -77,6 +77,13 @@ describe('createOpenAICompatibleLLM', () => {
     expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(950)
   })
 
+  it('clamps an excessive Retry-After to maxRetryAfterMs', async () => {
+    server.fail({ kind: 'rate_limit', retryAfterSeconds: 3600 })
+    const answer = await llm({ maxRetries: 1, maxRetryAfterMs: 10 }).complete({ system: 's', user: 'u' })
+    expect(answer.text).toBe('ok')
+    expect(server.chatRequests).toHaveLength(2)
+  })
+
   it('retries 500s with backoff and succeeds', async () => {
     server.fail({ kind: 'server_error' }, { times: 2 })
     const answer = await llm({ maxRetries: 3 }).complete({ system: 's', user: 'u' })

@@ -3,6 +3,7 @@ import pLimit from 'p-limit'
 import { _throwIfAborted, ExtractionError } from '../errors'
 import { _noopLog, type ExtractionLogger } from '../log'
 import { _toExtractionError, type EnvHints, LLM_ENV_HINTS } from './provider-errors'
+import { _createSdk, MAX_RETRY_AFTER_MS } from './sdk'
 import { estimateTokens, type LLMClient, type LLMCompletion, type LLMRequest } from './types'
 
 /** Options of {@link createOpenAICompatibleLLM}. */
@@ -19,6 +20,8 @@ export interface OpenAICompatibleLLMOptions {
   /** Maximum requests in flight from this client. @default 4 */
   concurrency?: number
   fetch?: typeof fetch
+  /** Cap on a server-requested `Retry-After` wait. @default 60_000 */
+  maxRetryAfterMs?: number
   log?: ExtractionLogger
   /** Environment variable names quoted in error messages. @default the HYMEM_LLM_* names */
   envHints?: EnvHints
@@ -49,12 +52,13 @@ export function createOpenAICompatibleLLM(options: OpenAICompatibleLLMOptions): 
   if (!options.apiKey) {
     throw new ExtractionError('AUTH', `no API key for ${baseURL}: set ${hints.key}`)
   }
-  const sdk = new OpenAI({
+  const sdk = _createSdk({
     apiKey: options.apiKey,
     baseURL,
-    timeout: timeoutMs,
+    timeoutMs,
     maxRetries: options.maxRetries ?? 3,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    maxRetryAfterMs: options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS,
+    fetch: options.fetch,
   })
   let jsonModeSupported = true
 

@@ -1,74 +1,14 @@
 import { cleanPhrase, VERB_START } from './noun-phrase'
 
-const AUX = new Set([
-  'do',
-  'does',
-  'did',
-  'am',
-  'is',
-  'are',
-  'was',
-  'were',
-  'have',
-  'has',
-  'had',
-  'will',
-  'shall',
-  'not',
-  'never',
-  'no',
-  'longer',
-  'currently',
-  'now',
-  'still',
-  'also',
-  'always',
-  'mostly',
-  'mainly',
-  'primarily',
-  'usually',
-  'generally',
-  'typically',
-  'just',
-  'already',
-  'only',
-  'really',
-  'actually',
-  'all',
-  'both',
-  'definitely',
-  'heavily',
-  'exclusively',
-  'officially',
-  'recently',
-  'basically',
-  'been',
-  'being',
-  'strongly',
-  'much',
-  'totally',
-  'completely',
-  'finally',
-  'eventually',
-  'successfully',
-  'then',
-  'too',
-  'can',
-  'even',
-  'ever',
-  'normally',
-  'previously',
-  'formerly',
-  'originally',
-  'mostly',
-  'largely',
-  'fully',
-  'personally',
-  'internally',
-  'automatically',
-  'rarely',
-  'often',
-])
+const AUX = new Set(
+  (
+    'do does did am is are was were have has had will shall not never no longer currently now still also ' +
+    'always mostly mainly primarily usually generally typically just already only really actually all ' +
+    'both definitely heavily exclusively officially recently basically been being strongly much totally ' +
+    'completely finally eventually successfully then too can even ever normally previously formerly ' +
+    'originally largely fully personally internally automatically rarely often'
+  ).split(' '),
+)
 
 const DISCOURSE =
   /^(?:(?:so|also|yeah|yes|ok|okay|well|and|but|right|anyway|actually|basically|honestly|fyi|fwiw|tbh|imo|imho|personally|lol|hmm|btw|note|currently|nowadays|today|now|these days|right now|at work|at the moment|for now|in production|in prod|by the way|for the record|just so you know|as you know|to be clear)\b[,:]?\s*)+/i
