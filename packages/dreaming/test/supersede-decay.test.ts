@@ -1,3 +1,4 @@
+import { addAlias } from '@hymem/core-store'
 import { createRulesExtractor } from '@hymem/extraction'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { retractEdge } from '../src/retract'
@@ -161,6 +162,16 @@ describe('co-occurrence-aware decay', () => {
     const second = await run()
     expect(second.counts.softContradictions ?? 0).toBe(0)
     expect((await graphSnapshot(t.store)).find((e) => e.triple === 'api depends_on redis')).toEqual(edge)
+  })
+
+  it('counts a mention under an alias', async () => {
+    await logLines(t.store, 's1', [line('The api depends on postgresql.', '2026-01-05T10:00:00.000Z')])
+    await addAlias(t.store, { workspaceId: WS, surface: 'pg', canonical: 'postgresql' })
+    await logLines(t.store, 's2', [
+      line('The pg cluster was slow again during the night.', '2026-02-20T10:00:00.000Z'),
+    ])
+    const report = await run()
+    expect(report.counts.softContradictions).toBe(1)
   })
 
   it('leaves dormant topics and recently reinforced edges alone', async () => {

@@ -103,8 +103,8 @@ export async function indexMentions(
 }
 
 /**
- * Backfills mentions of entities that just became known into the chunks decay reads (those since
- * `since`), so a topic re-discussed before its entity was first extracted still counts.
+ * Backfills mentions of `entities` (by canonical name or any alias) into the chunks decay reads (those since
+ * `since`), so a topic re-discussed before its entity was first extracted, or under another name, counts.
  */
 export async function backfillMentions(
   tx: StoreScope,
@@ -115,6 +115,13 @@ export async function backfillMentions(
   if (entities.length === 0) return 0
   const local = new MentionMatcher()
   for (const e of entities) local.add(e, e)
+  const aliases = await tx.db
+    .selectFrom('entity_aliases')
+    .select(['surface', 'canonical'])
+    .where('workspace_id', '=', workspaceId)
+    .where('canonical', 'in', entities)
+    .execute()
+  for (const a of aliases) local.add(a.surface, a.canonical)
   let added = 0
   const chunks = await tx.db
     .selectFrom('chunks')
