@@ -1,7 +1,10 @@
 import type { StoreScope } from '@hymem/core-store'
-import { HyMemError } from '../errors'
 import type { DumpRecord, EdgeRecord, SessionRecord } from './records'
 import { linkSessions, linkSupersedes, writeEdge } from './write-links'
+import { _key, type MessageWriteState, writeMessages } from './write-messages'
+
+type MessageRecord = Extract<DumpRecord, { type: 'message' }>
+const MESSAGE_BATCH = 1_000
 
 /** Counts of one import, before re-embedding. */
 export interface ImportCounts {
@@ -25,7 +28,10 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
   const newEdges: { record: EdgeRecord; id: number }[] = []
   const { db } = tx
 
+  const workspaces = new Set<string>()
   const ensureWorkspace = async (id: string, createdAt: string) => {
+    if (workspaces.has(id)) return
+    workspaces.add(id)
     await db
       .insertInto('workspaces')
       .values({ id, created_at: createdAt })
@@ -33,7 +39,15 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
       .execute()
   }
 
+  const state: MessageWriteState = { messageIds, sessions: new Set(), peers: new Set() }
+  const pending: MessageRecord[] = []
+  const flush = async () => {
+    if (pending.length === 0) return
+    await writeMessages(tx, pending.splice(0), state, { tally, warnings: counts.warnings })
+  }
+
   for (const record of records) {
+    if (record.type !== 'message') await flush()
     switch (record.type) {
       case 'header':
         break
@@ -66,6 +80,7 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst()
         tally('peer', Number(result.numInsertedOrUpdatedRows ?? 0) > 0)
+        state.peers.add(_key(record.workspaceId, record.id))
         break
       }
       case 'session': {
@@ -88,6 +103,7 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
           .executeTakeFirst()
         const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0
         tally('session', inserted)
+        state.sessions.add(_key(record.workspaceId, record.id))
         if (inserted) newSessions.push(record)
         for (const member of record.peers) {
           await db
@@ -95,6 +111,7 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
             .values({ workspace_id: record.workspaceId, id: member.peerId, created_at: member.joinedAt })
             .onConflict((oc) => oc.doNothing())
             .execute()
+          state.peers.add(_key(record.workspaceId, member.peerId))
           await db
             .insertInto('session_peers')
             .values({
@@ -110,55 +127,10 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
         }
         break
       }
-      case 'message': {
-        const existing = await db
-          .selectFrom('messages')
-          .select(['id', 'workspace_id'])
-          .where('public_id', '=', record.id)
-          .executeTakeFirst()
-        if (existing) {
-          if (existing.workspace_id === record.workspaceId) messageIds.set(record.id, existing.id)
-          else
-            counts.warnings.push(`message ${record.id} exists in workspace ${existing.workspace_id}: skipped`)
-          tally('message', false)
-          break
-        }
-        const session = await db
-          .selectFrom('sessions')
-          .select('id')
-          .where('workspace_id', '=', record.workspaceId)
-          .where('id', '=', record.sessionId)
-          .executeTakeFirst()
-        if (!session) {
-          throw new HyMemError(
-            'IMPORT_FAILED',
-            `message ${record.id} belongs to session ${record.sessionId}, which is neither in the dump nor in the store: nothing imported`,
-          )
-        }
-        await db
-          .insertInto('peers')
-          .values({ workspace_id: record.workspaceId, id: record.peerId, created_at: record.createdAt })
-          .onConflict((oc) => oc.doNothing())
-          .execute()
-        const inserted = await db
-          .insertInto('messages')
-          .values({
-            public_id: record.id,
-            workspace_id: record.workspaceId,
-            session_id: record.sessionId,
-            peer_id: record.peerId,
-            role: record.role,
-            content: record.content,
-            metadata: JSON.stringify(record.metadata),
-            token_count: record.tokenCount,
-            created_at: record.createdAt,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        messageIds.set(record.id, inserted.id)
-        tally('message', true)
+      case 'message':
+        pending.push(record)
+        if (pending.length >= MESSAGE_BATCH) await flush()
         break
-      }
       case 'alias': {
         await ensureWorkspace(record.workspaceId, record.createdAt)
         const result = await db
@@ -235,6 +207,7 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
     }
   }
 
+  await flush()
   await linkSessions(tx, newSessions, messageIds)
   await linkSupersedes(tx, newEdges)
   return counts

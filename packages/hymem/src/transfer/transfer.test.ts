@@ -134,6 +134,35 @@ describe('export / import', () => {
   })
 })
 
+describe('import integrity', () => {
+  it('rolls back everything when a message names a session that exists nowhere', async () => {
+    const source = await populated()
+    const dump = (await collect(source.memory.export())).filter(
+      (line) => !(JSON.parse(line).type === 'session' && JSON.parse(line).id === 'chat-2'),
+    )
+    const target = await memory()
+    await expect(target.memory.import(dump)).rejects.toMatchObject({
+      code: 'IMPORT_FAILED',
+      message: expect.stringContaining('session chat-2, which is neither in the dump nor in the store'),
+    })
+    const stats = await target.memory.stats()
+    expect([stats.counts.messages, stats.counts.sessions, stats.counts.notes]).toEqual([0, 0, 0])
+  })
+
+  it('skips a message whose public id lives in another workspace, with a warning', async () => {
+    const source = await populated()
+    const dump = await collect(source.memory.export({ workspaceId: 'team-b' }))
+    const target = await memory()
+    await target.memory.import(dump)
+    const moved = dump.map((line) => line.replaceAll('"team-b"', '"team-c"'))
+    const report = await target.memory.import(moved)
+    expect(report.skipped.message).toBe(1)
+    expect(report.warnings).toEqual([
+      expect.stringMatching(/^message .+ exists in workspace team-b: skipped$/),
+    ])
+  })
+})
+
 describe('reindex', () => {
   it('re-embeds everything under a new model and dimension, swapping the pins in one go', async () => {
     const source = await populated()
