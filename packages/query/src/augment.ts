@@ -9,10 +9,10 @@ import type { EmbeddingClient } from '@hymem/extraction'
 import { sql } from 'kysely'
 import type { QueryConfig } from './config'
 import { _throwIfAborted, QueryError } from './errors'
-import { expandByType, matchKnownEntities } from './graph/entities'
+import { matchAndExpand } from './graph/match-and-expand'
 import { routePredicates } from './graph/predicate-routing'
 import { rankGraph } from './graph/rank-graph'
-import { expandByTokenOverlap, type TokenOverlapIndex } from './graph/token-index'
+import type { TokenOverlapIndex } from './graph/token-index'
 import { profileText } from './profile-files'
 import { rankAll } from './rank/final-order'
 import type { SearchContext } from './search/context'
@@ -113,32 +113,16 @@ export async function augment(
   let matchedEntities: string[] = []
   let graphFacts: AugmentedContext['graphFacts'] = []
   if (limits.graph > 0) {
-    const entities = await time('entities', async () => {
-      const matched = await matchKnownEntities(store, workspaceId, message, {
-        maxNgram: config.entityMaxNgram,
-        maxWords: config.entityMaxWords,
-      })
-      const { expansions } = await expandByType(store, workspaceId, matched, config.typeExpansionMaxPerEntity)
-      const overlap =
-        matched.some((name) => name.includes('_')) && config.graphTokenOverlapMaxPerEntity > 0
-          ? expandByTokenOverlap(
-              await deps.tokenIndex(workspaceId),
-              matched,
-              config.graphTokenOverlapThreshold,
-              config.graphTokenOverlapMaxPerEntity,
-            )
-          : new Map()
-      return { matched, expansions, overlap }
-    })
+    const entities = await time('entities', () =>
+      matchAndExpand(store, workspaceId, message, config, deps.tokenIndex),
+    )
     matchedEntities = entities.matched
     const { facts } = await time('graph', () =>
       rankGraph(
         store,
         {
           workspaceId,
-          matched: entities.matched,
-          typeExpansions: entities.expansions,
-          overlapExpansions: entities.overlap,
+          ...entities,
           routed: routePredicates(message),
           ...(deps.embeddings
             ? {
