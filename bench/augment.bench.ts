@@ -93,7 +93,7 @@ function unit(v: Float32Array): Float32Array {
   for (let i = 0; i < v.length; i++) v[i]! /= n
   return v
 }
-export function vectorFor(text: string): Float32Array {
+function vectorFor(text: string): Float32Array {
   let h = 2166136261
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619)
   const noise = prng(h)
@@ -119,7 +119,7 @@ function sentence(): string {
 const iso = (daysAgo: number) => new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString()
 
 /** Fills the file with raw batched SQL (one transaction per table). */
-export function populate(path: string, messages: number, edges: number): void {
+function populate(path: string, messages: number, edges: number): void {
   const db = new Database(path)
   sqliteVec.load(db)
   db.pragma('journal_mode = WAL')
@@ -299,7 +299,7 @@ export function populate(path: string, messages: number, edges: number): void {
   db.close()
 }
 
-export function queries(count: number): string[] {
+function queries(count: number): string[] {
   const templates = [
     () => `what does ${pick(ENTITIES).replaceAll('_', ' ')} use for ${pick(TECH)}?`,
     () => `tell me about ${pick(PEOPLE)} and ${zipfWord()}`,
