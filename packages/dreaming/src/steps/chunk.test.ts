@@ -79,4 +79,15 @@ describe('salience chunking', () => {
       { workspace_id: WS },
     ])
   })
+
+  it('indexes mentions of already known entities as it writes each chunk', async () => {
+    await t.store.db
+      .insertInto('entity_aliases')
+      .values({ workspace_id: WS, surface: 'pg', canonical: 'postgresql', created_at: at(0) })
+      .execute()
+    await logLines(t.store, 's1', [user('We moved the Kafka topics next to PG, finally.', 0)])
+    await chunkNewMessages(stepContext(t))
+    const mentions = await t.store.db.selectFrom('entity_mentions').select('entity').execute()
+    expect(mentions).toEqual([{ entity: 'postgresql' }])
+  })
 })

@@ -1,5 +1,6 @@
 import type { Message } from '@hymem/core-store'
 import type { RunContext } from '../run/context'
+import { indexMentions, loadMentionMatcher, type MentionMatcher } from './mentions'
 import { salienceReason } from './salience'
 
 interface PendingChunk {
@@ -18,8 +19,8 @@ export function chunkLine(message: Pick<Message, 'role' | 'content'>): string {
 /**
  * Cuts the new messages of every session (after `sessions.last_chunked_message_id`) into salient chunks.
  * Consecutive salient messages merge up to `chunkMaxChars`; chunks under `salienceMinChars` are dropped.
- * The chunks and the advanced watermark are written in one transaction per session page, so a crash never
- * loses or duplicates a chunk.
+ * The chunks, their mentions of already known entities and the advanced watermark are written in one
+ * transaction per session page, so a crash never loses or duplicates a chunk.
  */
 export async function chunkNewMessages(ctx: RunContext): Promise<void> {
   const { store, workspaceId } = ctx
@@ -30,6 +31,7 @@ export async function chunkNewMessages(ctx: RunContext): Promise<void> {
     .orderBy('created_at')
     .orderBy('id')
     .execute()
+  let matcher: MentionMatcher | null = null
   for (const session of sessions) {
     let after = session.last_chunked_message_id
     for (;;) {
@@ -37,7 +39,8 @@ export async function chunkNewMessages(ctx: RunContext): Promise<void> {
       if (page.length === 0) break
       const chunks = cut(page, ctx)
       const last = page[page.length - 1]!.id
-      await writeChunks(ctx, session.id, chunks, after, last)
+      matcher ??= await loadMentionMatcher(store.db, workspaceId)
+      await writeChunks(ctx, session.id, chunks, after, last, matcher)
       after = last
       if (page.length < PAGE) break
     }
@@ -78,6 +81,7 @@ async function writeChunks(
   chunks: readonly PendingChunk[],
   expectedWatermark: number,
   watermark: number,
+  matcher: MentionMatcher,
 ): Promise<void> {
   const { workspaceId } = ctx
   const now = ctx.store.context.now()
@@ -95,12 +99,13 @@ async function writeChunks(
     for (const chunk of chunks) {
       const first = chunk.messages[0]!
       const last = chunk.messages[chunk.messages.length - 1]!
-      const result = await tx.db
+      const text = render(chunk, ctx.config.chunkMaxChars)
+      const row = await tx.db
         .insertInto('chunks')
         .values({
           workspace_id: workspaceId,
           session_id: sessionId,
-          text: render(chunk, ctx.config.chunkMaxChars),
+          text,
           salience_reason: [...chunk.reasons].join(','),
           message_ids: JSON.stringify(chunk.messages.map((m) => m.id)),
           first_message_id: first.id,
@@ -109,8 +114,11 @@ async function writeChunks(
           created_at: now,
         })
         .onConflict((oc) => oc.doNothing())
+        .returning('id')
         .executeTakeFirst()
-      inserted += Number(result.numInsertedOrUpdatedRows ?? 0)
+      if (!row) continue
+      inserted++
+      await indexMentions(tx, workspaceId, row.id, matcher.match(text))
     }
     return inserted
   })
