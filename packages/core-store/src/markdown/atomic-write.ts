@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises'
+import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { StoreError } from '../store/errors'
 
 /**
  * Replaces `file` with `data` so that readers see either the old or the new content, never a mix: the
  * data goes to a temporary file in the same directory, is flushed to disk, and is renamed over `file`.
- * The parent directory is created when missing; an existing file keeps its permission bits.
+ * The parent directory is created when missing; an existing file keeps its permission bits, and a symlink
+ * stays a symlink (its target is replaced).
  */
-export async function writeFileAtomic(file: string, data: Buffer): Promise<void> {
+export async function writeFileAtomic(path: string, data: Buffer): Promise<void> {
+  const file = await realpath(path).catch(() => path)
   const dir = dirname(file)
   const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
   try {

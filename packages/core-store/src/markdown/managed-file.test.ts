@@ -2,12 +2,14 @@ import { spawn } from 'node:child_process'
 import {
   chmodSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -180,6 +182,16 @@ describe('writeSection / readSection', () => {
     chmodSync(file, 0o600)
     await writeSection(file, 'p', 'x')
     expect(statSync(file).mode & 0o777).toBe(0o600)
+  })
+
+  it('writes through a symlink instead of replacing it', async () => {
+    const target = join(dir, 'dotfiles', 'USER.md')
+    mkdirSync(join(dir, 'dotfiles'))
+    writeFileSync(target, '# mine\n')
+    symlinkSync(target, file)
+    await writeSection(file, 'p', 'x')
+    expect(lstatSync(file).isSymbolicLink()).toBe(true)
+    expect(readFileSync(target, 'utf8')).toBe(`# mine\n\n${START('p')}\nx\n${END('p')}\n`)
   })
 
   it('reports an unwritable location as NOT_WRITABLE and leaves no temporary file', async () => {
