@@ -13,6 +13,7 @@ export type ExtractionLogEvent =
   | { kind: 'embed'; client: string; model: string; count: number; batches: number; ms: number }
   | { kind: 'error'; client: string; model: string; code: string; message: string }
 
+/** The `log` option of the clients: receives events synchronously and must not throw. */
 export type ExtractionLogger = (event: ExtractionLogEvent) => void
 
 export const _noopLog: ExtractionLogger = () => {}

@@ -30,7 +30,9 @@ export interface OpenAICompatibleEmbeddingOptions {
   envHints?: EnvHints
 }
 
+/** Embedding endpoint used when no `baseURL` is given (the walkthrough's default). */
 export const DEFAULT_EMBEDDING_BASE_URL = 'https://api.deepseek.com'
+/** Embedding model used when no `model` is given. */
 export const DEFAULT_EMBEDDING_MODEL = 'deepseek-embedding'
 
 /**

@@ -27,7 +27,9 @@ export interface OpenAICompatibleLLMOptions {
   envHints?: EnvHints
 }
 
+/** Chat endpoint used when no `baseURL` is given (DeepSeek). */
 export const DEFAULT_LLM_BASE_URL = 'https://api.deepseek.com'
+/** Chat model used when no `model` is given. */
 export const DEFAULT_LLM_MODEL = 'deepseek-chat'
 
 const JSON_MODE_REFUSED = /response_format|json_object|json mode/i

@@ -30,6 +30,7 @@ export interface LLMClient {
   complete(req: LLMRequest): Promise<LLMCompletion>
 }
 
+/** The usage of work that made no model call. */
 export const ZERO_USAGE: LLMUsage = Object.freeze({ promptTokens: 0, completionTokens: 0 })
 
 /** Adds two usages. */
