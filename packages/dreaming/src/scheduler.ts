@@ -70,10 +70,14 @@ export function createDreamScheduler(options: DreamSchedulerOptions): DreamSched
     const workspaceId = queue.shift()
     if (workspaceId === undefined) return settle()
     lastStart.set(workspaceId, now())
-    current = runOnce(workspaceId).finally(() => {
-      current = null
-      pump()
-    })
+    // Start on a fresh macrotask: the caller's own transaction chain (same thread, other connection) must
+    // finish before this connection asks SQLite for the write lock, or the busy wait would block them both.
+    current = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => runOnce(workspaceId))
+      .finally(() => {
+        current = null
+        pump()
+      })
   }
 
   const runOnce = async (workspaceId: string) => {

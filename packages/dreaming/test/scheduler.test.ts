@@ -76,6 +76,17 @@ describe('createDreamScheduler', () => {
     expect(statuses).not.toContain('skipped')
   })
 
+  it('can be kicked from inside a write transaction on the main connection without a lock wait', async () => {
+    const { scheduler, reports } = make({ cooldownMs: 0 })
+    await t.store.transaction(async (tx) => {
+      scheduler.kick()
+      await tx.db.insertInto('workspaces').values({ id: 'other', created_at: '2026-03-01' }).execute()
+    })
+    await scheduler.idle()
+    await scheduler.close()
+    expect(reports.map((r) => r.status)).toEqual(['ok'])
+  })
+
   it('reports a cycle that throws to onError and keeps going', async () => {
     const errors: unknown[] = []
     const { scheduler } = make({
