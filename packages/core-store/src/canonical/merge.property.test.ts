@@ -89,7 +89,7 @@ describe('mergeCanonical on random graphs', () => {
           await store.close()
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 25 },
     )
-  })
+  }, 90_000)
 })
