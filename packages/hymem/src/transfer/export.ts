@@ -1,7 +1,7 @@
 import type { Store } from '@hymem/core-store'
 import { DUMP_FORMAT, DUMP_FORMAT_VERSION, type DumpRecord } from './records'
 
-const PAGE = 1_000
+const PAGE = 500
 
 /**
  * Streams a JSONL dump: a header line, then per workspace its workspace, peers, sessions (with membership),
@@ -50,14 +50,17 @@ async function* exportWorkspace(store: Store, ws: string): AsyncGenerator<string
   }
 
   const publicIds = async (ids: readonly number[]) => {
-    const wanted = ids.filter((value) => Number.isInteger(value))
-    if (wanted.length === 0) return new Map<number, string>()
-    const rows = await db
-      .selectFrom('messages')
-      .select(['id', 'public_id'])
-      .where('id', 'in', wanted)
-      .execute()
-    return new Map(rows.map((row) => [row.id, row.public_id]))
+    const wanted = [...new Set(ids.filter((value) => Number.isInteger(value)))]
+    const out = new Map<number, string>()
+    for (let start = 0; start < wanted.length; start += PAGE) {
+      const rows = await db
+        .selectFrom('messages')
+        .select(['id', 'public_id'])
+        .where('id', 'in', wanted.slice(start, start + PAGE))
+        .execute()
+      for (const row of rows) out.set(row.id, row.public_id)
+    }
+    return out
   }
 
   const sessions = await db
@@ -212,59 +215,73 @@ async function* exportEdges(
     .orderBy('derived')
     .execute()
   const byId = new Map(edges.map((edge) => [edge.id, edge]))
-  for (const edge of edges) {
-    const evidence = await db
+  for (let start = 0; start < edges.length; start += PAGE) {
+    const page = edges.slice(start, start + PAGE)
+    const rows = await db
       .selectFrom('kg_evidence')
       .selectAll()
-      .where('edge_id', '=', edge.id)
+      .where(
+        'edge_id',
+        'in',
+        page.map((edge) => edge.id),
+      )
+      .orderBy('edge_id')
       .orderBy('observed_at')
       .orderBy('id')
       .execute()
-    const refs = await publicIds(evidence.flatMap((row) => array(row.message_ids).filter(isNumber)))
-    const next = edge.superseded_by === null ? undefined : byId.get(edge.superseded_by)
-    yield line({
-      type: 'edge',
-      workspaceId: ws,
-      subject: edge.subject,
-      predicate: edge.predicate,
-      object: edge.object,
-      derived: edge.derived === 1,
-      posEvidence: edge.pos_evidence,
-      negEvidence: edge.neg_evidence,
-      confidence: edge.confidence,
-      status: edge.status,
-      firstSeen: edge.first_seen,
-      lastSeen: edge.last_seen,
-      lastReinforced: edge.last_reinforced,
-      validFrom: edge.valid_from,
-      validTo: edge.valid_to,
-      supersededBy: next
-        ? {
-            subject: next.subject,
-            predicate: next.predicate,
-            object: next.object,
-            derived: next.derived === 1,
-          }
-        : null,
-      evidence: evidence.map((row) => ({
-        messageIds: array(row.message_ids)
-          .filter(isNumber)
-          .flatMap((messageId) => {
-            const publicId = refs.get(messageId)
-            return publicId === undefined ? [] : [publicId]
-          }),
-        polarity: row.polarity === -1 ? -1 : 1,
-        valueText: row.value_text,
-        valueNumeric: row.value_numeric,
-        valueUnit: row.value_unit,
-        temporalScope: row.temporal_scope,
-        evidenceText: row.evidence_text,
-        source: row.source,
-        promptVersion: row.prompt_version,
-        observedAt: row.observed_at,
-        createdAt: row.created_at,
-      })),
-    })
+    const evidenceOf = new Map<number, typeof rows>()
+    for (const row of rows) {
+      const list = evidenceOf.get(row.edge_id)
+      if (list) list.push(row)
+      else evidenceOf.set(row.edge_id, [row])
+    }
+    const refs = await publicIds(rows.flatMap((row) => array(row.message_ids).filter(isNumber)))
+    for (const edge of page) {
+      const next = edge.superseded_by === null ? undefined : byId.get(edge.superseded_by)
+      yield line({
+        type: 'edge',
+        workspaceId: ws,
+        subject: edge.subject,
+        predicate: edge.predicate,
+        object: edge.object,
+        derived: edge.derived === 1,
+        posEvidence: edge.pos_evidence,
+        negEvidence: edge.neg_evidence,
+        confidence: edge.confidence,
+        status: edge.status,
+        firstSeen: edge.first_seen,
+        lastSeen: edge.last_seen,
+        lastReinforced: edge.last_reinforced,
+        validFrom: edge.valid_from,
+        validTo: edge.valid_to,
+        supersededBy: next
+          ? {
+              subject: next.subject,
+              predicate: next.predicate,
+              object: next.object,
+              derived: next.derived === 1,
+            }
+          : null,
+        evidence: (evidenceOf.get(edge.id) ?? []).map((row) => ({
+          messageIds: array(row.message_ids)
+            .filter(isNumber)
+            .flatMap((messageId) => {
+              const publicId = refs.get(messageId)
+              return publicId === undefined ? [] : [publicId]
+            }),
+          polarity: row.polarity === -1 ? -1 : 1,
+          valueText: row.value_text,
+          valueNumeric: row.value_numeric,
+          valueUnit: row.value_unit,
+          temporalScope: row.temporal_scope,
+          evidenceText: row.evidence_text,
+          source: row.source,
+          promptVersion: row.prompt_version,
+          observedAt: row.observed_at,
+          createdAt: row.created_at,
+        })),
+      })
+    }
   }
 }
 
