@@ -66,7 +66,14 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
     concurrency,
     markdown: options.markdown,
     signal: options.signal,
-    emit: (event) => options.onProgress?.(event),
+    emit: (event) => {
+      // A throwing listener must not break the cycle; it is reported like any other error.
+      try {
+        options.onProgress?.(event)
+      } catch (error) {
+        if (tally.errors.length < 20) tally.errors.push(`onProgress: ${errorText(error)}`)
+      }
+    },
     tally,
   }
   const heartbeat = setInterval(() => {
