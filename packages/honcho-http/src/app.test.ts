@@ -174,3 +174,37 @@ describe('messages', () => {
     expect((await t.call('GET', `/v3/workspaces/w/sessions/s2/messages/${created!.id}`)).status).toBe(404)
   })
 })
+
+describe('search', () => {
+  it('applies peer_perspective (sessions the peer belonged to) and forced restrictions', async () => {
+    await t.call('POST', '/v3/workspaces/w/sessions/s1/messages', {
+      messages: [{ peer_id: 'alice', content: 'Kubernetes cluster upgrade planned' }],
+    })
+    await t.call('POST', '/v3/workspaces/w/sessions/s2/messages', {
+      messages: [{ peer_id: 'bob', content: 'Kubernetes dashboards are slow' }],
+    })
+    const search = async (body: unknown, path = '/v3/workspaces/w/search') =>
+      (await (await t.call('POST', path, body)).json()) as {
+        session_id: string
+        metadata: { hymem: unknown }
+      }[]
+    expect((await search({ query: 'Kubernetes' })).map((m) => m.session_id).sort()).toEqual(['s1', 's2'])
+    expect(
+      (await search({ query: 'Kubernetes', filters: { peer_perspective: 'bob' } })).map((m) => m.session_id),
+    ).toEqual(['s2'])
+    expect(
+      (await search({ query: 'Kubernetes' }, '/v3/workspaces/w/sessions/s1/search')).map((m) => m.session_id),
+    ).toEqual(['s1'])
+    expect(
+      (await search({ query: 'Kubernetes' }, '/v3/workspaces/w/peers/bob/search')).map((m) => m.session_id),
+    ).toEqual(['s2'])
+    const [hit] = await search({ query: 'upgrade', limit: 1 })
+    expect(hit?.metadata.hymem).toEqual({ score: expect.any(Number), why: expect.arrayContaining(['fts']) })
+    const both = await t.call('POST', '/v3/workspaces/w/search', {
+      query: 'x',
+      scope: 'sc',
+      filters: { session_id: 's1' },
+    })
+    expect(both.status).toBe(422)
+  })
+})
