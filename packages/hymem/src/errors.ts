@@ -18,3 +18,18 @@ export class HyMemError extends Error {
     this.code = code
   }
 }
+
+const TRANSLATED = new Set(['DreamError', 'QueryError'])
+
+/**
+ * Re-throws the caller-facing failures of the dreaming and query layers (`INVALID_INPUT`, `NOT_FOUND`) as a
+ * `HyMemError` with the same code and the original as `cause`, so servers map one error family (plus
+ * `StoreError`). Everything else passes through unchanged.
+ */
+export function _asHyMemError(error: unknown): unknown {
+  if (!(error instanceof Error) || !TRANSLATED.has(error.name)) return error
+  const code = (error as { code?: unknown }).code
+  if (code === 'INVALID_INPUT' || code === 'NOT_FOUND')
+    return new HyMemError(code, error.message, { cause: error })
+  return error
+}

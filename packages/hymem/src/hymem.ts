@@ -11,7 +11,7 @@ import {
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, Conflict, QueryEngine } from '@hymem/query'
 import { dreamBacklog } from './dream/backlog'
-import { HyMemError } from './errors'
+import { _asHyMemError, HyMemError } from './errors'
 import { type AliasResult, registerAlias } from './graph/alias'
 import { requireSessionId, requireWorkspaceId, toCaptureMessages, toLogMessage } from './input'
 import type { HyMemLog } from './log'
@@ -141,9 +141,13 @@ export class HyMemInstance implements HyMem {
       ...(options.budget !== undefined ? { budget: options.budget } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    }).finally(() => {
-      this.#foregroundDreams--
     })
+      .catch((error: unknown) => {
+        throw _asHyMemError(error)
+      })
+      .finally(() => {
+        this.#foregroundDreams--
+      })
     this.#parts.engine.invalidateQueryCaches(workspaceId)
     this.#logDream(report, false, performance.now() - started)
     return report
@@ -191,7 +195,11 @@ export class HyMemInstance implements HyMem {
       options.userMd ?? readManagedFile(files.userMd),
       options.memoryMd ?? readManagedFile(files.memoryMd),
     ])
-    return this.#parts.engine.augment(message, { ...options, workspaceId, userMd, memoryMd })
+    return this.#parts.engine
+      .augment(message, { ...options, workspaceId, userMd, memoryMd })
+      .catch((error: unknown) => {
+        throw _asHyMemError(error)
+      })
   }
 
   async profile(options: Ws = {}): Promise<{ userMd: string; memoryMd: string }> {
@@ -218,14 +226,20 @@ export class HyMemInstance implements HyMem {
   ): Promise<{ retracted: number }> {
     this.#open()
     const workspaceId = this.#ws(options.workspaceId)
-    const result = await retractEdge(this.store, workspaceId, edge)
+    const result = await retractEdge(this.store, workspaceId, edge).catch((error: unknown) => {
+      throw _asHyMemError(error)
+    })
     this.#parts.engine.invalidateQueryCaches(workspaceId)
     return { retracted: result.retracted }
   }
 
   async conflicts(options: Ws = {}): Promise<Conflict[]> {
     this.#open()
-    return this.#parts.engine.conflicts({ workspaceId: this.#ws(options.workspaceId) })
+    return this.#parts.engine
+      .conflicts({ workspaceId: this.#ws(options.workspaceId) })
+      .catch((error: unknown) => {
+        throw _asHyMemError(error)
+      })
   }
 
   async remember(input: RememberInput, options: Ws = {}): Promise<{ note: Note; deduplicated: boolean }> {
