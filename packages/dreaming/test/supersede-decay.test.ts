@@ -164,6 +164,34 @@ describe('co-occurrence-aware decay', () => {
     expect((await graphSnapshot(t.store)).find((e) => e.triple === 'api depends_on redis')).toEqual(edge)
   })
 
+  it('recomputes derived edges from scratch when a premise weakens', async () => {
+    await logLines(t.store, 's1', [
+      line('The api uses redis. Redis depends on jemalloc.', '2026-01-05T10:00:00.000Z'),
+    ])
+    t.setNow('2026-01-06T00:00:00.000Z')
+    await run()
+    const derived = async () =>
+      (await graphSnapshot(t.store)).filter((e) => e.derived).map((e) => [e.triple, e.confidence, e.evidence])
+    expect(await derived()).toEqual([['api depends_on jemalloc', 0.444444, ['inference:1:-']]])
+    t.setNow('2026-03-01T12:00:00.000Z')
+    await logLines(t.store, 's2', [
+      line('Jemalloc was upgraded again during the night.', '2026-02-20T10:00:00.000Z'),
+    ])
+    await run()
+    // redis → jemalloc now has 1 for, 1 against: 0.5; the derived edge is the product (2/3 × 1/2).
+    expect(await derived()).toEqual([['api depends_on jemalloc', 0.333333, ['inference:1:-']]])
+    const ids = await t.store.db.selectFrom('knowledge_graph').select('id').where('derived', '=', 1).execute()
+    await run()
+    const again = await t.store.db
+      .selectFrom('knowledge_graph')
+      .select('id')
+      .where('derived', '=', 1)
+      .execute()
+    expect(again).toHaveLength(1)
+    expect(again[0]!.id).not.toBe(ids[0]!.id)
+    expect(await derived()).toEqual([['api depends_on jemalloc', 0.333333, ['inference:1:-']]])
+  })
+
   it('counts a mention under an alias', async () => {
     await logLines(t.store, 's1', [line('The api depends on postgresql.', '2026-01-05T10:00:00.000Z')])
     await addAlias(t.store, { workspaceId: WS, surface: 'pg', canonical: 'postgresql' })
