@@ -155,11 +155,11 @@ export class HyMemInstance implements HyMem {
 
   scheduleDream(workspaceId?: string): void {
     this.#open()
+    // The cooldown throttles real work, so it runs on wall-clock time even when `clock` simulates another.
     this.#scheduler ??= createDreamScheduler({
       open: () => this.store.fork(),
       workspaceId: this.workspaceId,
       cooldownMs: this.#parts.dreamCooldownMs,
-      now: () => this.store.context.clock().getTime(),
       dreamOptions: (ws) => this.#dreamOptions(ws),
       onDreamFinished: (report) => {
         this.#parts.engine.invalidateQueryCaches(report.workspaceId)
