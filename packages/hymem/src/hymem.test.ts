@@ -207,6 +207,23 @@ describe('background dreaming', () => {
     expect(after.graphFacts.map((f) => f.object)).toContain('postgres')
   })
 
+  it('collapses kicks within the cooldown and keeps ingesting while the fork dreams', async () => {
+    t = await openTestMemory({ dreamCooldownMs: 60_000 })
+    await t.memory.capture(CONVERSATION)
+    t.memory.scheduleDream()
+    t.memory.scheduleDream()
+    t.memory.scheduleDream()
+    const logged = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.memory.log({ role: 'user', content: `live turn ${i}`, sessionId: 'live' }),
+      ),
+    )
+    expect(logged).toHaveLength(20)
+    await t.memory.close()
+    expect(t.events.filter((e) => e.kind === 'dream')).toHaveLength(1)
+    expect(t.events.filter((e) => e.kind === 'dream-failed')).toEqual([])
+  })
+
   it('reports a foreground dream as running while it runs', async () => {
     t = await openTestMemory()
     await t.memory.capture(CONVERSATION)
