@@ -1,0 +1,76 @@
+import { createFakeLLM, createRulesExtractor, type LLMRequest } from '@hymem/extraction'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openTestServer, type TestServer } from '../../test/harness'
+
+let t: TestServer | undefined
+afterEach(async () => {
+  await t?.close()
+  t = undefined
+})
+
+const isDialectic = (req: LLMRequest) => req.system.startsWith('You answer questions')
+
+async function seeded(respond: (req: LLMRequest) => string) {
+  const llm = createFakeLLM({ respond: (req) => (isDialectic(req) ? respond(req) : '{}') })
+  t = await openTestServer({ memory: { llm, extractor: createRulesExtractor() } })
+  await t.call('POST', '/v3/workspaces/w/sessions/s/messages', {
+    messages: [
+      { peer_id: 'user-alice', content: 'We switched from MySQL to Postgres for billing.' },
+      { peer_id: 'user-alice', content: 'The billing service depends on Redis.' },
+    ],
+  })
+  await t.memory.dream({ workspaceId: 'w' })
+  return llm
+}
+
+describe('dialectic chat with an LLM', () => {
+  it('asks the LLM with the retrieved memory and the session history, and returns its answer', async () => {
+    const llm = await seeded(() => 'Billing runs on Postgres.')
+    const res = await t!.call('POST', '/v3/workspaces/w/peers/user-alice/chat', {
+      query: 'What does the billing service depend on?',
+      session_id: 's',
+    })
+    expect(await res.json()).toMatchObject({ content: 'Billing runs on Postgres.' })
+    const request = llm.requests.filter(isDialectic).at(-1)!
+    expect(request.system).toContain('the peer "user-alice"')
+    expect(request.user).toContain('billing_service depends on redis')
+    expect(request.user).toContain(
+      'Current session, most recent last:\nuser-alice: We switched from MySQL to Postgres',
+    )
+    expect(request.user).toMatch(/Question: What does the billing service depend on\?$/)
+  })
+
+  it('passes response_format as a JSON-mode request', async () => {
+    const llm = await seeded(() => '{"database":"postgres"}')
+    const res = await t!.call('POST', '/v3/workspaces/w/chat', {
+      query: 'Which database?',
+      response_format: { type: 'object', properties: { database: { type: 'string' } } },
+    })
+    expect(((await res.json()) as { content: string }).content).toBe('{"database":"postgres"}')
+    const request = llm.requests.filter(isDialectic).at(-1)!
+    expect(request.json).toBe(true)
+    expect(request.system).toContain('"database"')
+  })
+
+  it('falls back to the deterministic answer when the LLM fails, and logs the failure', async () => {
+    await seeded(() => {
+      throw new Error('provider down')
+    })
+    const res = await t!.call('POST', '/v3/workspaces/w/peers/user-alice/chat', {
+      query: 'What does the billing service depend on?',
+    })
+    expect(((await res.json()) as { content: string }).content).toContain('billing_service depends on redis')
+    expect(t!.events.some((e) => e.kind === 'error')).toBe(true)
+  })
+})
+
+describe('dialectic chat without an LLM', () => {
+  it('rejects response_format with 422', async () => {
+    t = await openTestServer()
+    const res = await t.call('POST', '/v3/workspaces/w/peers/p/chat', {
+      query: 'x',
+      response_format: { type: 'object' },
+    })
+    expect(res.status).toBe(422)
+  })
+})
