@@ -434,7 +434,7 @@ async function measure(messages: number, edges: number, rounds: number): Promise
 export async function run(options: BenchOptions): Promise<BenchResult[]> {
   const sizes = options.quick ? [10_000] : [10_000, 100_000]
   const results: BenchResult[] = []
-  for (const messages of sizes) results.push(...(await measure(messages, 20_000, options.quick ? 30 : 80)))
+  for (const messages of sizes) results.push(...(await measure(messages, 20_000, options.quick ? 30 : 50)))
   return results
 }
 
