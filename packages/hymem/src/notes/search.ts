@@ -90,17 +90,6 @@ export async function searchNotes(
     .slice(0, limit)
 
   const now = store.context.now()
-  if (scored.length > 0) {
-    await store.db
-      .updateTable('notes')
-      .set({ last_accessed_at: now })
-      .where(
-        'id',
-        'in',
-        scored.map((hit) => hit.row.id),
-      )
-      .execute()
-  }
   const hits: NoteHit[] = scored.map(({ row, similarity, score, lexical: isLexical }) => ({
     note: toNote({ ...row, last_accessed_at: now }),
     similarity,
@@ -108,15 +97,24 @@ export async function searchNotes(
     lexical: isLexical,
   }))
   const ms = performance.now() - started
-  if (context.searchLog) {
-    await recordSearch(store, {
-      workspaceId,
-      surface: 'notes',
-      query: text,
-      candidates: candidates.size,
-      hits: hits.length,
-      topScore: hits[0]?.score ?? null,
-      latencyMs: ms,
+  if (hits.length > 0 || context.searchLog) {
+    await store.transaction(async (tx) => {
+      if (hits.length > 0) {
+        const ids = hits.map((hit) => hit.note.id)
+        await tx.db.updateTable('notes').set({ last_accessed_at: now }).where('id', 'in', ids).execute()
+      }
+      if (context.searchLog) {
+        const entry = {
+          workspaceId,
+          surface: 'notes',
+          query: text,
+          candidates: candidates.size,
+          hits: hits.length,
+          topScore: hits[0]?.score ?? null,
+          latencyMs: ms,
+        }
+        await recordSearch(tx, entry, now)
+      }
     })
   }
   context.log({ kind: 'search', level: 'debug', surface: 'notes', workspaceId, hits: hits.length, ms })

@@ -1,4 +1,4 @@
-import type { Store } from '@hymem/core-store'
+import type { StoreScope } from '@hymem/core-store'
 
 /** One search as written to `search_log`. */
 export interface SearchLogEntry {
@@ -14,8 +14,12 @@ export interface SearchLogEntry {
 const MAX_LOGGED_QUERY = 2_000
 
 /** Appends a row to `search_log` (queries are cut to 2,000 characters). */
-export async function recordSearch(store: Store, entry: SearchLogEntry): Promise<void> {
-  await store.db
+export async function recordSearch(
+  scope: Pick<StoreScope, 'db'>,
+  entry: SearchLogEntry,
+  now: string,
+): Promise<void> {
+  await scope.db
     .insertInto('search_log')
     .values({
       workspace_id: entry.workspaceId,
@@ -25,7 +29,7 @@ export async function recordSearch(store: Store, entry: SearchLogEntry): Promise
       hits: entry.hits,
       top_score: entry.topScore !== null && Number.isFinite(entry.topScore) ? entry.topScore : null,
       latency_ms: entry.latencyMs,
-      created_at: store.context.now(),
+      created_at: now,
     })
     .execute()
 }

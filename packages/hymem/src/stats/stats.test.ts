@@ -38,25 +38,33 @@ describe('stats', () => {
   it('aggregates the search log: volume, empty rate, hits, latency percentiles, recent misses', async () => {
     t = await openTestMemory()
     for (let i = 1; i <= 40; i++) {
-      await recordSearch(t.memory.store, {
-        workspaceId: 'default',
-        surface: i % 4 === 0 ? 'notes' : 'augment',
-        query: `query ${i}`,
-        candidates: 10,
-        hits: i % 5 === 0 ? 0 : 2,
-        topScore: i % 5 === 0 ? null : 0.5,
-        latencyMs: i,
-      })
+      await recordSearch(
+        t.memory.store,
+        {
+          workspaceId: 'default',
+          surface: i % 4 === 0 ? 'notes' : 'augment',
+          query: `query ${i}`,
+          candidates: 10,
+          hits: i % 5 === 0 ? 0 : 2,
+          topScore: i % 5 === 0 ? null : 0.5,
+          latencyMs: i,
+        },
+        t.memory.store.context.now(),
+      )
     }
-    await recordSearch(t.memory.store, {
-      workspaceId: 'elsewhere',
-      surface: 'notes',
-      query: 'other workspace',
-      candidates: 0,
-      hits: 0,
-      topScore: null,
-      latencyMs: 1000,
-    })
+    await recordSearch(
+      t.memory.store,
+      {
+        workspaceId: 'elsewhere',
+        surface: 'notes',
+        query: 'other workspace',
+        candidates: 0,
+        hits: 0,
+        topScore: null,
+        latencyMs: 1000,
+      },
+      t.memory.store.context.now(),
+    )
     const { search } = await t.memory.stats()
     expect(search).toMatchObject({
       searches: 40,
