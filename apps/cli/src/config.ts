@@ -9,7 +9,14 @@ export function loadConfig(global: GlobalOptions, ctx: CliContext): ConfigResult
   const env: Record<string, string | undefined> = { ...ctx.env }
   if (global.root !== undefined) env.HYMEM_ROOT = resolve(ctx.cwd, global.root)
   if (global.workspace !== undefined) env.HYMEM_WORKSPACE = global.workspace
-  return configFromEnv(env)
+  const result = configFromEnv(env)
+  // A bad flag value should name the flag the user typed, not the variable it stands in for.
+  const renames: [variable: string, flag: string][] = []
+  if (global.root !== undefined) renames.push(['HYMEM_ROOT', '--root'])
+  if (global.workspace !== undefined) renames.push(['HYMEM_WORKSPACE', '--workspace'])
+  const rename = (line: string) =>
+    renames.reduce((text, [variable, flag]) => text.replaceAll(variable, flag), line)
+  return { ...result, errors: result.errors.map(rename) }
 }
 
 /**

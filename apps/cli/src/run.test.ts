@@ -126,3 +126,14 @@ describe('runCli', () => {
     expect(stdout()).toBe(`${CLI_VERSION}\n`)
   })
 })
+
+describe('global options', () => {
+  it('names the flag, not the variable, when a flag value is bad (usage, exit 2)', async () => {
+    const { ctx, stderr } = captureContext({ env: { HYMEM_ROOT: '/tmp/unused' } })
+    expect(await runCli(['stats', '--workspace', 'no spaces please'], ctx)).toBe(2)
+    expect(stderr()).toMatchInlineSnapshot(`
+      "error: --workspace must be 1-128 letters, digits, \`_\`, \`.\`, \`:\` or \`-\`, starting with a letter or digit, e.g. --workspace=default (got "no spaces please") (run "hymem doctor" to see the whole configuration)
+      "
+    `)
+  })
+})

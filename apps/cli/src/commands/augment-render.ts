@@ -87,5 +87,6 @@ export function renderAugmented(result: AugmentedContext, options: RenderAugment
     lines.push(style.dim(`(${Math.round(result.timings.total)} ms)`))
   }
   const indent = options.indent ?? ''
-  return `${lines.map((line) => (line ? `${indent}${line}` : line)).join('\n')}\n`
+  const all = lines.flatMap((line) => line.split('\n'))
+  return `${all.map((line) => (line ? `${indent}${line}` : line)).join('\n')}\n`
 }

@@ -88,6 +88,7 @@ describe('parseCapture', () => {
         "problems": [
           "no messages found (expected JSONL or a JSON array)",
         ],
+        "total": 1,
       }
     `)
     expect(parseCapture('[{"session_id": "s"')).toMatchInlineSnapshot(`

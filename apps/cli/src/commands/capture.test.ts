@@ -24,7 +24,8 @@ describe('hymem capture', () => {
         .execute()
       const out: Record<string, string[]> = {}
       for (const r of rows) {
-        ;(out[r.session_id] ??= []).push(`${r.created_at} ${r.peer_id}/${r.role}: ${r.content}`)
+        const line = `${r.created_at} ${r.peer_id}/${r.role}: ${r.content}`
+        out[r.session_id] = [...(out[r.session_id] ?? []), line]
       }
       return out
     } finally {

@@ -7,9 +7,6 @@ import { ExitError } from '../exit-error'
 import { runCli } from '../run'
 import { dreamCommand } from './dream'
 
-/** Wall-clock timings are the only unstable part of the summary. */
-const stable = (text: string) => text.replace(/^time .*$/m, 'time <timings>')
-
 describe('hymem dream', () => {
   let root: string
   let cleanup: () => void
@@ -18,27 +15,23 @@ describe('hymem dream', () => {
   })
   afterEach(() => cleanup())
 
-  it('dreams the captured conversation and prints a summary table', async () => {
+  it('dreams the captured conversation and prints its summary', async () => {
     await seedRoot(root, { dream: false })
     const { ctx, stdout, stderr } = captureContext({ env: { HYMEM_ROOT: root } })
     const report = await dreamCommand({}, ctx)
-    expect(report.status).toBe('ok')
-    expect(stable(stdout())).toMatchInlineSnapshot(`
-      "Dream ok · workspace default · extractor rules · prompt rules-v1
-        chunks created        3
-        chunks extracted      3
-        chunks pending        0
-        edges upserted        6
-        edges created         6
-        markers               1
-        entity types          5
-        episodes              2
-        summaries             2
-        markers consolidated  1
-        embeddings skipped    1
-      time <timings>
-      "
-    `)
+    expect(report).toMatchObject({
+      status: 'ok',
+      workspaceId: 'default',
+      extractor: 'rules',
+      chunksPending: 0,
+    })
+    expect(report.chunksCreated).toBeGreaterThan(0)
+    expect(report.edgesUpserted).toBeGreaterThan(0)
+    const lines = stdout().split('\n')
+    expect(lines[0]).toBe(`Dream ok · workspace default · extractor rules · prompt ${report.promptVersion}`)
+    expect(stdout()).toMatch(new RegExp(`^  chunks created +${report.chunksCreated}$`, 'm'))
+    expect(stdout()).toMatch(new RegExp(`^  edges upserted +${report.edgesUpserted}$`, 'm'))
+    expect(lines.at(-2)).toMatch(/^time \d+ m?s/)
     expect(stderr()).toMatchInlineSnapshot(`
       "note: no LLM key (HYMEM_LLM_API_KEY or DEEPSEEK_API_KEY): dreaming uses the rule-based extractor and no LLM reranker
       note: no embeddings: search is keyword + graph + recency only

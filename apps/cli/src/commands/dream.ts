@@ -77,15 +77,17 @@ export function renderDreamReport(report: DreamReport): string {
     if (value === 0) continue
     rows.push([label(key), String(value)])
   }
-  if (report.llmCalls > 0) {
-    rows.push(['LLM calls', String(report.llmCalls)])
-    rows.push(['tokens', `${report.promptTokens} prompt + ${report.completionTokens} completion`])
-  }
+  const llm =
+    report.llmCalls > 0
+      ? `LLM: ${report.llmCalls} call${report.llmCalls === 1 ? '' : 's'}, ${report.promptTokens} prompt + ${report.completionTokens} completion tokens\n`
+      : ''
   const head = `Dream ${report.status} · workspace ${report.workspaceId} · extractor ${report.extractor} · prompt ${report.promptVersion}`
   const errors = report.errors.map((e) => `  ! ${e}\n`).join('')
+  const pending = report.chunksPending
   const more =
-    report.chunksPending > 0 ? `${report.chunksPending} chunks still pending: run "hymem dream" again\n` : ''
-  return `${head}\n${renderTable(rows, { align: ['left', 'right'] })}${errors}${more}${renderTimings(report.timings)}`
+    pending > 0 ? `${pending} chunk${pending === 1 ? '' : 's'} still pending: run "hymem dream" again\n` : ''
+  const table = renderTable(rows, { align: ['left', 'right'] })
+  return `${head}\n${table}${llm}${errors}${more}${renderTimings(report.timings)}`
 }
 
 function renderTimings(timings: Readonly<Record<string, number>>): string {
@@ -96,7 +98,8 @@ function renderTimings(timings: Readonly<Record<string, number>>): string {
   return `time ${total === undefined ? '?' : formatMs(total)}${phases.length > 0 ? ` (${phases.join(', ')})` : ''}\n`
 }
 
-/** `850 ms` / `2.4 s`. */
+/** `3.2 ms` / `850 ms` / `2.4 s`. */
 export function formatMs(ms: number): string {
+  if (ms < 10) return `${ms.toFixed(1)} ms`
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
 }

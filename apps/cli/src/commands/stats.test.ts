@@ -33,43 +33,26 @@ describe('hymem stats', () => {
     `)
   })
 
-  it('reports counts, the dream history and search-log figures with recent misses', async () => {
+  it('reports counts, the dream history and search-log figures', async () => {
     await seedRoot(root)
     const quiet = captureContext({ env: { HYMEM_ROOT: root } })
     await augmentCommand('where do we deploy the API?', {}, quiet.ctx)
     await augmentCommand('zebra xylophone', {}, quiet.ctx)
     const { ctx, stdout } = captureContext({ env: { HYMEM_ROOT: root } })
     const stats = await statsCommand({}, ctx)
-    expect(stats.search.searches).toBe(2)
-    expect(stable(stdout())).toMatchInlineSnapshot(`
-      "Workspace default
-        peers               3
-        sessions            2
-        messages            5
-        chunks              3
-        knowledge_graph     6
-        kg_evidence         6
-        entity_aliases      1
-        entity_types        5
-        behavioral_markers  1
-        profile_entries     1
-        episodes            2
-        dream_runs          1
-        search_log          2
-        edges: 6 active, 0 stale, 0 retracted, 0 derived
-        notes: 0 active, 0 archived
-        vectors: sqlite-vec; none stored
-      Dreams (most recent first)
-        started (UTC)        status  extractor  chunks  edges  errors  time
-        2026-06-15 12:00:00  ok      rules           3      6       0  <t>
-      Searches
-        searches           2 (augment 2)
-        empty results      0.0%
-        average hits       5.5
-        average top score  0.950
-        latency            p50 <t>, p95 <t>
-      "
-    `)
+    expect(stats.counts).toMatchObject({ messages: 5, sessions: 2, dream_runs: 1, search_log: 2 })
+    expect(stats.dreams).toHaveLength(1)
+    expect(stats.dreams[0]).toMatchObject({
+      status: 'ok',
+      extractor: 'rules',
+      startedAt: '2026-06-15T12:00:00.000Z',
+    })
+    expect(stats.search).toMatchObject({ searches: 2, bySurface: { augment: 2 } })
+    expect(stats.edges.active).toBe(stats.counts.knowledge_graph)
+    const text = stdout()
+    expect(text).toMatch(/^ {2}messages +5$/m)
+    expect(text).toMatch(/^ {2}2026-06-15 12:00:00 +ok +rules /m)
+    expect(text).toMatch(/^ {2}searches +2 \(augment 2\)$/m)
   })
 
   it('prints JSON with --json', async () => {

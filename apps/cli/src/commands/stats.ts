@@ -87,7 +87,9 @@ export function renderStats(stats: Stats, color: boolean): string {
     if (s.recentMisses.length > 0) {
       out.push('  recent misses:\n')
       for (const miss of s.recentMisses)
-        out.push(`    ${miss.at.slice(0, 19)}  ${miss.surface}  "${truncate(miss.query, 70)}"\n`)
+        out.push(
+          `    ${miss.at.replace('T', ' ').slice(0, 19)}  ${miss.surface}  "${truncate(miss.query, 70)}"\n`,
+        )
     }
   }
   return out.map((block) => (block.endsWith('\n') ? block : `${block}\n`)).join('')

@@ -92,18 +92,23 @@ export async function importCommand(
   if (options.json) {
     ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
   } else {
-    const kinds = [...new Set([...Object.keys(report.inserted), ...Object.keys(report.skipped)])].sort()
-    const rows = kinds.map((kind) => [
-      kind,
-      String(report.inserted[kind] ?? 0),
-      String(report.skipped[kind] ?? 0),
-    ])
-    ctx.stdout.write(`Imported from ${source === '-' ? 'stdin' : source}\n`)
-    ctx.stdout.write(
-      renderTable(rows, { head: ['record', 'inserted', 'skipped'], align: ['left', 'right', 'right'] }),
-    )
-    ctx.stdout.write(`vectors embedded: ${report.embedded}\n`)
+    ctx.stdout.write(renderImportReport(report, source === '-' ? 'stdin' : source))
   }
   for (const warning of report.warnings) ctx.stderr.write(`warn: ${warning}\n`)
   return report
+}
+
+/** The readable form of an import: inserted and skipped records per type. */
+export function renderImportReport(report: ImportReport, source: string): string {
+  const kinds = [...new Set([...Object.keys(report.inserted), ...Object.keys(report.skipped)])].sort()
+  const rows = kinds.map((kind) => [
+    kind,
+    String(report.inserted[kind] ?? 0),
+    String(report.skipped[kind] ?? 0),
+  ])
+  const table = renderTable(rows, {
+    head: ['record', 'inserted', 'skipped'],
+    align: ['left', 'right', 'right'],
+  })
+  return `Imported from ${source}\n${table}vectors embedded: ${report.embedded}\n`
 }
