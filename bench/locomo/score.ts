@@ -46,7 +46,8 @@ export function rankTurns(
   return turns
 }
 
-type Table = Record<string, Record<string, number>>
+/** Per category (and "1-4"), per k: `{ "1-4": { "5": r, "10": r, "20": r }, "1": {...} }`. */
+export type Table = Record<string, Record<string, number>>
 
 /** Averages per category and for categories 1-4 together: `{ "1-4": { "5": r, ... }, "1": {...}, ... }`. */
 export function summarise(scores: readonly QuestionScore[], metric: 'recall' | 'anyHit'): Table {

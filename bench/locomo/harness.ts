@@ -1,0 +1,207 @@
+/**
+ * The evaluation steps shared by `eval.ts` (one configuration) and `sweep.ts` (many query configurations
+ * over one ingested + dreamed store per conversation).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { DreamConfig } from '@hymem/dreaming'
+import { createFakeEmbeddings, type EmbeddingClient } from '@hymem/extraction'
+import type { QueryConfig } from '@hymem/query'
+import { configFromEnv, createHyMem, type HyMem } from 'hymem'
+import type { LocomoConversation } from './dataset'
+import { type QuestionScore, rankTurns, scoreQuestion, summarise, type Table } from './score'
+
+/** A conversation ingested and dreamed into a fresh store under a temp root. */
+export interface PreparedConversation {
+  readonly memory: HyMem
+  /** `messages.id` → LoCoMo `dia_id`. */
+  readonly turnOf: ReadonlyMap<number, string>
+  readonly ingestMs: number
+  readonly dreamMs: number
+  /** Closes the store and deletes the temp root. */
+  dispose(): Promise<void>
+}
+
+export interface PrepareOptions {
+  readonly embeddings: EmbeddingClient | null
+  readonly query?: Partial<QueryConfig>
+  readonly dream?: Partial<DreamConfig>
+}
+
+/**
+ * Fresh root; one session per LoCoMo session, one peer per speaker, one message per turn (its `dia_id` in
+ * metadata, the caption already appended by the loader); then dreams until the backlog is empty.
+ */
+export async function prepareConversation(
+  conversation: LocomoConversation,
+  options: PrepareOptions,
+): Promise<PreparedConversation> {
+  const root = mkdtempSync(join(tmpdir(), 'hymem-locomo-'))
+  const lastTurn = conversation.sessions.at(-1)?.turns.at(-1)?.createdAt ?? new Date().toISOString()
+  const now = new Date(Date.parse(lastTurn) + 86_400_000)
+  const memory = await createHyMem({
+    root,
+    llm: null,
+    embeddings: options.embeddings,
+    clock: () => now,
+    workspaceId: 'locomo',
+    searchLog: false,
+    ...(options.query ? { query: options.query } : {}),
+    ...(options.dream ? { dream: options.dream } : {}),
+  })
+  const dispose = async () => {
+    await memory.close()
+    rmSync(root, { recursive: true, force: true })
+  }
+  try {
+    const turnOf = new Map<number, string>()
+    let started = performance.now()
+    await ingest(memory, conversation, turnOf)
+    const ingestMs = performance.now() - started
+    started = performance.now()
+    await dreamAll(memory)
+    const dreamMs = performance.now() - started
+    return { memory, turnOf, ingestMs, dreamMs, dispose }
+  } catch (error) {
+    await dispose()
+    throw error
+  }
+}
+
+/** Asks every question of the conversation through `augment()` and scores the ranked turns. */
+export async function askAll(
+  memory: HyMem,
+  conversation: LocomoConversation,
+  turnOf: ReadonlyMap<number, string>,
+  scores: QuestionScore[],
+  queryMs: number[],
+): Promise<void> {
+  for (const question of conversation.questions) {
+    const started = performance.now()
+    const context = await memory.augment(question.question)
+    queryMs.push(performance.now() - started)
+    const ranked = rankTurns(context.ranked, (id) => turnOf.get(id))
+    scores.push(scoreQuestion(question.category, question.evidence, ranked))
+  }
+}
+
+async function ingest(
+  memory: HyMem,
+  conversation: LocomoConversation,
+  turnOf: Map<number, string>,
+): Promise<void> {
+  for (const session of conversation.sessions) {
+    const messages = await memory.logMessages(
+      `session_${session.index}`,
+      session.turns.map((turn) => ({
+        peerId: peerIdOf(turn.speaker),
+        role: 'user' as const,
+        content: turn.text,
+        metadata: { dia_id: turn.diaId },
+        createdAt: turn.createdAt,
+      })),
+    )
+    messages.forEach((message, i) => {
+      const turn = session.turns[i]
+      if (turn) turnOf.set(message.id, turn.diaId)
+    })
+  }
+}
+
+async function dreamAll(memory: HyMem): Promise<void> {
+  for (let round = 0; round < 1000; round++) {
+    const report = await memory.dream({ budget: 500 })
+    if (report.status !== 'ok') throw new Error(`dream ${report.status}: ${JSON.stringify(report)}`)
+    const backlog = await memory.dreamBacklog()
+    if (backlog.pendingChunks === 0 && backlog.pendingMessages === 0) return
+  }
+  throw new Error('dreaming did not converge after 1000 rounds')
+}
+
+/** `default` is what `configFromEnv` picks with no variables set (what users get without flags). */
+export async function chooseEmbeddings(
+  kind: string,
+): Promise<{ name: string; client: EmbeddingClient | null }> {
+  const resolved = kind === 'default' ? configFromEnv({}).config.embedding.provider : kind
+  if (resolved === 'none') return { name: resolved, client: null }
+  if (resolved === 'fake') return { name: resolved, client: createFakeEmbeddings({ dimensions: 256 }) }
+  if (resolved === 'local') {
+    const { createLocalEmbeddings } = await import('@hymem/extraction/local')
+    return { name: resolved, client: createLocalEmbeddings() }
+  }
+  throw new Error(`--embeddings must be default, none, local or fake (got ${kind})`)
+}
+
+/** Peer id of a speaker name (the facade's id rules: lower case, no spaces). */
+export function peerIdOf(speaker: string): string {
+  return speaker.toLowerCase().replace(/[^a-z0-9_-]+/g, '_') || 'speaker'
+}
+
+/** The issue's result object. */
+export interface EvalResult {
+  readonly questions: number
+  readonly recall: Table
+  readonly anyHit: Table
+  readonly ingestMs: number
+  readonly dreamMs: number
+  readonly queryMsP50: number
+  readonly queryMsP95: number
+}
+
+export function toResult(
+  scores: readonly QuestionScore[],
+  queryMs: readonly number[],
+  ingestMs: number,
+  dreamMs: number,
+): EvalResult {
+  return {
+    questions: scores.length,
+    recall: summarise(scores, 'recall'),
+    anyHit: summarise(scores, 'anyHit'),
+    ingestMs: Math.round(ingestMs),
+    dreamMs: Math.round(dreamMs),
+    queryMsP50: percentile(queryMs, 0.5),
+    queryMsP95: percentile(queryMs, 0.95),
+  }
+}
+
+/**
+ * JSON of a result with the tables' keys in the issue's order (`"1-4"` first): `JSON.stringify` would put
+ * the integer-like category keys before it.
+ */
+export function resultJson(result: EvalResult): string {
+  const table = (t: Table) =>
+    `{${Object.keys(t)
+      .sort((a, b) => (a === '1-4' ? -1 : b === '1-4' ? 1 : Number(a) - Number(b)))
+      .map((key) => `${JSON.stringify(key)}:${JSON.stringify(t[key])}`)
+      .join(',')}}`
+  return `{"questions":${result.questions},"recall":${table(result.recall)},"anyHit":${table(result.anyHit)},"ingestMs":${result.ingestMs},"dreamMs":${result.dreamMs},"queryMsP50":${result.queryMsP50},"queryMsP95":${result.queryMsP95}}`
+}
+
+/** The per-category table printed by the CLIs. */
+export function formatResult(result: EvalResult): string[] {
+  const lines = ['category   recall@5  recall@10  recall@20   any@5  any@10  any@20']
+  for (const key of ['1-4', '1', '2', '3', '4', '5']) {
+    const r = result.recall[key]
+    const a = result.anyHit[key]
+    if (!r || !a) continue
+    lines.push(
+      `${key.padEnd(9)}  ${fmt(r['5'])}     ${fmt(r['10'])}      ${fmt(r['20'])}      ${fmt(a['5'])}   ${fmt(a['10'])}   ${fmt(a['20'])}`,
+    )
+  }
+  lines.push(
+    `ingest ${result.ingestMs} ms, dream ${result.dreamMs} ms, query p50 ${result.queryMsP50} ms / p95 ${result.queryMsP95} ms`,
+  )
+  return lines
+}
+
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return Math.round((sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0) * 100) / 100
+}
+
+function fmt(value: number | undefined): string {
+  return value === undefined ? '  -  ' : value.toFixed(3)
+}
