@@ -199,7 +199,15 @@ describe('search', () => {
       (await search({ query: 'Kubernetes' }, '/v3/workspaces/w/peers/bob/search')).map((m) => m.session_id),
     ).toEqual(['s2'])
     const [hit] = await search({ query: 'upgrade', limit: 1 })
-    expect(hit?.metadata.hymem).toEqual({ score: expect.any(Number), why: expect.arrayContaining(['fts']) })
+    const [topped] = await search({ query: 'dashboards', filters: { metadata: { missing: '*' } } })
+    expect(topped?.metadata.hymem).toEqual({
+      score: expect.any(Number),
+      why: expect.arrayContaining(['fts']),
+    })
+    expect(hit?.metadata.hymem).toEqual({
+      score: expect.any(Number),
+      why: expect.arrayContaining(['message']),
+    })
     const both = await t.call('POST', '/v3/workspaces/w/search', {
       query: 'x',
       scope: 'sc',

@@ -38,54 +38,59 @@ function searchResource(workspaceId: string): FilterResource {
 
 /**
  * Hybrid message search: augment's ranked items (graph facts, chunks, notes … expanded to their source
- * messages) fused by reciprocal rank with a direct full-text search over messages. The filter DSL and the
- * route's forced restrictions apply in SQL. Each result carries its reason codes in `metadata.hymem`.
+ * messages), topped up by a direct full-text search over messages (fused by reciprocal rank) when they do not
+ * fill the page. The filter DSL and the route's forced restrictions apply in SQL. Each result carries its
+ * reason codes in `metadata.hymem`.
  */
 export async function searchMessages(memory: HonchoMemory, request: SearchRequest): Promise<WireMessage[]> {
   const { workspaceId, query, limit } = request
   const condition = compileFilter(searchResource(workspaceId), request.filters)
   const sessionIds = request.sessionId ? [request.sessionId] : request.sessionIds
 
-  const [augmented, fullText] = await Promise.all([
-    augmentRanking(memory, query, {
-      workspaceId,
-      ...(sessionIds ? { sessionIds } : {}),
-      ...(request.peerId ? { peerId: request.peerId } : {}),
-    }),
-    memory.store.fullText.search('messages', buildMatchQuery(query), {
+  const augmented = await augmentRanking(memory, query, {
+    workspaceId,
+    ...(sessionIds ? { sessionIds } : {}),
+    ...(request.peerId ? { peerId: request.peerId } : {}),
+  })
+  const fused = new Map<number, { score: number; why: Set<string> }>()
+  const add = (id: number, rank: number, why: readonly string[]): boolean => {
+    const entry = fused.get(id)
+    if (entry) {
+      entry.score += 1 / (RRF_K + rank + 1)
+      for (const code of why) entry.why.add(code)
+      return false
+    }
+    fused.set(id, { score: 1 / (RRF_K + rank + 1), why: new Set(why) })
+    return true
+  }
+  for (const [rank, item] of augmented.entries()) add(item.messageId, rank, item.why)
+
+  const where = andAll([
+    sql<SqlBool>`messages.workspace_id = ${workspaceId}`,
+    sessionIds ? sql<SqlBool>`messages.session_id IN (${sql.join(sessionIds.map((s) => sql`${s}`))})` : null,
+    request.peerId ? sql<SqlBool>`messages.peer_id = ${request.peerId}` : null,
+    condition,
+  ])
+  const load = (ids: readonly number[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : memory.store.db.selectFrom('messages').selectAll().where('id', 'in', ids).where(where).execute()
+  let rows = await load([...fused.keys()])
+
+  // Top up from a direct full-text search when augment's candidates do not fill the page after filtering.
+  if (rows.length < limit) {
+    const fullText = await memory.store.fullText.search('messages', buildMatchQuery(query), {
       workspaceId,
       limit: Math.max(50, limit * 5),
       ...(sessionIds ? { sessionIds } : {}),
       ...(request.peerId ? { peerId: request.peerId } : {}),
-    }),
-  ])
-
-  const fused = new Map<number, { score: number; why: Set<string> }>()
-  const add = (id: number, rank: number, why: readonly string[]) => {
-    const entry = fused.get(id) ?? { score: 0, why: new Set<string>() }
-    entry.score += 1 / (RRF_K + rank + 1)
-    for (const code of why) entry.why.add(code)
-    fused.set(id, entry)
+    })
+    const fresh: number[] = []
+    for (const [rank, hit] of fullText.entries()) {
+      if (add(Number(hit.id), rank, ['fts'])) fresh.push(Number(hit.id))
+    }
+    rows = rows.concat(await load(fresh))
   }
-  for (const [rank, item] of augmented.entries()) add(item.messageId, rank, item.why)
-  for (const [rank, hit] of fullText.entries()) add(Number(hit.id), rank, ['fts'])
-  if (fused.size === 0) return []
-
-  const rows = await memory.store.db
-    .selectFrom('messages')
-    .selectAll()
-    .where('id', 'in', [...fused.keys()])
-    .where(
-      andAll([
-        sql<SqlBool>`messages.workspace_id = ${workspaceId}`,
-        sessionIds
-          ? sql<SqlBool>`messages.session_id IN (${sql.join(sessionIds.map((s) => sql`${s}`))})`
-          : null,
-        request.peerId ? sql<SqlBool>`messages.peer_id = ${request.peerId}` : null,
-        condition,
-      ]),
-    )
-    .execute()
   return rows
     .map((row) => ({ row, entry: fused.get(row.id)! }))
     .sort((a, b) => b.entry.score - a.entry.score || b.row.id - a.row.id)

@@ -110,7 +110,8 @@ export async function sessionContext(
   }
 }
 
-const BATCH = 500
+/** Rows read per step while walking back from the newest message (small first: budgets are usually small). */
+const BATCHES = [100, 400, 2000]
 
 /** The newest messages (id ≥ `fromId`) whose token sum stays within `budget`, oldest first. */
 async function recentMessages(
@@ -122,6 +123,7 @@ async function recentMessages(
   const picked: Message[] = []
   let used = 0
   let before = Number.MAX_SAFE_INTEGER
+  let step = 0
   for (;;) {
     let query = memory.store.db
       .selectFrom('messages')
@@ -130,13 +132,15 @@ async function recentMessages(
       .where('session_id', '=', session.id)
       .where('id', '<', before)
     if (fromId !== null) query = query.where('id', '>=', fromId)
-    const rows = await query.orderBy('id', 'desc').limit(BATCH).execute()
+    const batch = BATCHES[Math.min(step, BATCHES.length - 1)]!
+    step += 1
+    const rows = await query.orderBy('id', 'desc').limit(batch).execute()
     for (const row of rows) {
       if (used + row.token_count > budget) return picked.reverse()
       used += row.token_count
       picked.push(messageFromRow(row))
     }
-    if (rows.length < BATCH) return picked.reverse()
+    if (rows.length < batch) return picked.reverse()
     before = rows.at(-1)!.id
   }
 }
