@@ -1,8 +1,10 @@
+import type { StoreScope } from '@hymem/core-store'
 import { count, type RunContext } from '../run/context'
 import { recount } from './confidence'
-import { backfillMentions } from './mentions'
+import { findMentions, indexMentions } from './mentions'
 
 const DAY_MS = 86_400_000
+const INSERT_BATCH = 500
 
 /**
  * Phase 3 co-occurrence-aware decay. An active direct edge not reinforced within the decay window loses
@@ -10,111 +12,140 @@ const DAY_MS = 86_400_000
  * evidencing it. Each such (edge, chunk) pair is recorded once as a `decay` evidence row (polarity -1,
  * unique per edge and chunk), so dreaming again over the same data changes nothing. Edges whose Laplace
  * confidence falls below `retractThreshold` are retracted and recorded as extraction feedback.
- * One transaction.
+ *
+ * Mentions are scanned outside any transaction; the marks, counters and retractions are one set-based
+ * transaction.
  */
 export async function decayEdges(ctx: RunContext): Promise<void> {
   const { store, workspaceId, config } = ctx
   const now = store.context.now()
   const since = new Date(store.context.clock().getTime() - config.decayWindowDays * DAY_MS).toISOString()
+  const stale = await store.db
+    .selectFrom('knowledge_graph')
+    .select(['subject', 'object'])
+    .where('workspace_id', '=', workspaceId)
+    .where('status', '=', 'active')
+    .where('derived', '=', 0)
+    .where('last_reinforced', '<', since)
+    .execute()
+  count(ctx, 'decayCandidates', stale.length)
+  if (stale.length === 0) return
+  const mentions = await findMentions(
+    store.db,
+    workspaceId,
+    new Set(stale.flatMap((e) => [e.subject, e.object])),
+    since,
+  )
   const stats = await store.transaction(async (tx) => {
-    const candidates = await tx.db
-      .selectFrom('knowledge_graph')
-      .select(['id', 'subject', 'predicate', 'object'])
-      .where('workspace_id', '=', workspaceId)
-      .where('status', '=', 'active')
-      .where('derived', '=', 0)
-      .where('last_reinforced', '<', since)
-      .orderBy('id')
-      .execute()
+    for (const [chunkId, entities] of mentions) await indexMentions(tx, workspaceId, chunkId, entities)
+    const pairs = await softContradictions(tx, workspaceId, since)
     let marks = 0
-    const touched = new Set<number>()
-    if (candidates.length > 0) {
-      const entities = [...new Set(candidates.flatMap((e) => [e.subject, e.object]))]
-      await backfillMentions(tx, workspaceId, entities, since)
-    }
-    for (const edge of candidates) {
-      const chunks = await tx.db
-        .selectFrom('entity_mentions')
-        .innerJoin('chunks', 'chunks.id', 'entity_mentions.chunk_id')
-        .select(['chunks.id', 'chunks.message_ids', 'chunks.occurred_at'])
-        .distinct()
-        .where('entity_mentions.workspace_id', '=', workspaceId)
-        .where('entity_mentions.entity', 'in', [edge.subject, edge.object])
-        .where('chunks.occurred_at', '>=', since)
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('processed_chunks')
-              .select('chunk_id')
-              .whereRef('processed_chunks.chunk_id', '=', 'chunks.id'),
-          ),
-        )
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('kg_evidence')
-                .select('kg_evidence.id')
-                .whereRef('kg_evidence.chunk_id', '=', 'chunks.id')
-                .where('kg_evidence.edge_id', '=', edge.id),
-            ),
-          ),
-        )
-        .orderBy('chunks.id')
-        .execute()
-      for (const chunk of chunks) {
-        const result = await tx.db
-          .insertInto('kg_evidence')
-          .values({
+    for (let at = 0; at < pairs.length; at += INSERT_BATCH) {
+      const result = await tx.db
+        .insertInto('kg_evidence')
+        .values(
+          pairs.slice(at, at + INSERT_BATCH).map((p) => ({
             workspace_id: workspaceId,
-            edge_id: edge.id,
-            chunk_id: chunk.id,
-            message_ids: chunk.message_ids,
+            edge_id: p.edge_id,
+            chunk_id: p.chunk_id,
+            message_ids: p.message_ids,
             polarity: -1,
             source: 'decay',
             evidence_text: 'mentioned without restating the fact',
             prompt_version: null,
-            observed_at: chunk.occurred_at,
+            observed_at: p.occurred_at,
             created_at: now,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst()
-        if (Number(result.numInsertedOrUpdatedRows ?? 0) === 1) {
-          marks++
-          touched.add(edge.id)
-        }
-      }
+          })),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
+      marks += Number(result.numInsertedOrUpdatedRows ?? 0)
     }
     let retracted = 0
-    for (const id of touched) {
-      const { confidence } = await recount(tx, id)
-      if (confidence >= config.retractThreshold) continue
-      const edge = candidates.find((c) => c.id === id)!
-      await tx.db.updateTable('knowledge_graph').set({ status: 'retracted' }).where('id', '=', id).execute()
-      const source = await tx.db
-        .selectFrom('kg_evidence')
-        .innerJoin('chunks', 'chunks.id', 'kg_evidence.chunk_id')
-        .select('chunks.text')
-        .where('kg_evidence.edge_id', '=', id)
-        .where('kg_evidence.polarity', '=', 1)
-        .orderBy('kg_evidence.observed_at', 'desc')
-        .limit(1)
-        .executeTakeFirst()
-      await tx.db
-        .insertInto('extraction_feedback')
-        .values({
-          workspace_id: workspaceId,
-          subject: edge.subject,
-          predicate: edge.predicate,
-          object: edge.object,
-          chunk_text: source?.text ?? null,
-          reason: `decay: confidence ${confidence.toFixed(2)} fell below ${config.retractThreshold}`,
-          created_at: now,
-        })
-        .execute()
-      retracted++
+    for (const edgeId of new Set(pairs.map((p) => p.edge_id))) {
+      const { confidence } = await recount(tx, edgeId)
+      if (confidence < config.retractThreshold) {
+        await retract(tx, workspaceId, edgeId, confidence, config.retractThreshold, now)
+        retracted++
+      }
     }
-    return { candidates: candidates.length, marks, retracted }
+    return { marks, retracted }
   })
-  count(ctx, 'decayCandidates', stats.candidates)
   count(ctx, 'softContradictions', stats.marks)
   count(ctx, 'edgesRetracted', stats.retracted)
+}
+
+/**
+ * Every (stale edge, chunk) pair where a processed chunk in the window mentions the edge's subject or object
+ * and gives no evidence of its own for it (extraction or an earlier decay mark).
+ */
+function softContradictions(tx: StoreScope, workspaceId: string, since: string) {
+  return tx.db
+    .selectFrom('knowledge_graph as kg')
+    .innerJoin('entity_mentions as em', (j) =>
+      j
+        .onRef('em.workspace_id', '=', 'kg.workspace_id')
+        .on((eb) =>
+          eb.or([eb('em.entity', '=', eb.ref('kg.subject')), eb('em.entity', '=', eb.ref('kg.object'))]),
+        ),
+    )
+    .innerJoin('chunks as c', 'c.id', 'em.chunk_id')
+    .select(['kg.id as edge_id', 'c.id as chunk_id', 'c.message_ids', 'c.occurred_at'])
+    .distinct()
+    .where('kg.workspace_id', '=', workspaceId)
+    .where('kg.status', '=', 'active')
+    .where('kg.derived', '=', 0)
+    .where('kg.last_reinforced', '<', since)
+    .where('c.occurred_at', '>=', since)
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('processed_chunks as pc').select('pc.chunk_id').whereRef('pc.chunk_id', '=', 'c.id')),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('kg_evidence as ev')
+            .select('ev.id')
+            .whereRef('ev.chunk_id', '=', 'c.id')
+            .whereRef('ev.edge_id', '=', 'kg.id'),
+        ),
+      ),
+    )
+    .orderBy('kg.id')
+    .orderBy('c.id')
+    .execute()
+}
+
+async function retract(
+  tx: StoreScope,
+  workspaceId: string,
+  edgeId: number,
+  confidence: number,
+  threshold: number,
+  now: string,
+): Promise<void> {
+  const edge = await tx.db
+    .updateTable('knowledge_graph')
+    .set({ status: 'retracted' })
+    .where('id', '=', edgeId)
+    .returning(['subject', 'predicate', 'object'])
+    .executeTakeFirstOrThrow()
+  const source = await tx.db
+    .selectFrom('kg_evidence')
+    .innerJoin('chunks', 'chunks.id', 'kg_evidence.chunk_id')
+    .select('chunks.text')
+    .where('kg_evidence.edge_id', '=', edgeId)
+    .where('kg_evidence.polarity', '=', 1)
+    .orderBy('kg_evidence.observed_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  await tx.db
+    .insertInto('extraction_feedback')
+    .values({
+      workspace_id: workspaceId,
+      ...edge,
+      chunk_text: source?.text ?? null,
+      reason: `decay: confidence ${confidence.toFixed(2)} fell below ${threshold}`,
+      created_at: now,
+    })
+    .execute()
 }

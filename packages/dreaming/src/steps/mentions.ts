@@ -103,35 +103,35 @@ export async function indexMentions(
 }
 
 /**
- * Backfills mentions of `entities` (by canonical name or any alias) into the chunks decay reads (those since
+ * Finds mentions of `entities` (by canonical name or any alias) in the chunks decay reads (those since
  * `since`), so a topic re-discussed before its entity was first extracted, or under another name, counts.
+ * Read-only: the caller writes the result with {@link indexMentions}.
  */
-export async function backfillMentions(
-  tx: StoreScope,
+export async function findMentions(
+  db: StoreScope['db'],
   workspaceId: string,
-  entities: readonly string[],
+  entities: ReadonlySet<string>,
   since: string,
-): Promise<number> {
-  if (entities.length === 0) return 0
+): Promise<Map<number, Set<string>>> {
+  const found = new Map<number, Set<string>>()
+  if (entities.size === 0) return found
   const local = new MentionMatcher()
   for (const e of entities) local.add(e, e)
-  const aliases = await tx.db
+  const aliases = await db
     .selectFrom('entity_aliases')
     .select(['surface', 'canonical'])
     .where('workspace_id', '=', workspaceId)
-    .where('canonical', 'in', entities)
     .execute()
-  for (const a of aliases) local.add(a.surface, a.canonical)
-  let added = 0
-  const chunks = await tx.db
+  for (const a of aliases) if (entities.has(a.canonical)) local.add(a.surface, a.canonical)
+  const chunks = await db
     .selectFrom('chunks')
     .select(['id', 'text'])
     .where('workspace_id', '=', workspaceId)
     .where('occurred_at', '>=', since)
     .execute()
   for (const chunk of chunks) {
-    const found = local.match(chunk.text)
-    if (found.size > 0) added += await indexMentions(tx, workspaceId, chunk.id, found)
+    const hits = local.match(chunk.text)
+    if (hits.size > 0) found.set(chunk.id, hits)
   }
-  return added
+  return found
 }
