@@ -21,6 +21,8 @@ export interface CliContext {
   readonly clock?: () => Date
   /** Injected fetch for `doctor`'s endpoint checks. @default globalThis.fetch */
   readonly fetch?: typeof globalThis.fetch
+  /** Aborted on Ctrl-C: dream and reindex stop at their next checkpoint, keeping what they committed. */
+  readonly signal?: AbortSignal
 }
 
 /** Colours only on a terminal, and never when NO_COLOR is set. */

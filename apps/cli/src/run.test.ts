@@ -1,5 +1,7 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { captureContext } from '../test/harness'
+import { captureContext, tempDir } from '../test/harness'
 import { CLI_VERSION } from './program'
 import { runCli } from './run'
 
@@ -135,5 +137,23 @@ describe('global options', () => {
       "error: --workspace must be 1-128 letters, digits, \`_\`, \`.\`, \`:\` or \`-\`, starting with a letter or digit, e.g. --workspace=default (got "no spaces please") (run "hymem doctor" to see the whole configuration)
       "
     `)
+  })
+})
+
+describe('expected errors from the packages', () => {
+  it('print one line and exit 1 when the root cannot hold a database', async () => {
+    const { dir, cleanup } = tempDir()
+    try {
+      const file = join(dir, 'a-file')
+      writeFileSync(file, 'not a folder')
+      const { ctx, stderr } = captureContext({ env: { HYMEM_ROOT: file } })
+      expect(await runCli(['stats'], ctx)).toBe(1)
+      expect(stderr().split(dir).join('<dir>')).toMatchInlineSnapshot(`
+        "error: cannot create the directory for <dir>/a-file/hymem.sqlite: EEXIST: file already exists, mkdir '<dir>/a-file'; choose a writable HYMEM_ROOT
+        "
+      `)
+    } finally {
+      cleanup()
+    }
   })
 })

@@ -77,6 +77,20 @@ describe('hymem dream', () => {
     }
   })
 
+  it('stops with exit 130 when interrupted, keeping the database consistent for the next dream', async () => {
+    await seedRoot(root, { dream: false })
+    const { ctx } = captureContext({ env: { HYMEM_ROOT: root } })
+    const interrupted = { ...ctx, signal: AbortSignal.abort() }
+    const error = await dreamCommand({}, interrupted).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ExitError)
+    expect((error as ExitError).exitCode).toBe(130)
+    expect((error as ExitError).message).toMatchInlineSnapshot(
+      `"dream interrupted: what it finished is kept, the next dream does the rest"`,
+    )
+    const next = captureContext({ env: { HYMEM_ROOT: root } })
+    expect((await dreamCommand({}, next.ctx)).status).toBe('ok')
+  })
+
   it('rejects a bad --budget as a usage error', async () => {
     const { ctx, stderr } = captureContext({ env: { HYMEM_ROOT: root } })
     expect(await runCli(['dream', '--budget', '0'], ctx)).toBe(2)

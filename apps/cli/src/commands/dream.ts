@@ -41,7 +41,11 @@ export async function runDream(
     }
   }
   try {
-    return await hymem.dream({ ...(budget !== undefined ? { budget } : {}), onProgress })
+    return await hymem.dream({
+      ...(budget !== undefined ? { budget } : {}),
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+      onProgress,
+    })
   } finally {
     progress.stop()
   }
@@ -55,7 +59,10 @@ export function failOnBadDream(report: DreamReport): void {
       `dream skipped: ${report.skipReason ?? 'unknown reason'} (another dream holds the lock; try again in a moment)`,
     )
   }
-  if (report.status === 'failed' || report.status === 'aborted') {
+  if (report.status === 'aborted') {
+    throw new ExitError(130, 'dream interrupted: what it finished is kept, the next dream does the rest')
+  }
+  if (report.status === 'failed') {
     throw new ExitError(EXIT_FAILURE, `dream ${report.status}: ${report.errors[0] ?? 'see the errors above'}`)
   }
 }

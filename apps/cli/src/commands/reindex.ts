@@ -20,6 +20,7 @@ export async function reindexCommand(
     try {
       return await hymem.reindex({
         onProgress: (event) => progress.update(event.done, event.total, event.index),
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
       })
     } finally {
       progress.stop()
