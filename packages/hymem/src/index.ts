@@ -30,6 +30,8 @@ export type {
   QueryConfig,
   RankedRef,
 } from '@hymem/query'
+export type { KeyProbe } from './config/check-key'
+export { probeKey } from './config/check-key'
 export { configFromEnv } from './config/config-from-env'
 export type { FromConfigOptions } from './config/create-from-config'
 export { createHyMemFromConfig } from './config/create-from-config'

@@ -21,7 +21,7 @@ export type HyMemLogEvent =
       readonly kind: 'key-check'
       readonly level: 'info' | 'warn'
       readonly url: string
-      readonly outcome: 'ok' | 'unreachable' | 'inconclusive'
+      readonly outcome: 'ok' | 'rejected' | 'unreachable' | 'inconclusive'
       readonly detail: string
     }
   | { readonly kind: 'store'; readonly level: 'debug' | 'warn'; readonly event: StoreLogEvent }

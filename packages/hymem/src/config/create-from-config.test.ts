@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { tempRoot } from '../../test/harness'
 import { HyMemError } from '../errors'
 import type { HyMemLogEvent } from '../log'
+import { probeKey } from './check-key'
 import { configFromEnv } from './config-from-env'
 import { createHyMemFromConfig } from './create-from-config'
 
@@ -129,6 +130,22 @@ describe('createHyMemFromConfig', () => {
       HYMEM_EMBEDDING_API_KEY: 'sk-wrong',
     })
     await expect(createHyMemFromConfig(config)).rejects.toMatchObject({ code: 'EMBEDDING_KEY_REJECTED' })
+  })
+})
+
+describe('probeKey', () => {
+  it('tells ok, rejected, unreachable and inconclusive apart without throwing', async () => {
+    expect(await probeKey({ baseUrl: server.url, apiKey: KEY })).toMatchObject({ outcome: 'ok' })
+    expect(await probeKey({ baseUrl: server.url, apiKey: 'nope' })).toEqual({
+      outcome: 'rejected',
+      detail: `${server.url}/models answered 401`,
+    })
+    expect((await probeKey({ baseUrl: 'http://127.0.0.1:9', apiKey: KEY })).outcome).toBe('unreachable')
+    server.fail({ kind: 'server_error', status: 502 })
+    expect(await probeKey({ baseUrl: server.url, apiKey: KEY })).toEqual({
+      outcome: 'inconclusive',
+      detail: `${server.url}/models answered 502`,
+    })
   })
 })
 
