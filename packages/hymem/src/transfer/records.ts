@@ -13,8 +13,11 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0))
 
 export const HEADER = v.object({
   type: v.literal('header'),
-  format: v.literal(DUMP_FORMAT),
-  version: v.literal(DUMP_FORMAT_VERSION),
+  format: v.literal(DUMP_FORMAT, `not a ${DUMP_FORMAT} file`),
+  version: v.literal(
+    DUMP_FORMAT_VERSION,
+    `this hymem reads dump format version ${DUMP_FORMAT_VERSION} only; import it with the hymem version that wrote it`,
+  ),
   exportedAt: time,
   schemaVersion: v.number(),
 })

@@ -131,6 +131,10 @@ describe('export / import', () => {
     expect((await target.memory.stats()).counts.messages).toBe(0)
     await expect(target.memory.import(dump.slice(1))).rejects.toThrow(/starts with a hymem-dump header/)
     await expect(target.memory.import([])).rejects.toThrow(/empty input/)
+    const future = [dump[0]!.replace('"version":1', '"version":2'), ...dump.slice(1)]
+    await expect(target.memory.import(future)).rejects.toThrow(
+      'line 1: version: this hymem reads dump format version 1 only; import it with the hymem version that wrote it',
+    )
   })
 })
 
