@@ -6,6 +6,7 @@ import {
   type Store,
   StoreError,
 } from '@hymem/core-store'
+import { probeKey } from 'hymem'
 import type { DoctorCheck, EmbedderInfo, EndpointProbe } from './doctor-types'
 
 const ok = (name: string, detail: string): DoctorCheck => ({ name, status: 'ok', detail })
@@ -131,39 +132,48 @@ function describeModel(model: string, dimensions: number | null): string {
 }
 
 /**
- * `GET <baseUrl>/models` with the key: 2xx is reachable, 401/403 a rejected key, anything else (or no answer
- * within `timeoutMs`) a failure.
+ * One authenticated `GET <baseUrl>/models` through the facade's `probeKey`: reachable with the key accepted is
+ * ok, a 401/403 or no answer within `timeoutMs` fails, any other status only warns (some servers lack
+ * `/models`).
  */
 export async function probeEndpoint(
   probe: EndpointProbe,
   options: { fetch: typeof globalThis.fetch; timeoutMs: number },
 ): Promise<DoctorCheck> {
-  const url = `${probe.baseUrl.replace(/\/+$/, '')}/models`
-  let response: Response
-  try {
-    response = await options.fetch(url, {
-      headers: { authorization: `Bearer ${probe.apiKey}` },
-      signal: AbortSignal.timeout(options.timeoutMs),
-    })
-    await response.body?.cancel()
-  } catch (error) {
-    const reason =
-      error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-        ? `no answer within ${options.timeoutMs} ms`
-        : describeNetworkError(error)
-    return fail(
-      probe.name,
-      `${probe.baseUrl} unreachable (${reason}); check the base URL and your network, or run with --offline`,
-    )
+  let networkError: unknown
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    try {
+      return await options.fetch(input, init)
+    } catch (error) {
+      networkError = error
+      throw error
+    }
   }
-  if (response.ok) return ok(probe.name, `${probe.baseUrl} reachable, key accepted`)
-  if (response.status === 401 || response.status === 403) {
-    return fail(probe.name, `${probe.baseUrl} rejected the key (HTTP ${response.status}); set a valid key`)
+  const result = await probeKey({
+    baseUrl: probe.baseUrl,
+    apiKey: probe.apiKey,
+    fetch,
+    timeoutMs: options.timeoutMs,
+  })
+  switch (result.outcome) {
+    case 'ok':
+      return ok(probe.name, `${probe.baseUrl} reachable, key accepted`)
+    case 'rejected':
+      return fail(probe.name, `${result.detail}: the key was rejected; set a valid ${probe.keyVariable}`)
+    case 'inconclusive':
+      return warn(probe.name, `${result.detail}: reachable, but the key could not be checked`)
+    case 'unreachable': {
+      const error = networkError as Error | undefined
+      const reason =
+        error?.name === 'TimeoutError' || error?.name === 'AbortError'
+          ? `no answer within ${options.timeoutMs} ms`
+          : describeNetworkError(error)
+      return fail(
+        probe.name,
+        `${probe.baseUrl} unreachable (${reason}); check the base URL and your network, or run with --offline`,
+      )
+    }
   }
-  return fail(
-    probe.name,
-    `${probe.baseUrl} answered HTTP ${response.status} to GET /models; check the base URL`,
-  )
 }
 
 function describeNetworkError(error: unknown): string {

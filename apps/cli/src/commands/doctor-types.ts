@@ -23,6 +23,8 @@ export interface EndpointProbe {
   readonly name: string
   readonly baseUrl: string
   readonly apiKey: string
+  /** The variable the key came from, named in the fix. */
+  readonly keyVariable: string
 }
 
 /** The configured embedder as doctor sees it, without loading a model. */

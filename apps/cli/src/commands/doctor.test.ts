@@ -206,7 +206,7 @@ describe('hymem doctor', () => {
       expect(endpointLine(await collectDoctorReport({}, ctx))).toMatchInlineSnapshot(`
         [
           "ok extractor: llm:deepseek-chat at <url>",
-          "fail llm endpoint: <url> rejected the key (HTTP 401); set a valid key",
+          "fail llm endpoint: <url>/models answered 401: the key was rejected; set a valid HYMEM_LLM_API_KEY",
         ]
       `)
     })
@@ -218,6 +218,17 @@ describe('hymem doctor', () => {
         [
           "ok extractor: llm:deepseek-chat at <url>",
           "fail llm endpoint: <url> unreachable (no answer within 200 ms); check the base URL and your network, or run with --offline",
+        ]
+      `)
+    })
+
+    it('only warns when the endpoint answers another status (a server without /models)', async () => {
+      server.fail({ kind: 'server_error', status: 404 })
+      const { ctx } = captureContext({ env: env('sk-test-0123456789abcdef') })
+      expect(endpointLine(await collectDoctorReport({}, ctx))).toMatchInlineSnapshot(`
+        [
+          "ok extractor: llm:deepseek-chat at <url>",
+          "warn llm endpoint: <url>/models answered 404: reachable, but the key could not be checked",
         ]
       `)
     })

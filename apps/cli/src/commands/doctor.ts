@@ -97,14 +97,24 @@ async function endpointChecks(
 ): Promise<DoctorCheck[]> {
   const probes: EndpointProbe[] = []
   if (config.llm.apiKey !== null) {
-    probes.push({ name: 'llm endpoint', baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey })
+    probes.push({
+      name: 'llm endpoint',
+      baseUrl: config.llm.baseUrl,
+      apiKey: config.llm.apiKey,
+      keyVariable: config.llm.apiKeySource ?? 'HYMEM_LLM_API_KEY',
+    })
   }
   const { embedding } = config
   if (
     embedding.provider === 'openai-compatible' &&
     !(embedding.baseUrl === config.llm.baseUrl && embedding.apiKey === config.llm.apiKey)
   ) {
-    probes.push({ name: 'embedding endpoint', baseUrl: embedding.baseUrl, apiKey: embedding.apiKey ?? '' })
+    probes.push({
+      name: 'embedding endpoint',
+      baseUrl: embedding.baseUrl,
+      apiKey: embedding.apiKey ?? '',
+      keyVariable: embedding.apiKeySource ?? 'HYMEM_EMBEDDING_API_KEY',
+    })
   }
   if (options.offline) {
     return probes.map((p) => ({ name: p.name, status: 'ok', detail: `${p.baseUrl} not checked (--offline)` }))

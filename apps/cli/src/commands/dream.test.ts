@@ -61,7 +61,7 @@ describe('hymem dream', () => {
   it('stops with exit 1 when another process holds the dream lock', async () => {
     await seedRoot(root, { dream: false })
     const holder = openStore({ path: join(root, 'hymem.sqlite'), clock: () => FIXED_NOW })
-    const held = holder.runLock.acquire('dream:default', 'another-dreamer')
+    const held = await holder.runLock.acquire('dream:default', 'another-dreamer')
     expect(held.acquired).toBe(true)
     try {
       const { ctx, stderr } = captureContext({ env: { HYMEM_ROOT: root } })
