@@ -7,12 +7,12 @@ import {
 } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { sql } from 'kysely'
+import type { QueryCaches } from './caches'
 import type { QueryConfig } from './config'
 import { _throwIfAborted, QueryError } from './errors'
 import { matchAndExpand } from './graph/match-and-expand'
 import { routePredicates } from './graph/predicate-routing'
 import { rankGraph } from './graph/rank-graph'
-import type { TokenOverlapIndex } from './graph/token-index'
 import { profileText } from './profile-files'
 import { rankAll } from './rank/final-order'
 import type { SearchContext } from './search/context'
@@ -33,7 +33,7 @@ export interface AugmentDeps {
   readonly reranker: QueryEngineOptions['reranker']
   readonly files: QueryEngineOptions['files']
   readonly log: QueryEngineOptions['log']
-  readonly tokenIndex: (workspaceId: string) => Promise<TokenOverlapIndex>
+  readonly caches: QueryCaches
 }
 
 /** The augment pipeline (see `QueryEngine.augment`). */
@@ -114,7 +114,7 @@ export async function augment(
   let graphFacts: AugmentedContext['graphFacts'] = []
   if (limits.graph > 0) {
     const entities = await time('entities', () =>
-      matchAndExpand(store, workspaceId, message, config, deps.tokenIndex),
+      matchAndExpand(store, workspaceId, message, config, deps.caches.tokenIndex),
     )
     matchedEntities = entities.matched
     const { facts } = await time('graph', () =>
@@ -138,6 +138,7 @@ export async function augment(
           limit: limits.graph,
         },
         config,
+        deps.caches,
       ),
     )
     graphFacts = facts

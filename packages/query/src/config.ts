@@ -21,6 +21,23 @@ export interface QueryConfig {
   readonly ftsTopK: number
   /** Candidates pulled from each keyword/vector list before fusion and reranking. @default 20 (`rerank_top_k`) */
   readonly rerankTopK: number
+  /**
+   * Message keyword hits pulled before they are rescored in context (author, adjacent turns, session).
+   * @default 100
+   */
+  readonly contextPoolK: number
+  /**
+   * Messages written by a peer the query names (its id, e.g. "alice" in "what did Alice adopt?") get their
+   * keyword score multiplied by `1 + peerMentionBoost`, and the name leaves the keyword query (a turn rarely
+   * names its own author). 0 disables both. @default 1
+   */
+  readonly peerMentionBoost: number
+  /** Share of a message's keyword score added to the adjacent turns of its session (0 disables). @default 0.3 */
+  readonly neighbourWeight: number
+  /** Share of a session's best message score added to each of its candidate messages (0 disables). @default 0.3 */
+  readonly sessionWeight: number
+  /** Search chunks by keyword too (chunks found by vector search are always fused). @default true */
+  readonly keywordChunks: boolean
   /** Fusion of the hit lists. @default 'rrf' */
   readonly fusion: FusionMethod
   /** RRF constant: `score = Σ 1 / (rrfK + rank)`. @default 60 */
@@ -90,6 +107,11 @@ export interface QueryConfig {
 export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   ftsTopK: 5,
   rerankTopK: 20,
+  contextPoolK: 100,
+  peerMentionBoost: 1,
+  neighbourWeight: 0.3,
+  sessionWeight: 0.3,
+  keywordChunks: true,
   fusion: 'rrf',
   rrfK: 60,
   lexicalBoost: 0.1,
@@ -132,6 +154,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
 const POSITIVE_INTEGERS = [
   'ftsTopK',
   'rerankTopK',
+  'contextPoolK',
   'episodesTopK',
   'proceduresTopK',
   'notesTopK',
@@ -148,6 +171,9 @@ const POSITIVE_INTEGERS = [
 
 const NON_NEGATIVE_NUMBERS = [
   'rrfK',
+  'peerMentionBoost',
+  'neighbourWeight',
+  'sessionWeight',
   'lexicalBoost',
   'rerankAmbiguityThreshold',
   'rerankWeight',
@@ -182,6 +208,7 @@ export function resolveQueryConfig(overrides: Partial<QueryConfig> = {}): QueryC
     invalid('graphRecencyHalfLifeDays', merged.graphRecencyHalfLifeDays, 'a finite number > 0')
   if (!(merged.lexicalRankDecayK > 0) || !Number.isFinite(merged.lexicalRankDecayK))
     invalid('lexicalRankDecayK', merged.lexicalRankDecayK, 'a finite number > 0')
+  if (typeof merged.keywordChunks !== 'boolean') invalid('keywordChunks', merged.keywordChunks, 'a boolean')
   if (merged.fusion !== 'rrf' && merged.fusion !== 'lexical-bonus')
     invalid('fusion', merged.fusion, "'rrf' or 'lexical-bonus'")
   for (const [kind, weight] of Object.entries(merged.rankWeights)) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { insertEdge, openTestStore, type TestStore, WS } from '../test/harness'
+import { daysAgo, insertEdge, NOW, openTestStore, type TestStore, WS } from '../test/harness'
 import { createQueryEngine } from './engine'
 import type { QueryLogEvent } from './types'
 
@@ -57,6 +57,42 @@ describe('token-overlap index cache', () => {
     const engine = createQueryEngine({ store: t.store, log: (e) => events.push(e) })
     await engine.augment('atta', { workspaceId: WS, ...graphOnly })
     expect(events.some((e) => e.kind === 'token-index-built')).toBe(false)
+  })
+})
+
+describe('graph seed caches', () => {
+  let t: TestStore
+  beforeEach(async () => {
+    t = openTestStore()
+    await insertEdge(t.store, { subject: 'api', predicate: 'uses', object: 'postgres', lastSeen: daysAgo(5) })
+  })
+  afterEach(() => t.close())
+
+  it('reuse the recent-edges seed until invalidated; asOf queries always read live', async () => {
+    const engine = createQueryEngine({ store: t.store })
+    const ask = (options = {}) => engine.augment('hello', { workspaceId: WS, ...graphOnly, ...options })
+    expect((await ask()).graphFacts.map((f) => f.object)).toEqual(['postgres'])
+    await insertEdge(t.store, {
+      subject: 'api',
+      predicate: 'deploys_to',
+      object: 'fly',
+      lastSeen: daysAgo(1),
+    })
+    expect((await ask()).graphFacts.map((f) => f.object)).toEqual(['postgres'])
+    expect((await ask({ asOf: NOW })).graphFacts.map((f) => f.object)).toEqual(['fly', 'postgres'])
+    engine.invalidateQueryCaches(WS)
+    expect((await ask()).graphFacts.map((f) => f.object)).toEqual(['fly', 'postgres'])
+  })
+
+  it('reuse the strongest edges per routed predicate set, while entity-anchored routed edges stay live', async () => {
+    const engine = createQueryEngine({ store: t.store })
+    const ask = (text: string) => engine.augment(text, { workspaceId: WS, ...graphOnly })
+    expect((await ask('which tools are used')).graphFacts.map((f) => f.object)).toEqual(['postgres'])
+    await insertEdge(t.store, { subject: 'worker', predicate: 'uses', object: 'redis', confidence: 0.95 })
+    expect((await ask('which tools are used')).graphFacts.map((f) => f.object)).toEqual(['postgres'])
+    expect((await ask('which tools does the worker use')).graphFacts.map((f) => f.object)).toContain('redis')
+    engine.invalidateQueryCaches()
+    expect((await ask('which tools are used')).graphFacts.map((f) => f.object)).toEqual(['redis', 'postgres'])
   })
 })
 

@@ -1,14 +1,14 @@
 import { augment } from './augment'
+import { createQueryCaches } from './caches'
 import { resolveQueryConfig } from './config'
 import { findConflicts } from './conflicts'
 import { QueryError } from './errors'
-import { graphCanonicals } from './graph/edge-queries'
-import { buildTokenOverlapIndex, type TokenOverlapIndex } from './graph/token-index'
 import type { QueryEngine, QueryEngineOptions } from './types'
 
 /**
- * Creates the query engine for a store. It holds the per-workspace token-overlap index (built on first use,
- * dropped by `invalidateQueryCaches()`), so keep one engine per store.
+ * Creates the query engine for a store. It caches, per workspace, what only changes with the graph (the
+ * token-overlap index, the recent-edges seed, the strongest edges per routed predicate set), so keep one
+ * engine per store and call `invalidateQueryCaches()` after dreaming, merging or retracting.
  *
  * @example
  * const engine = createQueryEngine({ store, embeddings: cachedEmbeddings(client) })
@@ -19,28 +19,7 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
   if (!options?.store) throw new QueryError('INVALID_INPUT', 'createQueryEngine() needs a store')
   const config = resolveQueryConfig(options.config)
   const { store, log } = options
-  const tokenIndexes = new Map<string, Promise<TokenOverlapIndex>>()
-
-  const tokenIndex = (workspaceId: string): Promise<TokenOverlapIndex> => {
-    let index = tokenIndexes.get(workspaceId)
-    if (!index) {
-      const started = performance.now()
-      index = graphCanonicals(store, workspaceId).then((names) => {
-        const built = buildTokenOverlapIndex(names)
-        log?.({
-          kind: 'token-index-built',
-          workspaceId,
-          canonicals: built.canonicals,
-          ms: performance.now() - started,
-        })
-        return built
-      })
-      index.catch(() => tokenIndexes.delete(workspaceId))
-      tokenIndexes.set(workspaceId, index)
-    }
-    return index
-  }
-
+  const caches = createQueryCaches(store, log)
   const deps = {
     store,
     config,
@@ -48,15 +27,12 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
     reranker: options.reranker,
     files: options.files,
     log,
-    tokenIndex,
+    caches,
   }
   return {
     config,
     augment: (message, augmentOptions) => augment(deps, message, augmentOptions),
     conflicts: (conflictOptions) => findConflicts(store, config, conflictOptions),
-    invalidateQueryCaches: (workspaceId) => {
-      if (workspaceId === undefined) tokenIndexes.clear()
-      else tokenIndexes.delete(workspaceId)
-    },
+    invalidateQueryCaches: (workspaceId) => caches.invalidate(workspaceId),
   }
 }

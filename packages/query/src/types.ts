@@ -210,7 +210,7 @@ export interface QueryEngine {
   augment(message: string, options: AugmentOptions): Promise<AugmentedContext>
   /** Contradicting edges (pure SQL; retracted, derived and superseded edges ignored). */
   conflicts(options: ConflictsOptions): Promise<Conflict[]>
-  /** Drops the cached token-overlap indexes; call after dreaming, merging or retracting. */
+  /** Drops the cached token-overlap index and graph seeds (one workspace, or all); call after dreaming, merging or retracting. */
   invalidateQueryCaches(workspaceId?: string): void
   /** The frozen, resolved configuration. */
   readonly config: QueryConfig

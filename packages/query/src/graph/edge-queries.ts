@@ -83,11 +83,8 @@ export async function edgesAnchoredAt(
   return rows.map(toRecord)
 }
 
-/**
- * Edges under the routed predicates: those touching `entities` first (index lookups from each entity), then
- * the rest by confidence and recency, `limit` in all.
- */
-export async function edgesWithPredicates(
+/** Edges under the routed predicates that touch `entities` (index lookups from each entity), best first. */
+export async function anchoredEdgesWithPredicates(
   store: Store,
   workspaceId: string,
   predicates: readonly string[],
@@ -95,35 +92,37 @@ export async function edgesWithPredicates(
   limit: number,
   validity: Validity,
 ): Promise<EdgeRecord[]> {
-  if (predicates.length === 0) return []
+  if (predicates.length === 0 || entities.length === 0) return []
   const valid = validityOf(validity)
   const routed = JSON.stringify(predicates)
-  const anchored =
-    entities.length === 0
-      ? []
-      : (
-          await sql<EdgeRow>`
-            WITH a(name) AS (SELECT value FROM json_each(${JSON.stringify(entities)}))
-            SELECT ${COLUMNS} FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name
-            WHERE k.predicate IN (SELECT value FROM json_each(${routed})) AND ${valid}
-            UNION
-            SELECT ${COLUMNS} FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name
-            WHERE k.predicate IN (SELECT value FROM json_each(${routed})) AND ${valid}
-            ORDER BY confidence DESC, last_seen DESC, id
-            LIMIT ${limit}`.execute(store.db)
-        ).rows
-  const rest =
-    anchored.length >= limit
-      ? []
-      : (
-          await sql<EdgeRow>`
-            SELECT ${COLUMNS} FROM knowledge_graph k
-            WHERE k.workspace_id = ${workspaceId} AND k.predicate IN (SELECT value FROM json_each(${routed})) AND ${valid}
-            ORDER BY k.confidence DESC, k.last_seen DESC, k.id
-            LIMIT ${limit}`.execute(store.db)
-        ).rows
-  const seen = new Set(anchored.map((row) => row.id))
-  return [...anchored, ...rest.filter((row) => !seen.has(row.id))].slice(0, limit).map(toRecord)
+  const { rows } = await sql<EdgeRow>`
+    WITH a(name) AS (SELECT value FROM json_each(${JSON.stringify(entities)}))
+    SELECT ${COLUMNS} FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name
+    WHERE k.predicate IN (SELECT value FROM json_each(${routed})) AND ${valid}
+    UNION
+    SELECT ${COLUMNS} FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name
+    WHERE k.predicate IN (SELECT value FROM json_each(${routed})) AND ${valid}
+    ORDER BY confidence DESC, last_seen DESC, id
+    LIMIT ${limit}`.execute(store.db)
+  return rows.map(toRecord)
+}
+
+/** The strongest edges under the routed predicates (confidence, then recency), whatever they touch. */
+export async function topEdgesWithPredicates(
+  store: Store,
+  workspaceId: string,
+  predicates: readonly string[],
+  limit: number,
+  validity: Validity,
+): Promise<EdgeRecord[]> {
+  if (predicates.length === 0) return []
+  const { rows } = await sql<EdgeRow>`
+    SELECT ${COLUMNS} FROM knowledge_graph k
+    WHERE k.workspace_id = ${workspaceId}
+      AND k.predicate IN (SELECT value FROM json_each(${JSON.stringify(predicates)})) AND ${validityOf(validity)}
+    ORDER BY k.confidence DESC, k.last_seen DESC, k.id
+    LIMIT ${limit}`.execute(store.db)
+  return rows.map(toRecord)
 }
 
 /** The given edges that are still current, in no particular order. */

@@ -1,13 +1,13 @@
 import type { Store } from '@hymem/core-store'
+import type { QueryCaches } from '../caches'
 import type { QueryConfig } from '../config'
 import type { GraphFact } from '../types'
 import type { Anchors, EdgeRecord, GraphCandidate } from './edge'
 import {
+  anchoredEdgesWithPredicates,
   edgeMessageIds,
   edgesAnchoredAt,
   edgesByIds,
-  edgesWithPredicates,
-  recentEdges,
   type Validity,
 } from './edge-queries'
 import type { TypeExpansion } from './entities'
@@ -42,7 +42,12 @@ export interface GraphResult {
  * candidates decides the branch: entity-anchored (edge KNN skipped, so noisy edge vectors cannot crowd out a
  * deterministic entity hit), then semantic, then the most recent edges.
  */
-export async function rankGraph(store: Store, query: GraphQuery, config: QueryConfig): Promise<GraphResult> {
+export async function rankGraph(
+  store: Store,
+  query: GraphQuery,
+  config: QueryConfig,
+  seeds: Pick<QueryCaches, 'recentEdges' | 'topEdgesWithPredicates'>,
+): Promise<GraphResult> {
   const anchorsOf = anchorLookup(query)
   const anchorNames = [
     ...new Set([...query.matched, ...query.typeExpansions.keys(), ...query.overlapExpansions.keys()]),
@@ -86,22 +91,29 @@ export async function rankGraph(store: Store, query: GraphQuery, config: QueryCo
   if (predicates.length > 0) {
     branch = 'routed'
     await semantic()
-    const routedEdges = await edgesWithPredicates(
+    // Edges touching the message's entities first, then the strongest under the routed predicates.
+    const limit = config.graphPredicateTopK
+    const near = await anchoredEdgesWithPredicates(
       store,
       query.workspaceId,
       predicates,
       anchorNames,
-      config.graphPredicateTopK,
+      limit,
       query.validity,
     )
-    add(routedEdges, { routed: true })
+    const top =
+      near.length >= limit
+        ? []
+        : await seeds.topEdgesWithPredicates(query.workspaceId, predicates, limit, query.validity)
+    const nearIds = new Set(near.map((edge) => edge.id))
+    add([...near, ...top.filter((edge) => !nearIds.has(edge.id))].slice(0, limit), { routed: true })
   } else if (anchored.length > 0) {
     branch = 'entity_anchored'
   } else if ((await semantic()) > 0) {
     branch = 'semantic'
   } else {
     branch = 'recency'
-    add(await recentEdges(store, query.workspaceId, config.graphRecencySeed, query.validity), {})
+    add(await seeds.recentEdges(query.workspaceId, config.graphRecencySeed, query.validity), {})
   }
 
   const scored = sortScored(

@@ -1,9 +1,12 @@
+import { buildMatchQuery, ENGLISH_STOP_WORDS } from '@hymem/core-store'
 import { sql } from 'kysely'
 import { type FusedItem, fuseLists, type RankedList } from '../rank/fusion'
 import { combineRerank, disagreementOf } from '../rank/rerank-gate'
 import type { AugmentHit, Reranker } from '../types'
 import type { SearchContext } from './context'
 import { parseIdList } from './json'
+import { messagesInContext } from './message-context'
+import { findPeerMentions } from './peer-mentions'
 import { blobToVector, cosine } from './vector-math'
 
 /** Characters of each candidate shown to the reranker. */
@@ -37,19 +40,34 @@ export async function searchHits(
   const { store, config, workspaceId } = ctx
   const pool = Math.max(limit, config.rerankTopK)
   let started = performance.now()
+  const mentions =
+    config.peerMentionBoost > 0
+      ? await findPeerMentions(ctx, message)
+      : { peers: new Set<string>(), words: new Set<string>() }
+  const match =
+    mentions.words.size > 0
+      ? buildMatchQuery(message, { stopWords: new Set([...ENGLISH_STOP_WORDS, ...mentions.words]) })
+      : ctx.match
+  const inContext = mentions.peers.size > 0 || config.neighbourWeight > 0 || config.sessionWeight > 0
   const [messageHits, chunkHits] = await Promise.all([
-    store.fullText.search('messages', ctx.match, {
+    store.fullText.search('messages', match, {
       workspaceId,
-      limit: pool,
+      limit: inContext ? Math.max(pool, config.contextPoolK) : pool,
       ...(ctx.sessionIds ? { sessionIds: ctx.sessionIds } : {}),
       ...(ctx.peerId !== undefined ? { peerId: ctx.peerId } : {}),
     }),
-    store.fullText.search('chunks', ctx.match, {
-      workspaceId,
-      limit: pool,
-      ...(ctx.scopeSessionIds ? { sessionIds: ctx.scopeSessionIds } : {}),
-    }),
+    config.keywordChunks
+      ? store.fullText.search('chunks', match, {
+          workspaceId,
+          limit: pool,
+          ...(ctx.scopeSessionIds ? { sessionIds: ctx.scopeSessionIds } : {}),
+        })
+      : [],
   ])
+  const messageOrder = inContext
+    ? await messagesInContext(ctx, messageHits, mentions.peers)
+    : messageHits.map((hit) => ({ id: Number(hit.id), score: hit.score, whyRetrieved: [] }))
+  const contextWhy = new Map(messageOrder.map((item) => [`m:${item.id}`, item.whyRetrieved]))
   timings.keyword += performance.now() - started
   started = performance.now()
   const vectorHits = await ctx.nearest('chunks', pool)
@@ -64,7 +82,7 @@ export async function searchHits(
       label: 'chunks',
       items: vectorHits.map((h) => ({ key: `c:${h.id}`, similarity: h.similarity })),
     },
-    { kind: 'keyword', label: 'messages', items: messageHits.map((h) => ({ key: `m:${h.id}` })) },
+    { kind: 'keyword', label: 'messages', items: messageOrder.map((h) => ({ key: `m:${h.id}` })) },
   ]
   const known =
     config.fusion === 'lexical-bonus'
@@ -94,7 +112,11 @@ export async function searchHits(
     const { hit } = entry
     if (hit.kind === 'message' && covered.has(hit.id)) continue
     if (hit.kind === 'chunk') for (const id of hit.messageIds) covered.add(id)
-    hits.push({ ...hit, score: item.score, whyRetrieved: item.whyRetrieved })
+    hits.push({
+      ...hit,
+      score: item.score,
+      whyRetrieved: [...item.whyRetrieved, ...(contextWhy.get(item.key) ?? [])],
+    })
     if (hits.length >= limit) break
   }
   return { hits, candidates }

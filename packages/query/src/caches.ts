@@ -1,0 +1,84 @@
+import type { Store } from '@hymem/core-store'
+import type { EdgeRecord } from './graph/edge'
+import { graphCanonicals, recentEdges, topEdgesWithPredicates, type Validity } from './graph/edge-queries'
+import { buildTokenOverlapIndex, type TokenOverlapIndex } from './graph/token-index'
+import type { QueryLogger } from './types'
+
+/** Most cached graph seeds kept per engine (oldest dropped first). */
+const MAX_SEEDS = 256
+
+/**
+ * Per-engine caches of what only changes when the graph does (dream, merge, retract): the token-overlap
+ * index, the most recent edges (the `fallback:recency` seed) and the strongest edges per routed predicate
+ * set. Seeds are cached for the current graph only; `asOf` and `includeSuperseded` queries always read live.
+ */
+export interface QueryCaches {
+  tokenIndex(workspaceId: string): Promise<TokenOverlapIndex>
+  recentEdges(workspaceId: string, limit: number, validity: Validity): Promise<EdgeRecord[]>
+  topEdgesWithPredicates(
+    workspaceId: string,
+    predicates: readonly string[],
+    limit: number,
+    validity: Validity,
+  ): Promise<EdgeRecord[]>
+  /** Drops one workspace's entries, or everything. */
+  invalidate(workspaceId?: string): void
+}
+
+/** Creates the caches for one store. */
+export function createQueryCaches(store: Store, log: QueryLogger | undefined): QueryCaches {
+  const tokenIndexes = new Map<string, Promise<TokenOverlapIndex>>()
+  const seeds = new Map<string, Promise<EdgeRecord[]>>()
+  const isCurrent = (validity: Validity) => validity.asOf === undefined && !validity.includeSuperseded
+
+  const remember = <T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> => {
+    let value = map.get(key)
+    if (!value) {
+      value = load()
+      value.catch(() => map.delete(key))
+      map.set(key, value)
+      while (map.size > MAX_SEEDS) {
+        const oldest = map.keys().next().value
+        if (oldest === undefined) break
+        map.delete(oldest)
+      }
+    }
+    return value
+  }
+
+  return {
+    tokenIndex: (workspaceId) =>
+      remember(tokenIndexes, workspaceId, async () => {
+        const started = performance.now()
+        const built = buildTokenOverlapIndex(await graphCanonicals(store, workspaceId))
+        log?.({
+          kind: 'token-index-built',
+          workspaceId,
+          canonicals: built.canonicals,
+          ms: performance.now() - started,
+        })
+        return built
+      }),
+    recentEdges: (workspaceId, limit, validity) =>
+      isCurrent(validity)
+        ? remember(seeds, `${workspaceId}\u0000recent\u0000${limit}`, () =>
+            recentEdges(store, workspaceId, limit, validity),
+          )
+        : recentEdges(store, workspaceId, limit, validity),
+    topEdgesWithPredicates: (workspaceId, predicates, limit, validity) => {
+      const load = () => topEdgesWithPredicates(store, workspaceId, predicates, limit, validity)
+      if (!isCurrent(validity)) return load()
+      const key = `${workspaceId}\u0000routed\u0000${[...predicates].sort().join(',')}\u0000${limit}`
+      return remember(seeds, key, load)
+    },
+    invalidate: (workspaceId) => {
+      if (workspaceId === undefined) {
+        tokenIndexes.clear()
+        seeds.clear()
+        return
+      }
+      tokenIndexes.delete(workspaceId)
+      for (const key of [...seeds.keys()]) if (key.startsWith(`${workspaceId}\u0000`)) seeds.delete(key)
+    },
+  }
+}
