@@ -84,6 +84,7 @@ export type { StoreErrorCode } from './store/errors'
 export { StoreError } from './store/errors'
 export { randomId } from './store/ids'
 export { openStore } from './store/open-store'
+export type { StoreHeldRunLock, StoreRunLock, StoreRunLockAcquireResult } from './store/store-run-lock'
 export type {
   OpenStoreOptions,
   Store,

@@ -54,12 +54,12 @@ describe('the dream runner', () => {
   })
 
   it('returns skipped: locked while another holder runs, and records it', async () => {
-    const other = t.store.runLock.acquire(dreamLockName(WS), 'someone-else')
+    const other = await t.store.runLock.acquire(dreamLockName(WS), 'someone-else')
     expect(other.acquired).toBe(true)
     const report = await run()
     expect(report).toMatchObject({ status: 'skipped', skipReason: 'locked', chunksProcessed: 0 })
     expect((await t.store.dreamRuns.recent(WS))[0]).toMatchObject({ status: 'skipped', skipReason: 'locked' })
-    if (other.acquired) other.lock.release()
+    if (other.acquired) await other.lock.release()
     expect((await run()).status).toBe('ok')
   })
 

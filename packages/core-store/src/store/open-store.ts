@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import Database from 'better-sqlite3'
-import { Kysely, SqliteDialect, sql } from 'kysely'
+import { Kysely, sql } from 'kysely'
 import * as sqliteVec from 'sqlite-vec'
 import { createRunLock } from '../lock'
 import { createRepositories } from '../repositories'
@@ -9,9 +9,12 @@ import type { HyMemDatabase } from '../schema/tables'
 import { createFullTextSearch } from '../search/full-text'
 import { createVectorIndex } from '../search/vector-index'
 import { StoreError } from './errors'
+import { attachFileGate } from './file-gate'
+import { GatedSqliteDialect } from './gated-dialect'
 import { randomId } from './ids'
 import { migrate, readVersion } from './migrate'
 import { cachingDatabase, createStatementCache } from './statement-cache'
+import { createStoreRunLock } from './store-run-lock'
 import type { OpenStoreOptions, Store, StoreContext, StoreInfo, StoreScope, VectorSupport } from './types'
 
 const BUSY_TIMEOUT_MS = 10_000
@@ -124,9 +127,11 @@ function assemble(
     embeddingMaxScan: options.embeddingMaxScan ?? DEFAULT_EMBEDDING_MAX_SCAN,
   })
   const statements = createStatementCache(sqlite)
+  const gate = attachFileGate(path)
   const db = new Kysely<HyMemDatabase>({
-    dialect: new SqliteDialect({ database: cachingDatabase(sqlite, statements) }),
+    dialect: new GatedSqliteDialect({ database: cachingDatabase(sqlite, statements) }, gate),
   })
+  const exclusive = <T>(fn: () => T): Promise<T> => db.connection().execute(async () => fn())
   const scope = (executor: Kysely<HyMemDatabase>, inTransaction: boolean): StoreScope => {
     const options = { statements, inTransaction }
     return {
@@ -155,7 +160,7 @@ function assemble(
           throw error
         }
       }),
-    runLock: createRunLock({ db: statements, clock }),
+    runLock: createStoreRunLock(createRunLock({ db: statements, clock }), exclusive),
     info: (): StoreInfo => ({
       path,
       sqliteVersion: (sqlite.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
@@ -171,6 +176,7 @@ function assemble(
       if (closed) return
       closed = true
       await db.destroy()
+      gate.detach()
       options.log?.({ kind: 'close', path })
     },
   }

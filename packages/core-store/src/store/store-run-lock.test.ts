@@ -8,16 +8,16 @@ describe('store.runLock', () => {
     const { clock, advance } = manualClock()
     const store = stores.open({ clock }, 'lock.sqlite')
     const fork = stores.track(store.fork())
-    const first = store.runLock.acquire('dream:w', 'holder-a')
+    const first = await store.runLock.acquire('dream:w', 'holder-a')
     expect(first.acquired).toBe(true)
-    const contender = fork.runLock.acquire('dream:w', 'holder-b')
+    const contender = await fork.runLock.acquire('dream:w', 'holder-b')
     expect(contender).toMatchObject({
       acquired: false,
       holder: { holder: 'holder-a', acquiredAt: '2026-03-01T10:00:00.000Z' },
     })
     advance(5 * 60_000 + 1)
-    const takeover = fork.runLock.acquire('dream:w', 'holder-b')
+    const takeover = await fork.runLock.acquire('dream:w', 'holder-b')
     expect(takeover.acquired && takeover.lock.tookOver?.reason).toBe('stale')
-    expect(store.runLock.inspect('dream:w')?.holder).toBe('holder-b')
+    expect((await store.runLock.inspect('dream:w'))?.holder).toBe('holder-b')
   })
 })

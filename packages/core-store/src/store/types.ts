@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
-import type { RunLock } from '../lock'
 import type { Repositories } from '../repositories'
 import type { HyMemDatabase } from '../schema/tables'
 import type { FullTextSearch, VectorIndex } from '../search/types'
+import type { StoreRunLock } from './store-run-lock'
 
 /** Events the store reports through the injected `log` option. */
 export type StoreLogEvent =
@@ -73,10 +73,10 @@ export type Store = StoreScope & {
   transaction<T>(fn: (tx: StoreScope) => Promise<T>): Promise<T>
   info(): StoreInfo
   /**
-   * The advisory dream lock on this connection (stale takeover after 5 minutes, the store clock). Its calls
-   * are synchronous and run their own transaction: call them outside `transaction()`.
+   * The advisory dream lock on this connection (stale takeover after 5 minutes, the store clock). Each call
+   * waits for the connection, so do not await one inside `transaction()`.
    */
-  readonly runLock: RunLock
+  readonly runLock: StoreRunLock
   /** A second connection to the same file, with the same clock, ids and log (background dreaming uses it). */
   fork(): Store
   close(): Promise<void>

@@ -44,7 +44,7 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
   const { config, budget, concurrency } = resolveOptions(options)
   const { store, workspaceId, extractor } = options
   const base = { workspaceId, extractor: extractor.name, promptVersion: extractor.promptVersion }
-  const lock = acquireDreamLock(store, workspaceId, options.holderId ?? defaultHolderId())
+  const lock = await acquireDreamLock(store, workspaceId, options.holderId ?? defaultHolderId())
   if (!lock) {
     const runId = await store.dreamRuns.recordSkip(workspaceId, 'locked')
     return { ...emptyReport(base, runId), status: 'skipped', skipReason: 'locked' }
@@ -77,11 +77,12 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
     tally,
   }
   const heartbeat = setInterval(() => {
-    try {
-      if (!lock.heartbeat()) tally.errors.push('the dream lock was taken over while this cycle ran')
-    } catch (error) {
-      tally.errors.push(`lock heartbeat: ${errorText(error)}`)
-    }
+    lock.heartbeat().then(
+      (held) => {
+        if (!held) tally.errors.push('the dream lock was taken over while this cycle ran')
+      },
+      (error: unknown) => tally.errors.push(`lock heartbeat: ${errorText(error)}`),
+    )
   }, config.lockHeartbeatMs)
   heartbeat.unref()
   try {
@@ -129,7 +130,7 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
     })
   } finally {
     clearInterval(heartbeat)
-    lock.release()
+    await lock.release()
   }
   return {
     ...base,
