@@ -8,6 +8,7 @@ import { conclusionRoutes } from './routes/conclusions'
 import { messageRoutes } from './routes/messages'
 import { peerRoutes } from './routes/peers'
 import { scopeRoutes } from './routes/scopes'
+import { sessionPeerRoutes } from './routes/session-peers'
 import { sessionRoutes } from './routes/sessions'
 import { workspaceRoutes } from './routes/workspaces'
 import type { HonchoAppOptions, HonchoEnv, RouteDeps } from './types'
@@ -65,6 +66,7 @@ export function createHonchoApp(options: HonchoAppOptions): Hono<HonchoEnv> {
   workspaces.route('/', workspaceRoutes(deps))
   workspaces.route('/:ws/peers', peerRoutes(deps))
   workspaces.route('/:ws/sessions', sessionRoutes(deps))
+  workspaces.route('/:ws/sessions/:s/peers', sessionPeerRoutes(deps))
   workspaces.route('/:ws/sessions/:s/messages', messageRoutes(deps))
   workspaces.route('/:ws/conclusions', conclusionRoutes(deps))
   workspaces.route('/:ws/scopes', scopeRoutes(deps))

@@ -1,5 +1,5 @@
 import { randomId, type Session } from '@hymem/core-store'
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import * as v from 'valibot'
 import { HonchoHttpError, notFound } from '../errors'
 import { compileFilter } from '../filters/compile'
@@ -7,7 +7,7 @@ import { SESSION_FILTERS } from '../filters/resources'
 import { workspaceParam } from '../http/auth'
 import { jsonBody, queryOf } from '../http/validate'
 import { addMembers } from '../services/membership'
-import { peerFromRow, sessionFromRow } from '../services/rows'
+import { sessionFromRow } from '../services/rows'
 import { searchMessages } from '../services/search'
 import { sessionContext } from '../services/session-context'
 import { sessionSummaries } from '../services/summaries'
@@ -16,21 +16,17 @@ import { dropNulls } from '../wire/sanitize'
 import {
   ListBodySchema,
   PageQuerySchema,
-  PeerIdSchema,
   pageRequest,
   SearchBodySchema,
   SessionCreateSchema,
-  SessionPeerConfigSchema,
-  SessionPeersMapSchema,
   SessionUpdateSchema,
 } from '../wire/schemas'
 import { SessionContextQuerySchema } from '../wire/schemas-memory'
-import { peerOut, sessionOut, sessionPeerConfigOut } from '../wire/shapes'
+import { sessionOut } from '../wire/shapes'
 
-const RemovePeersSchema = v.pipe(v.array(PeerIdSchema), v.maxLength(100))
 const CloneQuerySchema = v.object({ message_id: v.optional(v.string()) })
 
-/** S1–S14: sessions, membership, context, summaries, search and clone. */
+/** S1–S8: sessions, context, summaries, search and clone (membership: `session-peers.ts`). */
 export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   const { memory } = deps
   const store = memory.store
@@ -222,87 +218,6 @@ export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
       sessionId: session.id,
     })
     return c.json(hits)
-  })
-
-  const changePeers = (replaceMembers: boolean) => async (c: Context<HonchoEnv>) => {
-    const ws = workspaceParam(c)
-    const id = c.req.param('s') ?? ''
-    const body = await jsonBody(c, SessionPeersMapSchema)
-    const existing = await store.sessions.get(ws, id)
-    if (existing && !existing.isActive) throw notFound('Session', id)
-    await store.transaction(async (tx) => {
-      await tx.sessions.getOrCreate(ws, id)
-      await addMembers(tx, ws, id, body, { replaceMembers })
-    })
-    return c.json(sessionOut((await store.sessions.get(ws, id))!))
-  }
-  app.post('/:s/peers', changePeers(false))
-  app.put('/:s/peers', changePeers(true))
-
-  app.delete('/:s/peers', async (c) => {
-    const ws = workspaceParam(c)
-    const session = await activeSession(ws, c.req.param('s'))
-    const body = await jsonBody(c, RemovePeersSchema)
-    if (body.length > 0) await store.sessions.removePeers(ws, session.id, body)
-    return c.json(sessionOut(session))
-  })
-
-  app.get('/:s/peers', async (c) => {
-    const ws = workspaceParam(c)
-    const session = await activeSession(ws, c.req.param('s'))
-    const page = pageRequest(queryOf(c, PageQuerySchema))
-    const members = await store.sessions.listPeers(ws, session.id)
-    const ids = members.map((m) => m.peerId)
-    const rows =
-      ids.length === 0
-        ? []
-        : await store.db
-            .selectFrom('peers')
-            .selectAll()
-            .where('workspace_id', '=', ws)
-            .where('id', 'in', ids)
-            .execute()
-    const byId = new Map(rows.map((row) => [row.id, peerOut(peerFromRow(row))]))
-    const ordered = ids.map((peerId) => byId.get(peerId)).filter((p) => p !== undefined)
-    if (page.reverse) ordered.reverse()
-    const items = ordered.slice((page.page - 1) * page.size, page.page * page.size)
-    return c.json({
-      items,
-      total: ordered.length,
-      page: page.page,
-      size: page.size,
-      pages: Math.ceil(ordered.length / page.size),
-    })
-  })
-
-  app.get('/:s/peers/:p/config', async (c) => {
-    const ws = workspaceParam(c)
-    const member = await store.sessions.getPeer(ws, c.req.param('s'), c.req.param('p'))
-    if (!member || member.leftAt !== null) throw notFound('Session peer', c.req.param('p'))
-    return c.json(sessionPeerConfigOut(member.configuration))
-  })
-
-  app.put('/:s/peers/:p/config', async (c) => {
-    const ws = workspaceParam(c)
-    const sessionId = c.req.param('s')
-    const peerId = c.req.param('p')
-    const body = await jsonBody(c, SessionPeerConfigSchema)
-    const session = await store.sessions.get(ws, sessionId)
-    if (!session?.isActive) throw notFound('Session', sessionId)
-    const config = dropNulls(body)
-    if (config.observe_others === true) {
-      const members = await store.sessions.listPeers(ws, sessionId)
-      const observers = members.filter(
-        (m) => m.peerId !== peerId && m.configuration.observe_others === true,
-      ).length
-      if (observers + 1 > 10)
-        throw new HonchoHttpError('BAD_REQUEST', 'A session may have at most 10 peers with observe_others')
-    }
-    await store.transaction(async (tx) => {
-      await tx.peers.getOrCreate(ws, peerId)
-      await tx.sessions.setPeerConfiguration(ws, sessionId, peerId, config)
-    })
-    return c.body(null, 204)
   })
 
   return app
