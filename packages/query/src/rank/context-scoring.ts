@@ -43,8 +43,8 @@ export function scoreInContext(
   const sessionBest = new Map<string, number>()
   const why = new Map<number, string[]>()
   const reasons = (id: number) => {
-    let list = why.get(id)
-    if (!list) why.set(id, (list = []))
+    const list = why.get(id) ?? []
+    why.set(id, list)
     return list
   }
   for (const candidate of candidates) {
