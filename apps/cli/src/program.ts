@@ -23,6 +23,15 @@ export const CLI_VERSION: string = (createRequire(import.meta.url)('../package.j
  * errors surface as `ExitError(2)` from `parseAsync`, help and `--version` as `ExitError(0)`.
  */
 export function createProgram(ctx: CliContext, commands: readonly CommandRegistrar[]): Command {
+  // Help is wrapped to the context's terminal width (80 when not a terminal), never to the test runner's.
+  const output = {
+    writeOut: (text: string) => ctx.stdout.write(text),
+    writeErr: (text: string) => ctx.stderr.write(text),
+    getOutHelpWidth: () => ctx.stdout.columns ?? 80,
+    getErrHelpWidth: () => ctx.stderr.columns ?? 80,
+    getOutHasColors: () => false,
+    getErrHasColors: () => false,
+  }
   const program = new Command('hymem')
     .description('Local-first memory for AI agents: log, dream, augment.')
     .version(CLI_VERSION, '-v, --version')
@@ -31,17 +40,11 @@ export function createProgram(ctx: CliContext, commands: readonly CommandRegistr
     )
     .addOption(new Option('--workspace <id>', 'workspace to use (overrides HYMEM_WORKSPACE)'))
     .showHelpAfterError(true)
-    .configureOutput({
-      writeOut: (text) => ctx.stdout.write(text),
-      writeErr: (text) => ctx.stderr.write(text),
-    })
+    .configureOutput(output)
     .exitOverride()
   for (const register of commands) register(program, ctx)
   for (const command of program.commands) {
-    command.exitOverride().configureOutput({
-      writeOut: (text) => ctx.stdout.write(text),
-      writeErr: (text) => ctx.stderr.write(text),
-    })
+    command.exitOverride().configureOutput(output)
     command.showHelpAfterError(
       `Usage: hymem ${command.name()} ${command.usage()}\n(run "hymem ${command.name()} --help" for the options)`,
     )
@@ -57,7 +60,10 @@ export function globalOptions(command: Command): GlobalOptions {
 
 /** Commander's own stops: help and version exit 0, everything else is a usage error (exit 2). */
 export function commanderExit(error: CommanderError): ExitError {
-  const clean = error.code === 'commander.helpDisplayed' || error.code === 'commander.version'
+  const clean =
+    error.code === 'commander.helpDisplayed' ||
+    error.code === 'commander.version' ||
+    (error.code === 'commander.help' && error.exitCode === 0) // `hymem help <command>`
   // Commander has already printed its message (and the usage hint) to stderr.
   return new ExitError(clean ? 0 : EXIT_USAGE, '', { cause: error })
 }

@@ -122,6 +122,26 @@ describe('runCli', () => {
     `)
   })
 
+  it("prints a command's help with `help <command>` and exits 0", async () => {
+    const { ctx, stdout } = captureContext()
+    expect(await runCli(['help', 'capture'], ctx)).toBe(0)
+    expect(stdout()).toMatchInlineSnapshot(`
+      "Usage: hymem capture [options] <file>
+
+      log a conversation file: JSONL, one {"session_id","role" or
+      "peer_id","content","created_at"?} a line, or a JSON array
+
+      Arguments:
+        file        the file, or - for stdin
+
+      Options:
+        --dream     dream right after logging
+        --json      print the result as JSON
+        -h, --help  display help for command
+      "
+    `)
+  })
+
   it('prints the version', async () => {
     const { ctx, stdout } = captureContext()
     expect(await runCli(['--version'], ctx)).toBe(0)
