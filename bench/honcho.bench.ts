@@ -8,6 +8,7 @@
  *  (c) p50/p95 latency of `POST …/workspaces/{ws}/search` (augment + FTS fusion + filters) vs the raw prepared
  *      FTS5 MATCH + BM25 query over messages.
  * (b) and (c) run at 100k messages (quick mode: 10k), no embeddings, no LLM, no background dreaming.
+ * The HTTP clients run in the same process (and event loop) as the server, so (a) also pays the client side.
  *
  *   pnpm exec tsx --conditions=@hymem/source bench/honcho.bench.ts [--quick]
  */

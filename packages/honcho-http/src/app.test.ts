@@ -86,6 +86,22 @@ describe('workspaces, peers, sessions', () => {
     expect(await config.json()).toEqual({ observe_me: null, observe_others: true })
   })
 
+  it('infers peer roles from their ids (user-like vs assistant-like)', async () => {
+    await t.call('POST', '/v3/workspaces/w/peers', { id: 'hermes' })
+    await t.call('POST', '/v3/workspaces/w/sessions/s/messages', {
+      messages: [
+        { peer_id: 'telegram-42', content: 'hi' },
+        { peer_id: 'support-bot', content: 'hello' },
+      ],
+    })
+    const roles = await Promise.all(
+      ['hermes', 'telegram-42', 'support-bot'].map((id) => t.memory.store.peers.get('w', id)),
+    )
+    expect(roles.map((p) => p?.role)).toEqual(['assistant', 'user', 'assistant'])
+    const messages = await t.memory.store.messages.listBySession('w', 's')
+    expect(messages.items.map((m) => m.role)).toEqual(['user', 'assistant'])
+  })
+
   it('answers 404 with a detail string for an unknown session', async () => {
     const res = await t.call('GET', '/v3/workspaces/w1/sessions/nope/context')
     expect(res.status).toBe(404)

@@ -18,6 +18,7 @@ export interface HonchoLimits {
   readonly contextTokens: number
 }
 
+/** The limits `createHonchoApp` applies unless overridden. */
 export const DEFAULT_LIMITS: HonchoLimits = Object.freeze({
   jsonBodyBytes: 2 * 1024 * 1024,
   uploadBodyBytes: 6 * 1024 * 1024,
