@@ -70,6 +70,9 @@ describe('hymem demo', () => {
     expect(facts(3)[0]).toBe('api runs_on nodejs')
     expect(text).toContain('     postgresql —replaces→ mysql  conf ')
     expect(text).toContain('       5. Run drizzle-kit migrate against the production database')
+
+    const again = captureContext({ env: { HYMEM_EMBEDDING_PROVIDER: 'none' } })
+    await expect(demoCommand({ root: join(root, 'demo') }, again.ctx)).rejects.toThrow(/already holds a demo/)
   })
 
   it('runs on the default offline embeddings in a temporary root it removes afterwards', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { configFromEnv } from 'hymem'
 import { DEMO_QUESTIONS, DEMO_SESSIONS } from '../demo/conversation'
-import { EXIT_USAGE, ExitError } from '../exit-error'
+import { EXIT_FAILURE, EXIT_USAGE, ExitError } from '../exit-error'
 import type { AugmentedContext } from '../facade-types'
 import { createStyle } from '../format/style'
 import { type CliContext, colorEnabled } from '../io'
@@ -72,6 +72,13 @@ async function runDemo(
   const now = (ctx.clock ?? (() => new Date()))()
   const hymem = await openHyMem(config, ctx)
   try {
+    const existing = await hymem.store.messages.count(hymem.workspaceId)
+    if (existing > 0) {
+      throw new ExitError(
+        EXIT_FAILURE,
+        `${config.root} already holds a demo (workspace ${hymem.workspaceId}, ${existing} messages): pass another --root, or explore it with hymem --root ${config.root} --workspace ${hymem.workspaceId} augment "..."`,
+      )
+    }
     let messages = 0
     for (const session of DEMO_SESSIONS) {
       const start = now.getTime() - session.daysAgo * DAY_MS

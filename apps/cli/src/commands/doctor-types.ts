@@ -35,3 +35,6 @@ export interface EmbedderInfo {
   /** Unknown for remote providers until their first answer. */
   readonly dimensions: number | null
 }
+
+/** Default timeout of each endpoint check, in ms. */
+export const DOCTOR_TIMEOUT_MS = 5000

@@ -8,7 +8,13 @@ import { type CliContext, colorEnabled } from '../io'
 import type { GlobalOptions } from '../program'
 import { checkCanonicalDrift, checkEmbeddingDrift, checkStore, probeEndpoint } from './doctor-checks'
 import { describeSettings } from './doctor-settings'
-import type { DoctorCheck, DoctorReport, EmbedderInfo, EndpointProbe } from './doctor-types'
+import {
+  DOCTOR_TIMEOUT_MS,
+  type DoctorCheck,
+  type DoctorReport,
+  type EmbedderInfo,
+  type EndpointProbe,
+} from './doctor-types'
 
 /** Options of `hymem doctor`. */
 export interface DoctorOptions extends GlobalOptions {
@@ -21,8 +27,6 @@ export interface DoctorOptions extends GlobalOptions {
   /** Per-endpoint timeout. @default 5000 */
   readonly timeoutMs?: number
 }
-
-const DEFAULT_TIMEOUT_MS = 5000
 
 /** Runs every preflight check and returns the report (never throws for a failed check). */
 export async function collectDoctorReport(options: DoctorOptions, ctx: CliContext): Promise<DoctorReport> {
@@ -120,7 +124,7 @@ async function endpointChecks(
     return probes.map((p) => ({ name: p.name, status: 'ok', detail: `${p.baseUrl} not checked (--offline)` }))
   }
   const fetch = ctx.fetch ?? globalThis.fetch
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const timeoutMs = options.timeoutMs ?? DOCTOR_TIMEOUT_MS
   return Promise.all(probes.map((probe) => probeEndpoint(probe, { fetch, timeoutMs })))
 }
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander'
 import { parsePositiveInt } from '../option-parsers'
 import { type CommandRegistrar, globalOptions } from '../program'
+import { DOCTOR_TIMEOUT_MS } from './doctor-types'
 
 const collect = (value: string, all: string[] = []) => [...all, value]
 
@@ -26,7 +27,7 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
       .description('check the configuration, database, vectors, drift, extractor, embedder and endpoints')
       .option('--json', 'print the report as JSON')
       .option('--offline', 'skip the network checks')
-      .option('--timeout <ms>', 'timeout of each endpoint check', parsePositiveInt, 5000)
+      .option('--timeout <ms>', 'timeout of each endpoint check', parsePositiveInt, DOCTOR_TIMEOUT_MS)
       .option(
         '--repair-canonical',
         'merge entity names stored around the canonicalizer (otherwise only reported)',
