@@ -32,8 +32,10 @@ export interface QueryConfig {
    * names its own author). 0 disables both. @default 1
    */
   readonly peerMentionBoost: number
-  /** Share of a message's keyword score added to the adjacent turns of its session (0 disables). @default 0.3 */
+  /** Share of a message's keyword score added to each nearby turn of its session (0 disables). @default 0.3 */
   readonly neighbourWeight: number
+  /** Nearby turns: this many before and this many after a matching message, in its session. @default 2 */
+  readonly neighbourSpan: number
   /** Share of a session's best message score added to each of its candidate messages (0 disables). @default 0.3 */
   readonly sessionWeight: number
   /** Search chunks by keyword too (chunks found by vector search are always fused). @default true */
@@ -110,6 +112,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   contextPoolK: 100,
   peerMentionBoost: 1,
   neighbourWeight: 0.3,
+  neighbourSpan: 2,
   sessionWeight: 0.3,
   keywordChunks: true,
   fusion: 'rrf',
@@ -155,6 +158,7 @@ const POSITIVE_INTEGERS = [
   'ftsTopK',
   'rerankTopK',
   'contextPoolK',
+  'neighbourSpan',
   'episodesTopK',
   'proceduresTopK',
   'notesTopK',

@@ -5,16 +5,15 @@ export interface MessageCandidate {
   readonly score: number
   readonly sessionId: string
   readonly peerId: string
-  /** The adjacent messages of the same session in scope (null at a session edge or out of scope). */
-  readonly previous: number | null
-  readonly next: number | null
+  /** The nearby messages of the same session in scope (the adjacent turns on either side). */
+  readonly neighbours: readonly number[]
 }
 
 export interface ContextWeights {
   /** Peers the query names: their own messages' keyword scores are multiplied by `1 + peerMentionBoost`. */
   readonly mentionedPeers: ReadonlySet<string>
   readonly peerMentionBoost: number
-  /** Share of a message's score added to each adjacent message of its session. */
+  /** Share of a message's score added to each of its `neighbours`. */
   readonly neighbourWeight: number
   /** Share of the best score in a session added to every candidate of that session. */
   readonly sessionWeight: number
@@ -29,7 +28,7 @@ export interface ContextScored {
 
 /**
  * Rescores keyword-matched messages with their conversational context, best first:
- * `score(m) = own(m) + neighbourWeight × Σ own(adjacent) + sessionWeight × max own(session of m)`, where
+ * `score(m) = own(m) + neighbourWeight × Σ own(nearby turns) + sessionWeight × max own(session of m)`, where
  * `own` is the keyword score, boosted when the message's author is a peer the query names. A turn next to
  * a strong match (the question it answers, the reply it got) is reached even when it shares no word with
  * the query, and a session that matches well as a whole ranks its turns above stray matches elsewhere.
@@ -60,8 +59,7 @@ export function scoreInContext(
     for (const candidate of candidates) {
       const spread = weights.neighbourWeight * (own.get(candidate.id) ?? 0)
       if (spread <= 0) continue
-      for (const neighbour of [candidate.previous, candidate.next]) {
-        if (neighbour === null) continue
+      for (const neighbour of candidate.neighbours) {
         total.set(neighbour, (total.get(neighbour) ?? 0) + spread)
         sessionOf.set(neighbour, candidate.sessionId)
         reasons(neighbour).push(`neighbour_of:${candidate.id}`)

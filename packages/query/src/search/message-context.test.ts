@@ -39,12 +39,25 @@ describe('message hits rescored in context', () => {
   })
 
   it('adds the adjacent turns of a match, within its session only', async () => {
-    const engine = createQueryEngine({ store: t.store, config: { ...OFF, neighbourWeight: 0.3 } })
+    const engine = createQueryEngine({
+      store: t.store,
+      config: { ...OFF, neighbourWeight: 0.3, neighbourSpan: 1 },
+    })
     const { hits } = await engine.augment('bowl', { workspaceId: WS, ...hitsOnly })
     expect(hits.map((hit) => hit.id)).toEqual([s1[1], s1[0], s1[2]])
     expect(hits[1]!.whyRetrieved).toEqual([`keyword:messages#2`, `neighbour_of:${s1[1]}`])
     const { hits: edge } = await engine.augment('together', { workspaceId: WS, ...hitsOnly })
     expect(edge.map((hit) => hit.id)).toEqual([s2[1], s2[0]])
+  })
+
+  it('reaches neighbourSpan turns on either side', async () => {
+    const engine = createQueryEngine({
+      store: t.store,
+      config: { ...OFF, neighbourWeight: 0.3, neighbourSpan: 2 },
+    })
+    const { hits } = await engine.augment('dots', { workspaceId: WS, ...hitsOnly })
+    // Both earlier turns get the same share; ties keep message order.
+    expect(hits.map((hit) => hit.id)).toEqual([s1[3], s1[1], s1[2]])
   })
 
   it('leaves adjacent turns out when the search is limited to one author', async () => {
