@@ -1,5 +1,6 @@
 import { MIGRATION_0001_INITIAL } from './migration-0001-initial'
 import { MIGRATION_0002_EDGE_VECTORS } from './migration-0002-edge-vectors'
+import { MIGRATION_0003_EDGE_RECENCY_INDEX } from './migration-0003-edge-recency-index'
 
 export interface Migration {
   /** Becomes `PRAGMA user_version` once applied. Strictly increasing, never reused. */
@@ -12,6 +13,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: MIGRATION_0001_INITIAL },
   { version: 2, name: 'edge-vectors', sql: MIGRATION_0002_EDGE_VECTORS },
+  { version: 3, name: 'edge-recency-index', sql: MIGRATION_0003_EDGE_RECENCY_INDEX },
 ]
 
 /** The schema version this code writes; a file with a higher `user_version` is refused. */
