@@ -27,9 +27,10 @@ function hostName(request: Request): string {
 
 /**
  * The whole HTTP surface: the Honcho v3 routes and `/health` from `@hymem/honcho-http`, plus the MCP
- * Streamable HTTP endpoint at `/mcp`, guarded by the same bearer tokens and workspace rules.
+ * Streamable HTTP endpoint at `/mcp`, guarded by the same bearer tokens and workspace rules. `idle()` waits
+ * for the dreams started by `schedule_dream`.
  */
-export function createServerApp(options: ServerAppOptions): Hono {
+export function createServerApp(options: ServerAppOptions): Hono & { readonly idle: () => Promise<void> } {
   const { memory, auth } = options
   const honcho = createHonchoApp({
     memory,
@@ -56,5 +57,5 @@ export function createServerApp(options: ServerAppOptions): Hono {
     return handler(c.req.raw)
   })
   app.route('/', honcho)
-  return app
+  return Object.assign(app, { idle: honcho.idle })
 }

@@ -116,6 +116,7 @@ export async function startServer(
       await Promise.race([Promise.allSettled([...inFlight]), timeout])
       if ('closeAllConnections' in server) server.closeAllConnections()
       await closed
+      await app.idle()
       await memory.close()
     })()
     return closing

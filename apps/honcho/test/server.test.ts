@@ -62,6 +62,26 @@ describe('startServer', () => {
     ).toBeTruthy()
   })
 
+  it('lets a dream started by schedule_dream finish before closing the database', async () => {
+    const server = await startServer(testConfig())
+    const honcho = new Honcho({ baseURL: server.url, workspaceId: 'dreamy', maxRetries: 0 })
+    const session = await honcho.session('s')
+    await session.addMessages([
+      (await honcho.peer('alice')).message('We switched from MySQL to Postgres last week.'),
+    ])
+    await honcho.scheduleDream({ observer: 'alice' })
+    const watcher = server.memory.store.fork()
+    await server.close()
+    const runs = await watcher.db
+      .selectFrom('dream_runs')
+      .select(['status', 'finished_at'])
+      .where('workspace_id', '=', 'dreamy')
+      .execute()
+    await watcher.close()
+    expect(runs.length).toBeGreaterThan(0)
+    expect(runs.every((run) => run.finished_at !== null)).toBe(true)
+  })
+
   it('refuses to bind beyond loopback without tokens', async () => {
     const config = testConfig()
     const exposed = { ...config, honcho: { ...config.honcho, host: '0.0.0.0', loopback: false } }

@@ -13,11 +13,14 @@ import { sessionRoutes } from './routes/sessions'
 import { workspaceRoutes } from './routes/workspaces'
 import type { HonchoAppOptions, HonchoEnv, RouteDeps } from './types'
 
+/** The Honcho app, plus `idle()`: resolves once the dreams started by `schedule_dream` have settled. */
+export type HonchoApp = Hono<HonchoEnv> & { readonly idle: () => Promise<void> }
+
 /**
  * Builds the Honcho v3 app over a HyMem instance. It does not listen: serve it with `@hono/node-server`
- * or call `app.request()` in tests.
+ * or call `app.request()` in tests. Before closing the memory, await `app.idle()`.
  */
-export function createHonchoApp(options: HonchoAppOptions): Hono<HonchoEnv> {
+export function createHonchoApp(options: HonchoAppOptions): HonchoApp {
   const limits = Object.freeze({ ...DEFAULT_LIMITS, ...options.limits })
   const log = options.log ?? (() => {})
   const deps: RouteDeps = {
@@ -71,5 +74,8 @@ export function createHonchoApp(options: HonchoAppOptions): Hono<HonchoEnv> {
   workspaces.route('/:ws/conclusions', conclusionRoutes(deps))
   workspaces.route('/:ws/scopes', scopeRoutes(deps))
   app.route('/v3/workspaces', workspaces)
-  return app
+  const idle = async () => {
+    while (deps.dreams.size > 0) await Promise.allSettled([...deps.dreams.values()])
+  }
+  return Object.assign(app, { idle })
 }

@@ -12,6 +12,7 @@
  * // new Honcho({ baseURL: 'http://127.0.0.1:8765', workspaceId: 'default' })
  * @module
  */
+export type { HonchoApp } from './app'
 export { createHonchoApp } from './app'
 export type { HonchoHttpErrorCode, ValidationIssue } from './errors'
 export { HonchoHttpError } from './errors'

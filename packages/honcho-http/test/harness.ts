@@ -49,6 +49,7 @@ export async function openTestServer(
       })
     },
     async close() {
+      await app.idle()
       await memory.close()
       rmSync(root, { recursive: true, force: true })
     },
