@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { openStore } from '@hymem/core-store'
+import { openStore, SCHEMA_VERSION } from '@hymem/core-store'
 import { createFakeEmbeddings } from '@hymem/extraction'
 import { createHyMem } from 'hymem'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -14,6 +14,7 @@ function stable(text: string, root: string): string {
     .split(root)
     .join('<root>')
     .replace(/(sqlite +)\d+\.\d+\.\d+/, '$1<version>')
+    .replace(`version ${SCHEMA_VERSION} (up to date)`, 'version <SCHEMA_VERSION> (up to date)')
     .replace(/sqlite-vec v?\d+\.\d+\.\d+/, 'sqlite-vec <version>')
 }
 
@@ -35,7 +36,7 @@ describe('hymem doctor', () => {
         ok    database         <root>/hymem.sqlite (journal wal)
         ok    sqlite           <version>
         ok    vector search    sqlite-vec <version>
-        ok    schema           version 2 (up to date)
+        ok    schema           version <SCHEMA_VERSION> (up to date)
         ok    embedding drift  no vectors stored yet
         ok    canonical drift  every stored entity name is in canonical form
         warn  extractor        no LLM key: using the rule-based extractor (set HYMEM_LLM_API_KEY to extract with an LLM)
