@@ -21,8 +21,11 @@ export interface CliContext {
   readonly clock?: () => Date
   /** Injected fetch for `doctor`'s endpoint checks. @default globalThis.fetch */
   readonly fetch?: typeof globalThis.fetch
-  /** Aborted on Ctrl-C: dream and reindex stop at their next checkpoint, keeping what they committed. */
-  readonly signal?: AbortSignal
+  /**
+   * Asks for Ctrl-C to become a clean stop: the returned signal aborts on Ctrl-C, and dream and reindex stop
+   * at their next checkpoint, keeping what they committed. Only commands that can stop cleanly call it.
+   */
+  readonly interruptible?: () => AbortSignal
 }
 
 /** Colours only on a terminal, and never when NO_COLOR is set. */

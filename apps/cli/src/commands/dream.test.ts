@@ -80,7 +80,7 @@ describe('hymem dream', () => {
   it('stops with exit 130 when interrupted, keeping the database consistent for the next dream', async () => {
     await seedRoot(root, { dream: false })
     const { ctx } = captureContext({ env: { HYMEM_ROOT: root } })
-    const interrupted = { ...ctx, signal: AbortSignal.abort() }
+    const interrupted = { ...ctx, interruptible: () => AbortSignal.abort() }
     const error = await dreamCommand({}, interrupted).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ExitError)
     expect((error as ExitError).exitCode).toBe(130)

@@ -43,7 +43,7 @@ export async function runDream(
   try {
     return await hymem.dream({
       ...(budget !== undefined ? { budget } : {}),
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
+      ...(ctx.interruptible ? { signal: ctx.interruptible() } : {}),
       onProgress,
     })
   } finally {

@@ -20,7 +20,7 @@ export async function reindexCommand(
     try {
       return await hymem.reindex({
         onProgress: (event) => progress.update(event.done, event.total, event.index),
-        ...(ctx.signal ? { signal: ctx.signal } : {}),
+        ...(ctx.interruptible ? { signal: ctx.interruptible() } : {}),
       })
     } finally {
       progress.stop()
