@@ -76,7 +76,8 @@ describe('augment', () => {
       memoryMd: '# Memory',
       matchedEntities: ['api'],
     })
-    expect(context.hits[0]).toMatchObject({ kind: 'chunk', id: seeded.chunk, messageIds: [seeded.ids[0]] })
+    // Chunks are searched by vector only by default (none indexed here); the matching turn ranks first.
+    expect(context.hits[0]).toMatchObject({ kind: 'message', id: seeded.ids[0], messageIds: [seeded.ids[0]] })
     expect(context.graphFacts[0]).toMatchObject({
       subject: 'api',
       object: 'postgres',

@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_QUERY_CONFIG, resolveQueryConfig } from './config'
 
 describe('QueryConfig', () => {
-  it('ships the walkthrough §9 defaults, deeply frozen', () => {
+  it('ships the walkthrough §9 defaults (hit count and context scoring from the LoCoMo evaluation), deeply frozen', () => {
     expect(DEFAULT_QUERY_CONFIG).toMatchObject({
-      ftsTopK: 5,
+      ftsTopK: 20,
+      keywordChunks: false,
+      peerMentionBoost: 1,
+      neighbourWeight: 0.3,
+      neighbourSpan: 2,
+      sessionWeight: 0.3,
+      rankWeights: { hit: 1, graph: 0.6, episode: 0.6, procedure: 0.6, note: 0.95 },
       rerankTopK: 20,
       rerankAmbiguityThreshold: 0.6,
       graphTopKPerEntity: 3,

@@ -17,7 +17,7 @@ export interface RankWeights {
  * alternative, limits the walkthrough leaves open) are documented per field.
  */
 export interface QueryConfig {
-  /** Message/chunk hits returned. @default 5 (`fts_top_k`) */
+  /** Message/chunk hits returned. @default 20 (the walkthrough's `fts_top_k` is 5; see bench/RESULTS.md) */
   readonly ftsTopK: number
   /** Candidates pulled from each keyword/vector list before fusion and reranking. @default 20 (`rerank_top_k`) */
   readonly rerankTopK: number
@@ -38,7 +38,10 @@ export interface QueryConfig {
   readonly neighbourSpan: number
   /** Share of a session's best message score added to each of its candidate messages (0 disables). @default 0.3 */
   readonly sessionWeight: number
-  /** Search chunks by keyword too (chunks found by vector search are always fused). @default true */
+  /**
+   * Search chunks by keyword too (chunks found by vector search are always fused). Off by default: a chunk
+   * spans several turns, and ranked single turns in context retrieve better (bench/RESULTS.md). @default false
+   */
   readonly keywordChunks: boolean
   /** Fusion of the hit lists. @default 'rrf' */
   readonly fusion: FusionMethod
@@ -97,7 +100,12 @@ export interface QueryConfig {
   readonly exclusivePredicates: readonly string[]
   /** Predicate pairs that contradict each other on the same subject and object. */
   readonly opposingPredicates: readonly (readonly [string, string])[]
-  /** Order of the kinds in `ranked`: an item's weight × its score relative to the best of its kind. */
+  /**
+   * Order of the kinds in `ranked`: an item's weight × its score relative to the best of its kind. The best
+   * item of a kind always scores its full weight however weak the kind's matches are, so derived kinds
+   * (graph, episodes, procedures) weigh less than the hits they summarise.
+   * @default { hit: 1, graph: 0.6, episode: 0.6, procedure: 0.6, note: 0.95 }
+   */
   readonly rankWeights: RankWeights
   /** Characters of the message handed to the embedder and the reranker (a 100 KB paste is cut). @default 2000 */
   readonly maxQueryChars: number
@@ -107,14 +115,14 @@ export interface QueryConfig {
 
 /** The defaults (§9 of the walkthrough, plus the precision gates of the hypermnesia seed). */
 export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
-  ftsTopK: 5,
+  ftsTopK: 20,
   rerankTopK: 20,
   contextPoolK: 100,
   peerMentionBoost: 1,
   neighbourWeight: 0.3,
   neighbourSpan: 2,
   sessionWeight: 0.3,
-  keywordChunks: true,
+  keywordChunks: false,
   fusion: 'rrf',
   rrfK: 60,
   lexicalBoost: 0.1,
@@ -149,7 +157,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
     ['depends_on', 'rejects'],
     ['depends_on', 'avoids'],
   ],
-  rankWeights: { hit: 1, graph: 0.9, episode: 0.8, procedure: 0.8, note: 0.95 },
+  rankWeights: { hit: 1, graph: 0.6, episode: 0.6, procedure: 0.6, note: 0.95 },
   maxQueryChars: 2000,
   searchLog: true,
 })

@@ -13,7 +13,8 @@ import { createQueryEngine } from '../engine'
 import type { QueryLogEvent } from '../types'
 
 const hitsOnly = { limits: { graph: 0, episodes: 0, procedures: 0, notes: 0 } }
-const NO_CONTEXT = { neighbourWeight: 0, sessionWeight: 0, peerMentionBoost: 0 }
+// Keyword search over chunks (off by default) with context rescoring (tested on its own) off.
+const CHUNKS_NO_CONTEXT = { keywordChunks: true, neighbourWeight: 0, sessionWeight: 0, peerMentionBoost: 0 }
 
 for (const vectorMode of ['sqlite-vec', 'js-scan'] as const) {
   describe(`message and chunk hits (${vectorMode})`, () => {
@@ -51,7 +52,7 @@ for (const vectorMode of ['sqlite-vec', 'js-scan'] as const) {
 
     it('finds messages and chunks by keyword, and drops messages a better chunk already covers', async () => {
       // Context rescoring (adjacent turns, session, peer mentions) is tested on its own; off here.
-      const engine = createQueryEngine({ store: t.store, config: NO_CONTEXT })
+      const engine = createQueryEngine({ store: t.store, config: CHUNKS_NO_CONTEXT })
       const { hits } = await engine.augment('deploy billing worker', { workspaceId: WS, ...hitsOnly })
       const chunk = hits[0]!
       expect(chunk).toMatchObject({ kind: 'chunk', id: chunkDeploy })
