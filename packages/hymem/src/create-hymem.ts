@@ -1,7 +1,13 @@
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { openStore, type Store } from '@hymem/core-store'
-import { createLLMExtractor, createLLMReranker, createRulesExtractor } from '@hymem/extraction'
+import { createLLMResponseCache, type LLMResponseCache } from '@hymem/dreaming'
+import {
+  createLLMExtractor,
+  createLLMReranker,
+  createRulesExtractor,
+  type Extractor,
+} from '@hymem/extraction'
 import { createQueryEngine } from '@hymem/query'
 import { HyMemError } from './errors'
 import { HyMemInstance, type HyMemParts } from './hymem'
@@ -42,11 +48,24 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
   const embeddings = options.embeddings ?? null
   const notesConfig = resolveNotesConfig(options)
   const promptVersion = options.promptVersion
-  const extractor =
-    options.extractor ??
-    (llm
-      ? createLLMExtractor({ llm, ...(promptVersion ? { promptVersion } : {}) })
-      : createRulesExtractor(promptVersion ? { promptVersion } : {}))
+  // With an LLM, prompts are answered through a response cache in the database, so a dream re-run after a
+  // crash (or a replay) never pays for the same prompt twice. Forks share it (and the extractor).
+  let shared: { extractor: Extractor; llmCache: LLMResponseCache | null } | undefined
+  const extraction = (store: Store): { extractor: Extractor; llmCache: LLMResponseCache | null } => {
+    shared ??= buildExtraction(store)
+    return shared
+  }
+  const buildExtraction = (store: Store): { extractor: Extractor; llmCache: LLMResponseCache | null } => {
+    if (options.extractor) return { extractor: options.extractor, llmCache: null }
+    if (!llm)
+      return { extractor: createRulesExtractor(promptVersion ? { promptVersion } : {}), llmCache: null }
+    const llmCache = createLLMResponseCache({ store })
+    const extractor = createLLMExtractor({
+      llm: llmCache.wrap(llm),
+      ...(promptVersion ? { promptVersion } : {}),
+    })
+    return { extractor, llmCache }
+  }
   if (!options.store && !llm && !options.extractor) {
     log({
       kind: 'notice',
@@ -56,6 +75,7 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
   }
 
   const build = (store: Store, ownsStore: boolean): HyMem => {
+    const { extractor, llmCache } = extraction(store)
     const engine = createQueryEngine({
       store,
       ...(embeddings ? { embeddings } : {}),
@@ -74,6 +94,7 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
       workspaceId,
       llm,
       extractor,
+      llmCache,
       embeddings,
       engine,
       notes: { store, embeddings, config: notesConfig, log, searchLog: options.searchLog !== false },
@@ -97,7 +118,7 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
     level: 'debug',
     databasePath,
     workspaceId,
-    extractor: extractor.name,
+    extractor: options.extractor?.name ?? (llm ? `llm:${llm.model}` : 'rules'),
     embeddings: embeddings?.name ?? null,
   })
   return build(store, true)

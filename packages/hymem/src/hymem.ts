@@ -4,6 +4,7 @@ import {
   type DreamProgressEvent,
   type DreamReport,
   type DreamScheduler,
+  type LLMResponseCache,
   retractEdge,
   dream as runDream,
   type ScheduledDreamOptions,
@@ -50,6 +51,8 @@ export interface HyMemParts {
   readonly workspaceId: string
   readonly llm: LLMClient | null
   readonly extractor: Extractor
+  /** The LLM response cache the extractor answers through, when an LLM is configured. */
+  readonly llmCache: LLMResponseCache | null
   readonly embeddings: EmbeddingClient | null
   readonly engine: QueryEngine
   readonly notes: NotesContext
@@ -335,6 +338,7 @@ export class HyMemInstance implements HyMem {
     const files = this.markdownPaths(workspaceId)
     return {
       extractor: this.extractor,
+      ...(this.#parts.llmCache ? { llmCache: this.#parts.llmCache } : {}),
       ...(this.embeddings ? { embeddings: this.embeddings } : {}),
       markdown: { userMdPath: files.userMd, memoryMdPath: files.memoryMd },
       ...(this.#parts.dreamConfig ? { config: this.#parts.dreamConfig } : {}),
