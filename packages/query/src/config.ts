@@ -43,6 +43,8 @@ export interface QueryConfig {
    * spans several turns, and ranked single turns in context retrieve better (bench/RESULTS.md). @default false
    */
   readonly keywordChunks: boolean
+  /** Weight of the vector-searched chunk list in the fusion (0: no vector search of chunks). @default 1 */
+  readonly vectorChunkWeight: number
   /** Fusion of the hit lists. @default 'rrf' */
   readonly fusion: FusionMethod
   /** RRF constant: `score = Σ 1 / (rrfK + rank)`. @default 60 */
@@ -123,6 +125,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   neighbourSpan: 2,
   sessionWeight: 0.3,
   keywordChunks: false,
+  vectorChunkWeight: 1,
   fusion: 'rrf',
   rrfK: 60,
   lexicalBoost: 0.1,
@@ -184,6 +187,7 @@ const POSITIVE_INTEGERS = [
 const NON_NEGATIVE_NUMBERS = [
   'rrfK',
   'peerMentionBoost',
+  'vectorChunkWeight',
   'neighbourWeight',
   'sessionWeight',
   'lexicalBoost',

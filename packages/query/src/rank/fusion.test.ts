@@ -35,6 +35,13 @@ describe('fuseLists: rrf', () => {
     expect(fused.map((f) => f.key)).toEqual(['m:1', 'c:7', 'm:2'])
   })
 
+  it("multiplies each list's contribution by its weight", () => {
+    const weighted = [lists[0]!, { ...lists[2]!, weight: 0.5 }]
+    const fused = fuseLists(weighted, rrf)
+    expect(fused.map((f) => f.key)).toEqual(['m:1', 'm:2', 'c:8', 'c:7'])
+    expect(fused[2]!.score).toBeCloseTo(0.5 / 61)
+  })
+
   it('honours the k constant', () => {
     const fused = fuseLists([lists[1]!], { ...rrf, rrfK: 1 })
     expect(fused[0]!.score).toBe(0.5)

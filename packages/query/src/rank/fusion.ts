@@ -7,6 +7,8 @@ export interface RankedList {
   /** Short label used in reason codes, e.g. `messages`, `chunks`. */
   readonly label: string
   readonly items: readonly { readonly key: string; readonly similarity?: number }[]
+  /** Multiplies what the list adds to a fused score (RRF term, keyword bonus). @default 1 */
+  readonly weight?: number
 }
 
 /** A fused candidate, best first. */
@@ -47,10 +49,11 @@ export function fuseLists(
       } else {
         entry.why.push(`keyword:${list.label}#${rank}`)
       }
-      if (config.fusion === 'rrf') entry.score += 1 / (config.rrfK + rank)
+      const weight = list.weight ?? 1
+      if (config.fusion === 'rrf') entry.score += weight / (config.rrfK + rank)
       else if (list.kind === 'keyword')
         entry.score +=
-          (config.lexicalBoost * config.lexicalRankDecayK) / (config.lexicalRankDecayK + rank - 1)
+          (weight * config.lexicalBoost * config.lexicalRankDecayK) / (config.lexicalRankDecayK + rank - 1)
     })
   }
   const fused = [...acc.entries()].map(([key, entry]) => ({

@@ -71,6 +71,8 @@ for (const vectorMode of ['sqlite-vec', 'js-scan'] as const) {
       const { hits } = await engine.augment('postgresql', { workspaceId: WS, ...hitsOnly })
       expect(hits[0]).toMatchObject({ kind: 'chunk', id: chunkDb })
       expect(hits[0]!.whyRetrieved[0]).toMatch(/^semantic_0\.\d\d$/)
+      const off = createQueryEngine({ store: t.store, embeddings, config: { vectorChunkWeight: 0 } })
+      expect((await off.augment('postgresql', { workspaceId: WS, ...hitsOnly })).hits).toEqual([])
     })
 
     it('limits messages to the observed peer and chunks to its sessions', async () => {

@@ -70,7 +70,7 @@ export async function searchHits(
   const contextWhy = new Map(messageOrder.map((item) => [`m:${item.id}`, item.whyRetrieved]))
   timings.keyword += performance.now() - started
   started = performance.now()
-  const vectorHits = await ctx.nearest('chunks', pool)
+  const vectorHits = config.vectorChunkWeight > 0 ? await ctx.nearest('chunks', pool) : []
   timings.vector += performance.now() - started
 
   started = performance.now()
@@ -81,6 +81,7 @@ export async function searchHits(
       kind: 'vector',
       label: 'chunks',
       items: vectorHits.map((h) => ({ key: `c:${h.id}`, similarity: h.similarity })),
+      weight: config.vectorChunkWeight,
     },
     { kind: 'keyword', label: 'messages', items: messageOrder.map((h) => ({ key: `m:${h.id}` })) },
   ]
