@@ -4,8 +4,12 @@
  * `bench/RESULTS.md`.
  *
  *   pnpm exec tsx --conditions=@hymem/source bench/locomo/sweep.ts [--embeddings none|local|default]
- *       [--variants '{"name":{...QueryConfig overrides}, ...}'] [--dream '{...}'] [--limit-conversations n]
+ *       [--variants '{"name":{...QueryConfig overrides}, ...}' | --variants-file f.json] [--dream '{...}']
+ *       [--limit-conversations n]
+ *
+ * The variant files of the recorded experiments are in bench/locomo/experiments/.
  */
+import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -22,13 +26,18 @@ const { values } = parseArgs({
     data: { type: 'string', default: join(sharedLocomo, 'locomo-dev.json') },
     audit: { type: 'string', default: join(sharedLocomo, 'locomo-dev-audit.json') },
     embeddings: { type: 'string', default: 'none' },
-    variants: { type: 'string', default: '{"default":{}}' },
+    variants: { type: 'string' },
+    'variants-file': { type: 'string' },
     dream: { type: 'string' },
     'limit-conversations': { type: 'string' },
   },
 })
 
-const variants = JSON.parse(values.variants) as Record<string, Partial<QueryConfig>>
+const variants = JSON.parse(
+  values['variants-file']
+    ? readFileSync(values['variants-file'], 'utf8')
+    : (values.variants ?? '{"default":{}}'),
+) as Record<string, Partial<QueryConfig>>
 const dream = values.dream ? JSON.parse(values.dream) : undefined
 let conversations = loadLocomo(values.data, values.audit)
 if (values['limit-conversations'])
