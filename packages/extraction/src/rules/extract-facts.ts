@@ -1,5 +1,6 @@
 import type { ExtractedEntityType, ExtractedMarker, ExtractedTriple } from '../extractor/types'
 import { _dedupeTriples } from '../parse/facts'
+import { splitClauses } from './clauses'
 import { sentenceTriples } from './facts'
 import { isHypothetical, isQuestion, isReported } from './filters'
 import { rejectedSuggestion, sentenceMarkers, styleMarker } from './markers'
@@ -50,7 +51,7 @@ export function extractFactsByRules(text: string): RuleFacts {
     if (style) markers.push(style)
     const question = isQuestion(sentence)
     const isFact = !question && !isHypothetical(sentence) && !isReported(sentence)
-    const found = isFact ? sentenceTriples(sentence, raw) : []
+    const found = isFact ? splitClauses(sentence).flatMap((clause) => sentenceTriples(clause, raw)) : []
     if (!question) {
       const rejected = rejectedSuggestion(sentence)
       const object = rejected ? cleanPhrase(rejected) : undefined

@@ -46,9 +46,23 @@ function readMatch(
   match: RegExpExecArray,
   fallbackSubject: string | undefined,
 ): ExtractedTriple[] | undefined {
-  const prefix = sentence.slice(0, match.index)
+  const parsed = parseSubject(sentence.slice(0, match.index), fallbackSubject)
+  const triples = readParsedMatch(pattern, sentence, match, parsed)
+  const co = parsed?.coSubjects
+  if (!triples || !co || !parsed) return triples
+  // A coordinated subject list shares every fact its first member's verb states.
+  const shared = triples.filter((t) => t.subject === parsed.subject)
+  return [...triples, ...co.flatMap((other) => shared.map((t) => ({ ...t, subject: other })))]
+}
+
+function readParsedMatch(
+  pattern: RulePattern,
+  sentence: string,
+  match: RegExpExecArray,
+  subjectParse: SubjectParse | undefined,
+): ExtractedTriple[] | undefined {
   const rest = sentence.slice(match.index + match[0].length).trim()
-  let parsed: SubjectParse | undefined = parseSubject(prefix, fallbackSubject)
+  let parsed = subjectParse
   if (pattern.shape === 'passiveBy') {
     const by = /^by\s+(.+)$/i.exec(rest)
     const patient = parsed?.subject

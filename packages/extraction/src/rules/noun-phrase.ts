@@ -1,3 +1,5 @@
+import { CLAUSE_VERBS } from './verbs'
+
 const DETERMINERS = new Set(
   (
     'the a an our my their his her its your this that these those some any all both every each only just ' +
@@ -58,6 +60,8 @@ export function cleanPhrase(raw: string, maxWords = 4): string | undefined {
   for (const token of tokens) {
     const lower = token.toLowerCase().replace(TOKEN_TRIM, '')
     if (kept.length > 0 && PHRASE_END.has(lower)) break
+    // A finite verb after the head means this is a clause ("Ledgerly depends on X"), not a noun phrase.
+    if (kept.length > 0 && /^[a-z]/.test(token) && CLAUSE_VERBS.has(lower)) return undefined
     if (/[,;:!?()]$/.test(token)) {
       kept.push(token)
       break

@@ -61,7 +61,7 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   {
     predicate: 'uses',
     verb: v(
-      'stopped using|stop using|quit using|moved away from|got rid of|ditched|abandoned|phased out|used to use|used to run on|sunset|dropped support for',
+      'stopped using|stop using|quit using|moved away from|moved off|migrated off|migrated away from|got rid of|ditched|abandoned|phased out|used to use|used to run on|sunset|dropped support for',
     ),
     shape: 'direct',
     polarity: -1,

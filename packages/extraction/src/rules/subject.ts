@@ -1,4 +1,5 @@
 import { cleanPhrase, VERB_START } from './noun-phrase'
+import { isVerbForm } from './verbs'
 
 const AUX = new Set(
   (
@@ -22,6 +23,8 @@ export interface SubjectParse {
   negated: boolean
   never: boolean
   auxWords: string[]
+  /** Other subjects coordinated with `subject` ("Tom and Jerry use Vim" → Tom, with Jerry here). */
+  coSubjects?: string[]
 }
 
 /** Resolves a subject phrase: I/me → `user`, we/our team → `team`, else the cleaned noun phrase. */
@@ -60,7 +63,11 @@ export function resolveSubject(phrase: string): string | undefined {
  * dropped, trailing auxiliaries/adverbs/negation peeled off. `fallback` is used when the clause has no subject
  * of its own ("We use X and deploy to Y").
  */
-export function parseSubject(prefix: string, fallback: string | undefined): SubjectParse | undefined {
+export function parseSubject(rawPrefix: string, fallback: string | undefined): SubjectParse | undefined {
+  // "The worker reads and writes to S3": coordinated verbs share the subject before the first one.
+  const coordinated = /\s+([a-z]+)\s*(?:,\s*)?(?:and|or)\s+$/.exec(rawPrefix)
+  const prefix =
+    coordinated && isVerbForm(coordinated[1] ?? '') ? `${rawPrefix.slice(0, coordinated.index)} ` : rawPrefix
   const pieces = prefix.split(/,|;|\band\b|\bbut\b|\bthen\b/i)
   const clause = pieces.at(-1) ?? ''
   // "Marco and I maintain X": a compound subject, which the rules do not split.
@@ -89,7 +96,14 @@ export function parseSubject(prefix: string, fallback: string | undefined): Subj
     return { subject: fallback, negated, never, auxWords }
   }
   const subject = resolveSubject(head)
-  return subject === undefined ? undefined : { subject, negated, never, auxWords }
+  if (subject === undefined) return undefined
+  // "Tom and Jerry use Vim", "Ana, Bo and Cy use Vim": a clause-initial list of names shares the verb.
+  const names = /^\s*((?:[A-Z][\w.-]*\s*,\s*){0,3}[A-Z][\w.-]*)\s+and\s+[A-Z][\w.-]*\s+[a-z ]*$/.exec(prefix)
+  const coSubjects = (names?.[1] ?? '')
+    .split(/\s*,\s*/)
+    .map((n) => (n ? resolveSubject(n) : undefined))
+    .filter((n): n is string => n !== undefined && n !== subject)
+  return { subject, negated, never, auxWords, ...(coSubjects.length > 0 ? { coSubjects } : {}) }
 }
 
 const LEADING_NP =
