@@ -18,7 +18,7 @@ export interface EdgeRecord {
 export interface Anchors {
   /** A matched entity is the edge's subject or object. */
   direct?: string
-  /** A same-type expansion of a matched entity is on the edge. */
+  /** A same-type expansion of a matched entity, or an entity of a type the message named, is on the edge. */
   type?: { readonly entity: string; readonly entityType: string }
   /** Reached through a shared rare name token. */
   overlap?: { readonly entity: string; readonly token: string }
@@ -37,6 +37,11 @@ export interface GraphCandidate {
 /** Entity-anchored, but only through token overlap (scores at the overlap weight). */
 export function isOverlapOnly(anchors: Anchors): boolean {
   return anchors.overlap !== undefined && anchors.direct === undefined && anchors.type === undefined
+}
+
+/** Entity-anchored through a type (a same-type sibling or a type the message named), not directly. */
+export function isTypeOnly(anchors: Anchors): boolean {
+  return anchors.type !== undefined && anchors.direct === undefined
 }
 
 /** Entity-anchored in any way. */

@@ -67,8 +67,9 @@ export async function matchKnownEntities(
   return [...best.entries()].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([entity]) => entity)
 }
 
-/** An entity added because it shares a type with a matched one. */
+/** An entity added through its type: it shares one with a matched entity, or the message named the type. */
 export interface TypeExpansion {
+  /** The matched entity whose type it shares, or the type itself when the message named the type. */
   readonly entity: string
   readonly entityType: string
 }

@@ -2,6 +2,7 @@ import type { Store } from '@hymem/core-store'
 import type { QueryConfig } from '../config'
 import { expandByType, matchKnownEntities, type TypeExpansion } from './entities'
 import { expandByTokenOverlap, type OverlapExpansion, type TokenOverlapIndex } from './token-index'
+import { expandByTypeName } from './type-names'
 
 /** The message's entities and the two fuzzy-link layers around them. */
 export interface EntityContext {
@@ -11,8 +12,9 @@ export interface EntityContext {
 }
 
 /**
- * Matches known entities in the message, then expands by entity type and by rare shared name tokens (the
- * token index is only loaded when a multi-segment canonical matched).
+ * Matches known entities in the message, then expands by entity type (entities of a type the message names,
+ * then same-type siblings of the matched entities) and by rare shared name tokens (the token index is only
+ * loaded when a multi-segment canonical matched).
  */
 export async function matchAndExpand(
   store: Store,
@@ -21,11 +23,23 @@ export async function matchAndExpand(
   config: QueryConfig,
   tokenIndex: (workspaceId: string) => Promise<TokenOverlapIndex>,
 ): Promise<EntityContext> {
-  const matched = await matchKnownEntities(store, workspaceId, message, {
-    maxNgram: config.entityMaxNgram,
-    maxWords: config.entityMaxWords,
-  })
-  const { expansions } = await expandByType(store, workspaceId, matched, config.typeExpansionMaxPerEntity)
+  const limits = { maxNgram: config.entityMaxNgram, maxWords: config.entityMaxWords }
+  const matched = await matchKnownEntities(store, workspaceId, message, limits)
+  const named = await expandByTypeName(
+    store,
+    workspaceId,
+    message,
+    { ...limits, maxPerType: config.typeExpansionMaxPerEntity },
+    matched,
+  )
+  const { expansions: siblings } = await expandByType(
+    store,
+    workspaceId,
+    matched,
+    config.typeExpansionMaxPerEntity,
+  )
+  const expansions = new Map(named)
+  for (const [entity, expansion] of siblings) if (!expansions.has(entity)) expansions.set(entity, expansion)
   const overlap =
     matched.some((name) => name.includes('_')) && config.graphTokenOverlapMaxPerEntity > 0
       ? expandByTokenOverlap(

@@ -13,6 +13,7 @@ import {
 } from '../../test/harness'
 import { createQueryEngine } from '../engine'
 import type { GraphFact } from '../types'
+import { GRAPH_ENTITY_MATCH_BOOST as MATCH, GRAPH_TYPE_EXPANSION_WEIGHT as TYPE } from './score'
 
 const rec = (days: number) => Math.exp(-days / 30)
 const graphOnly = { limits: { hits: 0, episodes: 0, procedures: 0, notes: 0 } }
@@ -200,13 +201,13 @@ describe('hybrid graph ranker', () => {
     const top = graphFacts[0]!
     expect(top.id).toBe(ids.fastapiPostgres)
     expect(top.whyRetrieved).toEqual(['predicate:uses', 'recency_1d', 'entity_match'])
-    expect(top.score).toBeCloseTo(0.8 * rec(1) * 1.5, 10)
+    expect(top.score).toBeCloseTo(0.8 * rec(1) * 1.5 * MATCH, 10)
     const django = find(graphFacts, 'django', 'uses', 'sqlite')!
     expect(django.whyRetrieved).toEqual(['predicate:uses'])
     expect(django.score).toBeCloseTo(0.9 * rec(10) * 1.5, 10)
     const redis = find(graphFacts, 'fastapi', 'connects_to', 'redis')!
     expect(redis.whyRetrieved).toEqual(['entity_match'])
-    expect(redis.score).toBeCloseTo(0.6 * rec(40), 10)
+    expect(redis.score).toBeCloseTo(0.6 * rec(40) * MATCH, 10)
     expect(graphFacts.every((f) => !f.whyRetrieved.some((w) => w.startsWith('fallback:')))).toBe(true)
   })
 
@@ -230,7 +231,7 @@ describe('hybrid graph ranker', () => {
       'entity_match',
     ])
     expect(semantic).toBeGreaterThan(0)
-    expect(top.score / (0.8 * rec(1) * 1.5)).toBeCloseTo(semantic, 2)
+    expect(top.score / (0.8 * rec(1) * 1.5 * MATCH)).toBeCloseTo(semantic, 2)
   })
 
   it('fallback: the edge KNN is skipped when an entity matched', async () => {
@@ -297,7 +298,7 @@ describe('hybrid graph ranker', () => {
     expect(graphFacts.indexOf(direct)).toBeLessThan(graphFacts.indexOf(sibling))
   })
 
-  it('type expansion: same-type entities anchor edges with an entity_type code', async () => {
+  it('type expansion: same-type entities anchor edges with an entity_type code, at the type weight', async () => {
     const engine = createQueryEngine({ store: t.store })
     const { graphFacts, matchedEntities } = await engine.augment('thoughts on uv?', {
       workspaceId: WS,
@@ -311,7 +312,7 @@ describe('hybrid graph ranker', () => {
     ])
     const pip = find(graphFacts, 'pip', 'depends_on', 'setuptools')!
     expect(pip.whyRetrieved).toEqual(['fallback:entity_anchored', 'entity_type:package_manager'])
-    expect(pip.score).toBeCloseTo(0.5 * rec(30), 10)
+    expect(pip.score).toBeCloseTo(TYPE * 0.5 * rec(30), 10)
   })
 
   it('respects graphTopKPerEntity and the graph limit', async () => {

@@ -1,5 +1,5 @@
 import type { QueryConfig } from '../config'
-import { type GraphCandidate, isOverlapOnly } from './edge'
+import { type Anchors, type GraphCandidate, isOverlapOnly, isTypeOnly } from './edge'
 
 const DAY_MS = 86_400_000
 
@@ -13,10 +13,41 @@ export interface ScoredCandidate {
   readonly whyRetrieved: string[]
 }
 
+/**
+ * Routed path: an edge on an entity the message names (`entity_match`) weighs this many times an edge that
+ * only the predicate route or the edge KNN found, so a fact about the named entity is never buried under
+ * unrelated facts that merely share the routed predicate (1.5×).
+ */
+export const GRAPH_ENTITY_MATCH_BOOST = 3
+
+/**
+ * An edge anchored only through a type (`entity_type:<type>`: a same-type sibling of a matched entity, or an
+ * entity of a type the message named) weighs this fraction of a direct match, in every branch. Chosen so a
+ * type-only anchor still outranks a predicate-only match in the routed path (3 × 0.6 > 1.5) while a direct
+ * match outranks a type-only one even when the latter also matches the routed predicate (3 > 3 × 0.6 × 1.5).
+ */
+export const GRAPH_TYPE_EXPANSION_WEIGHT = 0.6
+
 type Tunables = Pick<
   QueryConfig,
   'graphRecencyHalfLifeDays' | 'graphRecencyRecentDays' | 'graphPredicateBoost' | 'graphTokenOverlapWeight'
->
+> & {
+  /** @default GRAPH_ENTITY_MATCH_BOOST */
+  readonly graphEntityMatchBoost?: number
+  /** @default GRAPH_TYPE_EXPANSION_WEIGHT */
+  readonly graphTypeExpansionWeight?: number
+}
+
+/**
+ * How much an edge's tie to the message's entities counts, relative to a direct match (1): type-only
+ * anchors weigh the type-expansion weight, overlap-only anchors the token-overlap weight, unanchored edges 0.
+ */
+export function anchorWeight(anchors: Anchors, config: Tunables): number {
+  if (anchors.direct !== undefined) return 1
+  if (isTypeOnly(anchors)) return config.graphTypeExpansionWeight ?? GRAPH_TYPE_EXPANSION_WEIGHT
+  if (isOverlapOnly(anchors)) return config.graphTokenOverlapWeight
+  return 0
+}
 
 /** Days between `lastSeen` and `now` (never negative; unparsable times count as very old). */
 export function daysSince(lastSeen: string, now: Date): number {
@@ -32,9 +63,10 @@ export function recencyWeight(days: number, halfLifeDays: number): number {
 
 /**
  * Scores candidates with the formula of the branch that fired; the reason codes are the formula's factors.
- * Routed: `confidence × recency × (semantic or 1) × predicate_boost? × overlap_weight?`. Fallback branches:
- * entity-anchored `confidence × recency` (× overlap weight when reached only by token overlap), semantic
- * `semantic × confidence × recency`, recency `confidence × recency`.
+ * Routed: `confidence × recency × (semantic or 1) × predicate_boost? × (entity_match_boost × anchor weight)?`
+ * where the anchor weight is 1 for `entity_match`, the type-expansion weight for `entity_type:` only and the
+ * token-overlap weight for `overlap_via:` only. Fallback branches: entity-anchored `confidence × recency ×
+ * anchor weight`, semantic `semantic × confidence × recency`, recency `confidence × recency`.
  */
 export function scoreCandidates(
   candidates: readonly GraphCandidate[],
@@ -50,14 +82,15 @@ export function scoreCandidates(
     const why: string[] = []
     let score = edge.confidence * recency
     const overlapOnly = isOverlapOnly(anchors)
+    const anchor = anchorWeight(anchors, config)
 
     if (branch === 'routed') {
       if (semantic > 0) score *= semantic
       if (routed.has(edge.predicate)) score *= config.graphPredicateBoost
-      if (overlapOnly) score *= config.graphTokenOverlapWeight
+      if (anchor > 0) score *= (config.graphEntityMatchBoost ?? GRAPH_ENTITY_MATCH_BOOST) * anchor
     } else if (branch === 'entity_anchored') {
       why.push(overlapOnly ? 'fallback:entity_anchored:overlap' : 'fallback:entity_anchored')
-      if (overlapOnly) score *= config.graphTokenOverlapWeight
+      score *= anchor
     } else if (branch === 'semantic') {
       why.push('fallback:semantic')
       score *= semantic
