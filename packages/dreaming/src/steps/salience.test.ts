@@ -31,6 +31,39 @@ describe('salienceReason', () => {
     expect(salienceReason(text, 200)).toBe(reason)
   })
 
+  // One short sentence per predicate the rules extractor reads, with a named (not pronoun) subject where
+  // English allows it, so a turn stating any of them is chunked and reaches extraction.
+  it.each([
+    ['uses', 'Ledgerly uses Redis.'],
+    ['prefers', 'The mobile team prefers Expo.'],
+    ['rejects', 'Ana rejects Jira outright.'],
+    ['avoids', 'The platform team avoids ORMs.'],
+    ['replaces', 'Ruff replaced Black last month.'],
+    ['replaces (switched)', 'Billing switched to Stripe.'],
+    ['depends_on', 'Ledgerly relies on Kafka.'],
+    ['deploys_to', 'Ledgerly deploys to Fly.io.'],
+    ['deploys_to (passive)', 'The docs are hosted on Netlify.'],
+    ['runs_on', 'Ledgerly runs on Kubernetes.'],
+    ['connects_to', 'The scheduler talks to Redis.'],
+    ['configured_with', 'Nginx is set up with Certbot.'],
+    ['requires_version', 'Ledgerly requires Node 20.'],
+    ['part_of', 'Atta is working on MedFlow.'],
+    ['part_of (member)', 'Atta is part of the platform squad.'],
+    ['tested_by (passive)', 'The API is tested with Vitest.'],
+    ['tested_by (active)', 'We test the web app with Playwright.'],
+    ['tested_by (Dutch)', 'De api wordt getest met Vitest.'],
+    ['part_of (Dutch)', 'Atta werkt aan MedFlow.'],
+  ])('a turn stating %s is salient: %s', (_predicate, text) => {
+    expect(salienceReason(text, 200)).not.toBeNull()
+  })
+
+  it('keeps tested_by turns under technology, not the length fallback', () => {
+    expect(
+      salienceReason('The API is tested with Vitest, and the web app is tested with Playwright.', 200),
+    ).toBe('technology')
+    expect(salienceReason('we test X with Y', 200)).toBe('technology')
+  })
+
   it('falls back on length and ignores small talk', () => {
     expect(salienceReason('thanks!', 200)).toBeNull()
     expect(salienceReason('hello there, how are you today', 200)).toBeNull()

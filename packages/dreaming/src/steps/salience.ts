@@ -13,7 +13,7 @@ const TRIGGERS: readonly (readonly [reason: string, pattern: RegExp])[] = [
   ],
   [
     'preference',
-    /\b(i|we)\s+(really\s+)?(prefer|like|love|hate|dislike|want|avoid|never|always)\b|\b(rather|instead of)\b|\b(ik|wij|we)\s+(gebruik(en)?\s+)?(liever|altijd|nooit)\b|\bvoorkeur\b|\bhekel aan\b/i,
+    /\b(i|we)\s+(really\s+)?(prefer|like|love|hate|dislike|want|avoid|never|always)\b|\b(prefers|rejects|rejected|avoids|steers? clear of)\b|\b(rather|instead of)\b|\b(ik|wij|we)\s+(gebruik(en)?\s+)?(liever|altijd|nooit)\b|\bvoorkeur\b|\bhekel aan\b/i,
   ],
   [
     'correction',
@@ -25,11 +25,16 @@ const TRIGGERS: readonly (readonly [reason: string, pattern: RegExp])[] = [
   ],
   [
     'technology',
-    /\b(we|i|it|they|this|that|the \w+)\s+(use[sd]?|run[s]?|deploy(s|ed)?|depend[s]?|require[s]?|need[s]?|connect[s]?|host(s|ed)?|store[s]?)\b|\b(depends on|runs on|deployed (to|on)|built (with|on)|written in|configured with|backed by|powered by)\b|\b(we|ik|wij)\s+(gebruik(en)?|draaien|deployen)\b|\b(draait op|hangt af van|afhankelijk van|geschreven in)\b/i,
+    /\b(we|i|it|they|this|that|the \w+)\s+(use[sd]?|run[s]?|deploy(s|ed)?|depend[s]?|require[s]?|need[s]?|connect[s]?|host(s|ed)?|store[s]?|test(s|ed)?)\b|\b(depends on|runs on|deployed (to|on)|built (with|on)|written in|configured with|backed by|powered by)\b|\b(we|ik|wij)\s+(gebruik(en)?|draaien|deployen|testen)\b|\b(draait op|hangt af van|afhankelijk van|geschreven in|getest met|geconfigureerd met)\b/i,
+  ],
+  [
+    // Any subject ("Ledgerly uses Redis"): the verbs of every predicate the rules extractor reads.
+    'technology',
+    /\b(uses|replaced|relies on|relying on|deploys to|deploy(ed|s)? (it |them )?(to|on|onto)|hosted (on|at|in)|runs (on|in)|connects to|connected to|talks to|integrates with|(set up|configured|configure|tuned) (\w+ ){0,3}?(with|via|using)|requires|pinned to)\b|\b(is|are|was|were|gets|get)\s+(tested|covered)\b|\btest(s|ed|ing)?\s+(\S+\s+){0,4}?(with|using|via|by)\b/i,
   ],
   [
     'identity',
-    /\b(my name is|i am a|i'?m a|i work (at|on|for)|i'?m working on|our team|my team|i live in)\b|\b(ik heet|ik werk (bij|aan|voor)|mijn naam is|ons team)\b/i,
+    /\b(my name is|i am a|i'?m a|i work (at|on|for)|i'?m working on|(is|are|am) working on|works? on|part of|member of|contribut(e|es|ing) to|our team|my team|i live in)\b|\b(ik heet|ik werk (bij|aan|voor)|werkt aan|mijn naam is|ons team|onderdeel van|lid van)\b/i,
   ],
   [
     'procedure',
