@@ -141,6 +141,11 @@ describe('MCP tools over the in-memory transport', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['hymem_capture', { messages: [] }, 'messages'],
       ['hymem_capture', { messages: [{ role: 'robot', content: 'x' }] }, 'role'],
+      [
+        'hymem_capture',
+        { messages: [{ role: 'user', content: 'x', session_id: 'm1' }] },
+        'Unrecognized key: "session_id"',
+      ],
       ['hymem_log', { role: 'user' }, 'content'],
       ['hymem_log', { role: 'user', content: 'x', session_id: 'no spaces allowed' }, 'session_id'],
       ['hymem_augment', { message: '' }, 'message'],

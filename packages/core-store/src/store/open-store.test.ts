@@ -91,6 +91,11 @@ describe('openStore', () => {
     expect((error as StoreError).message).toContain('choose a writable HYMEM_ROOT')
   })
 
+  it('refuses a folder on a virtual file system instead of hanging', () => {
+    const error = catchError(() => openStore({ path: '/proc/hymem-test/nested/hymem.sqlite' }))
+    expect((error as StoreError).code).toBe('NOT_WRITABLE')
+  })
+
   it('refuses a path that is a directory', () => {
     const error = catchError(() => openStore({ path: temp.dir }))
     expect((error as StoreError).code).toBe('NOT_WRITABLE')

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import { Kysely, sql } from 'kysely'
@@ -49,7 +49,7 @@ export function openStore(options: OpenStoreOptions): Store {
 function connect(path: string): Database.Database {
   if (path !== ':memory:') {
     try {
-      mkdirSync(dirname(path), { recursive: true })
+      ensureDirectory(dirname(path))
     } catch (error) {
       throw new StoreError(
         'NOT_WRITABLE',
@@ -67,6 +67,23 @@ function connect(path: string): Database.Database {
       { cause: error },
     )
   }
+}
+
+/**
+ * Creates the missing folders one level at a time. Node's recursive mkdir retries forever on some virtual
+ * file systems (a path under /proc), where a single mkdir fails cleanly.
+ */
+function ensureDirectory(directory: string): void {
+  const missing: string[] = []
+  let current = directory
+  while (!existsSync(current)) {
+    missing.unshift(current)
+    const parent = dirname(current)
+    if (parent === current) break
+    current = parent
+  }
+  if (!statSync(current).isDirectory()) throw new Error(`${current} is a file, not a folder`)
+  for (const folder of missing) mkdirSync(folder)
 }
 
 /** Pragmas go first so that they already apply to the migrations. */

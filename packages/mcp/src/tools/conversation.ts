@@ -15,16 +15,18 @@ export const captureTool = defineTool({
   inputSchema: {
     messages: z
       .array(
-        z.object({
-          role: ROLE.describe('Who spoke: user, assistant, system or tool.'),
-          content: z.string().max(100_000).describe('The text of the turn.'),
-          name: z
-            .string()
-            .min(1)
-            .max(512)
-            .optional()
-            .describe('Speaker id, when several people share a role.'),
-        }),
+        z
+          .object({
+            role: ROLE.describe('Who spoke: user, assistant, system or tool.'),
+            content: z.string().max(100_000).describe('The text of the turn.'),
+            name: z
+              .string()
+              .min(1)
+              .max(512)
+              .optional()
+              .describe('Speaker id, when several people share a role.'),
+          })
+          .strict(),
       )
       .min(1)
       .max(1000)
