@@ -6,6 +6,7 @@ describe('QueryConfig', () => {
     expect(DEFAULT_QUERY_CONFIG).toMatchObject({
       ftsTopK: 20,
       keywordChunks: false,
+      vectorChunkWeight: 0.5,
       peerMentionBoost: 1,
       neighbourWeight: 0.3,
       neighbourSpan: 2,

@@ -43,7 +43,12 @@ export interface QueryConfig {
    * spans several turns, and ranked single turns in context retrieve better (bench/RESULTS.md). @default false
    */
   readonly keywordChunks: boolean
-  /** Weight of the vector-searched chunk list in the fusion (0: no vector search of chunks). @default 1 */
+  /**
+   * Weight of the vector-searched chunk list in the fusion (0: no vector search of chunks). Below 1, chunks
+   * found only by meaning follow the keyword turns instead of interleaving with them (with the offline
+   * USE-lite embedder they never helped recall on LoCoMo, and at 1 they cost 0.07: bench/RESULTS.md).
+   * @default 0.5
+   */
   readonly vectorChunkWeight: number
   /** Fusion of the hit lists. @default 'rrf' */
   readonly fusion: FusionMethod
@@ -125,7 +130,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   neighbourSpan: 2,
   sessionWeight: 0.3,
   keywordChunks: false,
-  vectorChunkWeight: 1,
+  vectorChunkWeight: 0.5,
   fusion: 'rrf',
   rrfK: 60,
   lexicalBoost: 0.1,
