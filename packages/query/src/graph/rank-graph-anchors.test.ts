@@ -144,4 +144,35 @@ describe('graph ranker anchors: named types, entity matches and type-only matche
     expect(answer.score / (BASE * 1.5 * MATCH)).toBeCloseTo(semanticOf(answer), 2)
     expect(triple(graphFacts[0]!)).toBe('postgresql replaces mysql')
   })
+
+  it('routed path: an edge a full edge KNN did not return counts at the KNN’s lowest similarity, never above it', async () => {
+    const embeddings = createFakeEmbeddings({ dimensions: 64 })
+    const question = 'What database do we use?'
+    await indexVectors(
+      t.store,
+      embeddings,
+      'edges',
+      EDGES.map(([s, p, o]) => {
+        const text = `${s} ${p} ${o}`
+        // The answer embeds close to the question; the other edges as their own triple text.
+        return { id: ids.get(text)!, text: text === 'team uses postgresql' ? `${question} postgresql` : text }
+      }),
+    )
+    const engine = createQueryEngine({ store: t.store, embeddings, config: { graphSemanticTopK: 3 } })
+    const { graphFacts } = await engine.augment(question, { workspaceId: WS, ...graphOnly })
+    const returned = graphFacts.filter((f) => f.whyRetrieved.some((w) => /^semantic_\d/.test(w)))
+    expect(returned.length).toBeGreaterThan(0)
+    const ceiling = Math.min(...returned.map((f) => Number(f.whyRetrieved[0]!.replace('semantic_', ''))))
+    const others = graphFacts.filter((f) => !returned.includes(f))
+    expect(others.length).toBeGreaterThan(0)
+    for (const fact of others) expect(fact.whyRetrieved[0]).toBe(`semantic_below_${ceiling.toFixed(2)}`)
+    const predicateOnly = others.filter(
+      (f) => f.whyRetrieved.join() === `semantic_below_${ceiling.toFixed(2)},predicate:uses`,
+    )
+    expect(predicateOnly.length).toBeGreaterThan(0)
+    for (const fact of predicateOnly) expect(fact.score / (BASE * 1.5)).toBeCloseTo(ceiling, 2)
+    const top = graphFacts[0]!
+    expect(triple(top)).toBe('team uses postgresql')
+    expect(top.whyRetrieved.slice(1)).toEqual(['predicate:uses', 'entity_type:database'])
+  })
 })

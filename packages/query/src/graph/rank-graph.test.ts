@@ -232,6 +232,8 @@ describe('hybrid graph ranker', () => {
     ])
     expect(semantic).toBeGreaterThan(0)
     expect(top.score / (0.8 * rec(1) * 1.5 * MATCH)).toBeCloseTo(semantic, 2)
+    // The KNN came back short of graphSemanticTopK (only two edges have vectors): unreturned edges count as 1.
+    expect(find(graphFacts, 'fastapi', 'connects_to', 'redis')!.whyRetrieved).toEqual(['entity_match'])
   })
 
   it('fallback: the edge KNN is skipped when an entity matched', async () => {

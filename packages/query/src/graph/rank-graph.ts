@@ -38,7 +38,8 @@ export interface GraphResult {
 
 /**
  * The hybrid graph ranker. With a routed predicate, entity-anchored, semantic and predicate-routed candidates
- * merge and score as `confidence × recency × semantic × boost`. Otherwise the first source that yields
+ * merge and score as `confidence × recency × semantic × boosts` (an edge a full KNN did not return counts at the
+ * KNN's lowest similarity, so being a semantic neighbour is never a penalty). Otherwise the first source that yields
  * candidates decides the branch: entity-anchored (edge KNN skipped, so noisy edge vectors cannot crowd out a
  * deterministic entity hit), then semantic, then the most recent edges.
  */
@@ -65,9 +66,13 @@ export async function rankGraph(
       if (patch.routed) candidate.routed = true
     }
   }
+  // When the edge KNN came back full, an edge it did not return is at most as similar as its last hit.
+  let semanticCeiling = 0
   const semantic = async (): Promise<number> => {
     if (!query.nearestEdges) return 0
     const hits = await query.nearestEdges(config.graphSemanticTopK)
+    if (hits.length >= config.graphSemanticTopK && hits.length > 0)
+      semanticCeiling = Math.max(0, Math.min(...hits.map((hit) => hit.similarity)))
     const edges = await edgesByIds(
       store,
       query.workspaceId,
@@ -117,7 +122,14 @@ export async function rankGraph(
   }
 
   const scored = sortScored(
-    scoreCandidates([...candidates.values()], branch, new Set(predicates), query.now, config),
+    scoreCandidates(
+      [...candidates.values()],
+      branch,
+      new Set(predicates),
+      query.now,
+      config,
+      semanticCeiling,
+    ),
   ).slice(0, query.limit)
   const provenance = await edgeMessageIds(
     store,

@@ -63,7 +63,9 @@ export function recencyWeight(days: number, halfLifeDays: number): number {
 
 /**
  * Scores candidates with the formula of the branch that fired; the reason codes are the formula's factors.
- * Routed: `confidence × recency × (semantic or 1) × predicate_boost? × (entity_match_boost × anchor weight)?`
+ * Routed: `confidence × recency × (semantic, else the KNN ceiling, else 1) × predicate_boost? × (entity_match_boost
+ * × anchor weight)?`; `semanticCeiling` is the lowest similarity of a full edge KNN (0 when it was not full), which
+ * bounds the similarity of every edge it did not return.
  * where the anchor weight is 1 for `entity_match`, the type-expansion weight for `entity_type:` only and the
  * token-overlap weight for `overlap_via:` only. Fallback branches: entity-anchored `confidence × recency ×
  * anchor weight`, semantic `semantic × confidence × recency`, recency `confidence × recency`.
@@ -74,6 +76,7 @@ export function scoreCandidates(
   routed: ReadonlySet<string>,
   now: Date,
   config: Tunables,
+  semanticCeiling = 0,
 ): ScoredCandidate[] {
   return candidates.map((candidate) => {
     const { edge, anchors, semantic } = candidate
@@ -86,6 +89,7 @@ export function scoreCandidates(
 
     if (branch === 'routed') {
       if (semantic > 0) score *= semantic
+      else if (semanticCeiling > 0) score *= semanticCeiling
       if (routed.has(edge.predicate)) score *= config.graphPredicateBoost
       if (anchor > 0) score *= (config.graphEntityMatchBoost ?? GRAPH_ENTITY_MATCH_BOOST) * anchor
     } else if (branch === 'entity_anchored') {
@@ -99,6 +103,8 @@ export function scoreCandidates(
     }
 
     if (semantic > 0 && branch !== 'entity_anchored') why.push(`semantic_${semantic.toFixed(2)}`)
+    else if (semanticCeiling > 0 && branch === 'routed')
+      why.push(`semantic_below_${semanticCeiling.toFixed(2)}`)
     if (branch === 'routed' && routed.has(edge.predicate)) why.push(`predicate:${edge.predicate}`)
     if (anchors.type) why.push(`entity_type:${anchors.type.entityType}`)
     if (days < config.graphRecencyRecentDays) why.push(`recency_${Math.floor(days)}d`)
