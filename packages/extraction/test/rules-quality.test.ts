@@ -30,3 +30,22 @@ describe('rules extractor on the labelled fixture set', () => {
     expect(markers.recall, result.errors.join('\n')).toBeGreaterThanOrEqual(0.9)
   })
 })
+
+const HELD_OUT = ['rules-heldout', 'rules-heldout-2', 'rules-heldout-3', 'rules-heldout-4']
+
+describe('rules extractor on the held-out rounds', () => {
+  it.each(HELD_OUT)('%s keeps triple precision >= 0.9 and recall >= 0.85', async (name) => {
+    const { cases } = JSON.parse(
+      readFileSync(join(import.meta.dirname, `fixtures/${name}.json`), 'utf8'),
+    ) as {
+      cases: LabelledCase[]
+    }
+    const extractor = createRulesExtractor()
+    const predictions = new Map<string, Awaited<ReturnType<typeof extractor.extractFacts>>>()
+    for (const c of cases) predictions.set(c.text, await extractor.extractFacts({ text: c.text }))
+    const result = scoreCases(cases, (text) => predictions.get(text) ?? { triples: [], markers: [] })
+    const triples = ratio(result.triples)
+    expect(triples.precision, result.errors.join('\n')).toBeGreaterThanOrEqual(0.9)
+    expect(triples.recall, result.errors.join('\n')).toBeGreaterThanOrEqual(0.85)
+  })
+})

@@ -74,6 +74,14 @@ describe('entity phrases stop at clause boundaries', () => {
     )
     expect(facts('Tom and Jerry use Vim.')).toHaveLength(2)
     expect(facts('The worker reads and writes to S3.')).toEqual([['worker', 'connects_to', 'S3', 1]])
+    const gateway = facts('The gateway reads from Redis and writes to Postgres.')
+    expect(gateway).toHaveLength(2)
+    expect(gateway).toEqual(
+      expect.arrayContaining([
+        ['gateway', 'connects_to', 'Redis', 1],
+        ['gateway', 'connects_to', 'Postgres', 1],
+      ]),
+    )
   })
 
   it('never puts a verb inside a subject or an object', () => {

@@ -1,5 +1,5 @@
 import { cleanPhrase, VERB_START } from './noun-phrase'
-import { isVerbForm } from './verbs'
+import { CLAUSE_VERBS, isVerbForm } from './verbs'
 
 const AUX = new Set(
   (
@@ -109,11 +109,15 @@ export function parseSubject(rawPrefix: string, fallback: string | undefined): S
 const LEADING_NP =
   /^((?:the |our |my )?[\w.-]+(?: [\w.-]+){0,2}?) (?:is|are|was|were|has|have|runs?|uses?|depends|connects|talks)\b/i
 
+/** A noun phrase followed by any lower-case word, kept only when that word is a finite verb ("reads"). */
+const LEADING_NP_ANY_VERB = /^((?:the |our |my )?[\w.-]+(?: [\w.-]+){0,2}?) ([a-z]+)\b/i
+
 /** The subject opening a sentence, used for clauses without their own ("... and deploy to Fly.io"). */
 export function leadingSubject(sentence: string): string | undefined {
   const s = sentence.replace(DISCOURSE, '')
   const m = /^(I|we|our team|my team|the team)\b/i.exec(s)
   if (m) return resolveSubject(m[1] ?? '')
-  const np = LEADING_NP.exec(s)
+  const np = LEADING_NP.exec(s) ?? LEADING_NP_ANY_VERB.exec(s)
+  if (np && np.length > 2 && !CLAUSE_VERBS.has(np[2] ?? '')) return undefined
   return np ? resolveSubject(np[1] ?? '') : undefined
 }
