@@ -11,6 +11,7 @@ import { scopeRoutes } from './routes/scopes'
 import { sessionPeerRoutes } from './routes/session-peers'
 import { sessionRoutes } from './routes/sessions'
 import { workspaceRoutes } from './routes/workspaces'
+import { QueueTracker } from './services/queue-tracker'
 import type { HonchoAppOptions, HonchoEnv, RouteDeps } from './types'
 
 /** The Honcho app, plus `idle()`: resolves once the dreams started by `schedule_dream` have settled. */
@@ -29,6 +30,7 @@ export function createHonchoApp(options: HonchoAppOptions): HonchoApp {
     log,
     backgroundDreaming: options.backgroundDreaming ?? true,
     dreams: new Map(),
+    queue: new QueueTracker(),
   }
   const app = new Hono<HonchoEnv>({ strict: false })
 

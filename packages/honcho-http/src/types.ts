@@ -1,5 +1,6 @@
 import type { HyMem } from 'hymem'
 import type { HonchoLimits } from './http/limits'
+import type { QueueTracker } from './services/queue-tracker'
 
 /**
  * The part of the HyMem facade the Honcho server uses. A `HyMem` satisfies it; storage goes through
@@ -59,6 +60,8 @@ export interface RouteDeps {
   readonly backgroundDreaming: boolean
   /** Dreams started by `schedule_dream`, per workspace, until they settle. */
   readonly dreams: Map<string, Promise<void>>
+  /** Queue status memory across polls (dream units, totals that never shrink). */
+  readonly queue: QueueTracker
 }
 
 /** Hono variables set by the middleware. */

@@ -140,7 +140,7 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     const query = queryOf(c, QueueQuerySchema)
     return c.json(
-      await queueStatus(memory, ws, {
+      await queueStatus(memory, deps.queue, ws, {
         sessionId: query.session_id || undefined,
         kick: deps.backgroundDreaming,
         dreaming: deps.dreams.has(ws),

@@ -1,4 +1,5 @@
 import type { HonchoMemory } from '../types'
+import type { QueueTracker } from './queue-tracker'
 
 interface WorkUnits {
   total_work_units: number
@@ -11,47 +12,114 @@ export interface WireQueueStatus extends WorkUnits {
   sessions: Record<string, WorkUnits & { session_id: string }> | null
 }
 
-/** While a dream runs with no message left to chunk, the dream itself is one unit in progress. */
-function units(messages: number, waiting: number, running: boolean): WorkUnits {
-  const extra = running && waiting === 0 ? 1 : 0
+const NO_UNITS: WorkUnits = {
+  total_work_units: 0,
+  completed_work_units: 0,
+  in_progress_work_units: 0,
+  pending_work_units: 0,
+}
+
+function add(a: WorkUnits, b: WorkUnits): WorkUnits {
   return {
-    total_work_units: messages + extra,
-    completed_work_units: Math.max(0, messages - waiting),
-    in_progress_work_units: running ? waiting + extra : 0,
-    pending_work_units: running ? 0 : waiting,
+    total_work_units: a.total_work_units + b.total_work_units,
+    completed_work_units: a.completed_work_units + b.completed_work_units,
+    in_progress_work_units: a.in_progress_work_units + b.in_progress_work_units,
+    pending_work_units: a.pending_work_units + b.pending_work_units,
+  }
+}
+
+/** Raises the total to its high-water mark; the shortfall (vanished work) counts as completed. */
+function held(tracker: QueueTracker, ws: string, sessionId: string | null, units: WorkUnits): WorkUnits {
+  const shortfall = tracker.holdTotal(ws, sessionId, units.total_work_units)
+  return {
+    ...units,
+    total_work_units: units.total_work_units + shortfall,
+    completed_work_units: units.completed_work_units + shortfall,
   }
 }
 
 /**
- * Honcho's queue status from the real dreaming backlog: one work unit per message; a message is pending until
- * a dream has processed it, in progress while a dream runs, completed after. Reaches pending = 0 after a dream.
+ * A session's units, one per message: pending until a dream has chunked it, in progress while a dream runs,
+ * completed after. A session the running dream covers keeps at least one unit in progress (its newest
+ * message) until the dream ends, so pollers wait for the extraction too.
+ */
+function sessionUnits(
+  tracker: QueueTracker,
+  ws: string,
+  sessionId: string,
+  counts: { messages: number; waiting: number; running: boolean },
+): WorkUnits {
+  const { messages, waiting, running } = counts
+  const covered = running && waiting === 0 && messages > 0 && tracker.covers(ws, sessionId)
+  const inProgress = running ? waiting : 0
+  const units = {
+    total_work_units: messages,
+    completed_work_units: messages - waiting - (covered ? 1 : 0),
+    in_progress_work_units: inProgress + (covered ? 1 : 0),
+    pending_work_units: waiting - inProgress,
+  }
+  return held(tracker, ws, sessionId, units)
+}
+
+/**
+ * Honcho's queue status (W6) from the real dreaming backlog, one work unit per message. While a background
+ * or `schedule_dream` dream runs, its work is in progress; totals never decrease between polls (see
+ * {@link QueueTracker}). The workspace counts are the sum of every session's; `sessions` lists the sessions
+ * with pending or in-progress work, each exactly as `session_id=` reports it. Pollers reach
+ * pending = in_progress = 0 once the dreams are done.
  */
 export async function queueStatus(
   memory: HonchoMemory,
+  tracker: QueueTracker,
   workspaceId: string,
   options: { sessionId?: string | undefined; kick: boolean; dreaming: boolean },
 ): Promise<WireQueueStatus> {
   const reported = await memory.dreamBacklog(workspaceId)
-  const backlog = { ...reported, running: reported.running || options.dreaming }
+  const running = reported.running || options.dreaming
   // Pollers wait for pending = 0: make sure a (cooled-down) background dream is on its way.
-  if (options.kick && !backlog.running && backlog.pendingMessages > 0) {
-    memory.scheduleDream(workspaceId)
-  }
-  const sessionId = options.sessionId
-  if (sessionId) {
-    const waiting = backlog.sessions[sessionId]?.pendingMessages ?? 0
-    const total = await memory.store.messages.count(workspaceId, { sessionId })
-    return { ...units(total, waiting, backlog.running), sessions: null }
-  }
-  const total = await memory.store.messages.count(workspaceId)
+  if (options.kick && !running && reported.pendingMessages > 0) memory.scheduleDream(workspaceId)
+  const waitingIn = (id: string) => reported.sessions[id]?.pendingMessages ?? 0
+  await tracker.observe(
+    workspaceId,
+    running,
+    new Set(Object.keys(reported.sessions).filter((id) => waitingIn(id) > 0)),
+    async () => {
+      const newest = await memory.store.db
+        .selectFrom('messages')
+        .select('session_id')
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+      return newest?.session_id ?? null
+    },
+  )
+  const rows = await memory.store.db
+    .selectFrom('messages')
+    .select(['session_id', (eb) => eb.fn.countAll<number>().as('messages')])
+    .where('workspace_id', '=', workspaceId)
+    .$if(options.sessionId !== undefined, (q) => q.where('session_id', '=', options.sessionId ?? ''))
+    .groupBy('session_id')
+    .execute()
+  const messagesIn = new Map(rows.map((row) => [row.session_id, Number(row.messages)]))
+  const unitsOf = (id: string) =>
+    sessionUnits(tracker, workspaceId, id, {
+      messages: messagesIn.get(id) ?? 0,
+      waiting: waitingIn(id),
+      running,
+    })
+  if (options.sessionId !== undefined) return { ...unitsOf(options.sessionId), sessions: null }
+
+  let totals = NO_UNITS
   const sessions: Record<string, WorkUnits & { session_id: string }> = {}
-  for (const [id, session] of Object.entries(backlog.sessions)) {
-    if (session.pendingMessages <= 0) continue
-    const sessionTotal = await memory.store.messages.count(workspaceId, { sessionId: id })
-    sessions[id] = { session_id: id, ...units(sessionTotal, session.pendingMessages, backlog.running) }
+  for (const id of new Set([...messagesIn.keys(), ...Object.keys(reported.sessions)])) {
+    const units = unitsOf(id)
+    totals = add(totals, units)
+    if (units.pending_work_units + units.in_progress_work_units > 0)
+      sessions[id] = { session_id: id, ...units }
   }
   return {
-    ...units(total, backlog.pendingMessages, backlog.running),
+    ...held(tracker, workspaceId, null, totals),
     sessions: Object.keys(sessions).length > 0 ? sessions : null,
   }
 }
