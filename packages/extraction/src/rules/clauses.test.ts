@@ -98,3 +98,21 @@ describe('entity phrases stop at clause boundaries', () => {
     }
   })
 })
+
+describe('purpose clauses', () => {
+  it('reads "use X to test Y" as Y tested_by X, for each coordinated pair', () => {
+    expect(facts('We use Vitest to test the API, and Playwright to test the web app.')).toEqual([
+      ['team', 'uses', 'Vitest', 1],
+      ['team', 'uses', 'Playwright', 1],
+      ['API', 'tested_by', 'Vitest', 1],
+      ['web app', 'tested_by', 'Playwright', 1],
+    ])
+  })
+
+  it('keeps a digit inside a tool name instead of reading it as a version ("k6")', () => {
+    expect(facts('We use k6 to test the API.')).toEqual([
+      ['team', 'uses', 'k6', 1],
+      ['API', 'tested_by', 'k6', 1],
+    ])
+  })
+})

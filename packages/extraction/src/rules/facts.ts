@@ -17,6 +17,23 @@ const PAST =
 const TEMPORAL =
   /\b(?:since (?:last |early |late )?[\w.-]+(?: \d{4})?|until (?:the )?[\w.-]+(?: \w+)?|as of (?:last |this )?[\w.-]+|last (?:week|month|year|quarter|sprint)|this (?:week|month|year|quarter|sprint)|in (?:19|20)\d\d|from now on|for now|these days|nowadays|no longer|anymore|any more)\b/i
 
+/** "(use) Vitest to test the API, and Playwright to test the web app": each tool with what it tests. */
+const PURPOSE_TEST = /(?:^|,\s*(?:and\s+)?|\s+and\s+)([^,]+?)\s+to test\s+([^,]+?)(?=\s*,|\s+and\s+|[.!]?$)/gi
+
+const TESTED_NOUN = /\b(?:app|site|ui|client|cli|library|sdk|module|package|service)$/i
+
+function purposeTests(rest: string): ExtractedTriple[] {
+  const out: ExtractedTriple[] = []
+  for (const m of clauseTail(rest).matchAll(PURPOSE_TEST)) {
+    const tool = cleanPhrase(m[1] ?? '')
+    const tested = cleanPhrase(m[2] ?? '')
+    if (!tool || !tested) continue
+    if (looksNamed(tested) || INFRA_NOUN.test(tested) || TESTED_NOUN.test(tested))
+      out.push(triple(tested, 'tested_by', tool, 1))
+  }
+  return out
+}
+
 interface Span {
   start: number
   end: number
@@ -166,6 +183,7 @@ function readParsedMatch(
   const triples = objectList(rest)
     .filter((o) => acceptableObject(pattern, o))
     .map((o) => triple(subject, predicate, o, finalPolarity))
+  if (predicate === 'uses' && finalPolarity === 1) triples.push(...purposeTests(rest))
   const contrast = predicate === 'uses' ? CONTRAST.exec(rest) : null
   const other = contrast ? cleanPhrase(contrast[1] ?? '') : undefined
   if (triples.length > 0 && other)

@@ -2,7 +2,7 @@ import type { ExtractedTriple } from '../extractor/types'
 import { parseSubject } from './subject'
 
 const VERSION =
-  /\b(requires?|required|needs?|pinned to|pins?|pinned|must use|must run|must be on|only supports?|supports only|targets?|locked to|depends on|(?:is|are|am)(?: still| now| currently)? on|upgraded to|runs on|run on|uses?|using)\s+(?:(at least|a minimum of|minimum)\s+)?([A-Za-z][\w.+#-]*(?: [A-Z][\w.+#-]*)?)\s*(?:(?:to|at|@)\s*)?(?:version\s*|v(?=\d))?(>=|<=|>|<|==|=|\^|~)?\s*(\d+(?:\.(?:\d+|x))*\+?)(?![\w])(\s+or (?:later|newer|higher|above))?/g
+  /\b(requires?|required|needs?|pinned to|pins?|pinned|must use|must run|must be on|only supports?|supports only|targets?|locked to|depends on|(?:is|are|am)(?: still| now| currently)? on|upgraded to|runs on|run on|uses?|using)\s+(?:(at least|a minimum of|minimum)\s+)?([A-Za-z][\w.+#-]*(?: [A-Z][\w.+#-]*)?)(?:\s+(?:(?:to|at)\s+)?|\s*@\s*)(?:version\s*|v(?=\d))?(>=|<=|>|<|==|=|\^|~)?\s*(\d+(?:\.(?:\d+|x))*\+?)(?![\w])(\s+or (?:later|newer|higher|above))?/g
 
 const REQUIRE =
   /^(?:requires?|required|needs?|pinned to|pins?|pinned|must use|must run|must be on|only supports?|supports only|targets?|locked to|depends on)$/i
