@@ -27,6 +27,8 @@ const files = readdirSync(here)
   .filter((file) => !only || only.includes(file.replace('.bench.ts', '')))
 
 const results: Record<string, BenchResult[]> = {}
+const failed: string[] = []
+const allStarted = performance.now()
 const say = (line: string) => (values.json ? process.stderr : process.stdout).write(`${line}\n`)
 
 for (const file of files) {
@@ -38,12 +40,22 @@ for (const file of files) {
   }
   const started = performance.now()
   say(`\n▶ ${name}${values.quick ? ' (quick)' : ''}`)
-  results[name] = await module.run({ quick: values.quick })
-  say(formatTable(results[name] ?? []))
+  try {
+    results[name] = await module.run({ quick: values.quick })
+    say(formatTable(results[name] ?? []))
+  } catch (error) {
+    // One broken benchmark must not hide the others' figures; the exit code still reports it.
+    failed.push(name)
+    say(`  failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+  }
   say(`  (${((performance.now() - started) / 1000).toFixed(1)} s)`)
 }
+say(
+  `\ntotal ${((performance.now() - allStarted) / 1000).toFixed(1)} s${failed.length > 0 ? `, failed: ${failed.join(', ')}` : ''}`,
+)
 
 if (values.json) process.stdout.write(`${JSON.stringify(results)}\n`)
+if (failed.length > 0) process.exitCode = 1
 
 function formatTable(rows: readonly BenchResult[]): string {
   const cells = rows.map((row) => [
