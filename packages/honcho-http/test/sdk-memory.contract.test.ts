@@ -72,6 +72,28 @@ describe('SDK contract: chat', () => {
   })
 })
 
+describe('SDK contract: no internal Markdown markers', () => {
+  it('summaries, session context, card and representation are plain text', async () => {
+    await waitForQueue(honcho)
+    const alice = await honcho.peer('user-alice')
+    const session = await honcho.session('s1')
+    const context = await session.context({ tokens: 2000, peerTarget: alice })
+    const summaries = await session.summaries()
+    expect(summaries.longSummary?.content).toContain('Preference:')
+    const texts = [
+      context.summary?.content ?? '',
+      ...context.messages.map((m) => m.content),
+      context.peerRepresentation ?? '',
+      ...(context.peerCard ?? []),
+      summaries.shortSummary?.content ?? '',
+      summaries.longSummary?.content ?? '',
+      ...((await alice.getCard()) ?? []),
+      await alice.representation(),
+    ]
+    for (const text of texts) expect(text).not.toContain('<!--')
+  })
+})
+
 describe('SDK contract: conclusions, representation, card, context', () => {
   it('create / list / get / getMany / query / derived / delete', async () => {
     const alice = await honcho.peer('user-alice')

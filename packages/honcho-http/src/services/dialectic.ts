@@ -2,6 +2,7 @@ import { HonchoHttpError } from '../errors'
 import type { HonchoMemory } from '../types'
 import type { AugmentedContext } from './augment-ranking'
 import { GRAPH_ID_PREFIX } from './conclusions-source'
+import { markdownStatements } from './managed-markdown'
 
 export interface DialecticRequest {
   readonly workspaceId: string
@@ -110,6 +111,12 @@ export function composeFromFacts(query: string, context: AugmentedContext): stri
   return lines.join('\n')
 }
 
+/** A USER.md / MEMORY.md prompt section in plain sentences (no section markers); `''` when empty. */
+function profileSection(title: string, markdown: string): string {
+  const statements = markdownStatements(markdown)
+  return statements.length > 0 ? `${title}:\n${clip(statements.join(' '), 4000)}` : ''
+}
+
 function llmPrompt(
   request: DialecticRequest,
   context: AugmentedContext,
@@ -133,8 +140,8 @@ function llmPrompt(
     context.hits.length > 0
       ? `Conversation excerpts:\n${context.hits.map((h) => `- [${h.createdAt.slice(0, 10)}] ${h.peerId ?? ''}: ${clip(h.text, 600)}`).join('\n')}`
       : '',
-    context.userMd.trim() ? `Profile (USER.md):\n${clip(context.userMd, 4000)}` : '',
-    context.memoryMd.trim() ? `Insights (MEMORY.md):\n${clip(context.memoryMd, 4000)}` : '',
+    profileSection('Profile', context.userMd),
+    profileSection('Insights', context.memoryMd),
     history ? `Current session, most recent last:\n${history}` : '',
   ].filter(Boolean)
   return { system, user: `${sections.join('\n\n') || '(memory is empty)'}\n\nQuestion: ${request.query}` }

@@ -1,16 +1,10 @@
 import type { HonchoMemory } from '../types'
-
-/** Bullet lines of a Markdown document (`- x` / `* x`), without the bullet. */
-export function markdownLines(markdown: string): string[] {
-  return markdown
-    .split('\n')
-    .map((line) => /^\s*[-*]\s+(.+?)\s*$/.exec(line)?.[1])
-    .filter((line): line is string => line !== undefined && line.length > 0)
-}
+import { markdownStatements } from './managed-markdown'
 
 /**
  * The card of `observed` as seen by `observer`: the card stored with PUT, else the consolidated profile
- * entries of that peer, else (for user-role peers) the USER.md profile lines; null when there is nothing.
+ * entries of that peer, else (for user-role peers) the USER.md statements as
+ * plain sentences; null when there is nothing.
  */
 export async function peerCard(
   memory: HonchoMemory,
@@ -49,6 +43,6 @@ export async function peerCard(
     .executeTakeFirst()
   if (peer?.role !== 'user') return null
   const { userMd } = await memory.profile({ workspaceId })
-  const lines = markdownLines(userMd)
+  const lines = markdownStatements(userMd)
   return lines.length > 0 ? lines : null
 }

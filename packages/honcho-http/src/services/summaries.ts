@@ -1,5 +1,6 @@
 import type { Session } from '@hymem/core-store'
 import type { HonchoMemory } from '../types'
+import { markdownProse } from './managed-markdown'
 import { countTokens } from './tokens'
 
 export interface WireSummary {
@@ -23,7 +24,8 @@ function secondPrecision(iso: string): string {
 
 /**
  * The session's summaries: the short one is the dreaming summary of the session; the long one adds the
- * workspace's MEMORY.md insights and USER.md profile to it (present whenever any of the three has text).
+ * workspace's MEMORY.md insights and USER.md profile to it as plain prose (no section markers, no bullets;
+ * present whenever any of the three has text).
  */
 export async function sessionSummaries(
   memory: HonchoMemory,
@@ -49,7 +51,9 @@ export async function sessionSummaries(
     }
   }
   const { userMd, memoryMd } = await memory.profile({ workspaceId: session.workspaceId })
-  const parts = [short?.wire.content ?? '', memoryMd.trim(), userMd.trim()].filter((part) => part.length > 0)
+  const parts = [short?.wire.content ?? '', markdownProse(memoryMd), markdownProse(userMd)].filter(
+    (part) => part.length > 0,
+  )
   if (parts.length === 0 || (short && parts.length === 1)) return { short, long: null }
   let messageId = coveredPublicId
   if (!messageId) {

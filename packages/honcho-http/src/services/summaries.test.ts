@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs'
+import { createFakeLLM, createRulesExtractor, type LLMRequest } from '@hymem/extraction'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openTestServer, type TestServer } from '../../test/harness'
+
+let t: TestServer | undefined
+afterEach(async () => {
+  await t?.close()
+  t = undefined
+})
+
+const isDialectic = (req: LLMRequest) => req.system.startsWith('You answer questions')
+
+async function json<T>(res: Response): Promise<T> {
+  expect(res.status).toBe(200)
+  return (await res.json()) as T
+}
+
+interface Summary {
+  content: string
+  summary_type: string
+}
+
+describe('summaries, context, card and chat carry no HyMem section markers (S6, S7, §7.5)', () => {
+  it('renders USER.md / MEMORY.md as plain prose after a real dream', async () => {
+    const llm = createFakeLLM({ respond: (req) => (isDialectic(req) ? 'Alice lives in Porto.' : '{}') })
+    const server = await openTestServer({ memory: { llm, extractor: createRulesExtractor() } })
+    t = server
+    const created = await server.call('POST', '/v3/workspaces/w/sessions/sess-1/messages', {
+      messages: [
+        { peer_id: 'alice', content: 'I live in Porto and work at Santo Antonio hospital' },
+        { peer_id: 'alice', content: 'I prefer tea' },
+        { peer_id: 'alice', content: 'I prefer tea over coffee in the morning' },
+      ],
+    })
+    expect(created.status).toBe(201)
+    await server.memory.dream({ workspaceId: 'w' })
+    // The files do hold managed sections: the server must not pass their markers on.
+    const userMd = readFileSync(server.memory.markdownPaths('w').userMd, 'utf8')
+    expect(userMd).toContain('<!-- HyMem:auto:')
+
+    const texts: string[] = []
+    const context = await json<{ summary: Summary | null; peer_representation: string; peer_card: string[] }>(
+      await server.call('GET', '/v3/workspaces/w/sessions/sess-1/context?tokens=2000&peer_target=alice'),
+    )
+    expect(context.summary?.content).toMatch(/Porto/)
+    texts.push(context.summary?.content ?? '', context.peer_representation, ...(context.peer_card ?? []))
+    const summaries = await json<{ short_summary: Summary | null; long_summary: Summary | null }>(
+      await server.call('GET', '/v3/workspaces/w/sessions/sess-1/summaries'),
+    )
+    expect(summaries.long_summary?.content).toContain('\n\nPreference: User prefers tea.')
+    texts.push(summaries.short_summary?.content ?? '', summaries.long_summary?.content ?? '')
+    const card = await json<{ peer_card: string[] | null }>(
+      await server.call('GET', '/v3/workspaces/w/peers/alice/card'),
+    )
+    texts.push(...(card.peer_card ?? []))
+    const representation = await json<{ representation: string }>(
+      await server.call('POST', '/v3/workspaces/w/peers/alice/representation', {}),
+    )
+    texts.push(representation.representation)
+    const chat = await json<{ content: string }>(
+      await server.call('POST', '/v3/workspaces/w/peers/alice/chat', { query: 'Where does Alice live?' }),
+    )
+    expect(chat.content).toBe('Alice lives in Porto.')
+    const prompt = llm.requests.filter(isDialectic).at(-1)
+    expect(prompt?.user).toMatch(/Porto/)
+    texts.push(prompt?.user ?? '')
+    for (const text of texts) {
+      expect(text).not.toContain('<!--')
+      expect(text).not.toContain('HyMem:auto')
+    }
+  })
+})
