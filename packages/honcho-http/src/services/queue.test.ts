@@ -67,9 +67,7 @@ async function pollUntil(server: TestServer, done: (s: Status) => boolean, seen:
 function expectConsistent(seen: readonly Status[]): void {
   let previousTotal = 0
   for (const s of seen) {
-    expect(s.total_work_units).toBe(
-      s.pending_work_units + s.in_progress_work_units + s.completed_work_units,
-    )
+    expect(s.total_work_units).toBe(s.pending_work_units + s.in_progress_work_units + s.completed_work_units)
     expect(s.total_work_units).toBeGreaterThanOrEqual(previousTotal)
     previousTotal = s.total_work_units
     const listed = Object.values(s.sessions ?? {})
