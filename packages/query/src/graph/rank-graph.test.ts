@@ -13,7 +13,11 @@ import {
 } from '../../test/harness'
 import { createQueryEngine } from '../engine'
 import type { GraphFact } from '../types'
-import { GRAPH_ENTITY_MATCH_BOOST as MATCH, GRAPH_TYPE_EXPANSION_WEIGHT as TYPE } from './score'
+import {
+  GRAPH_SEMANTIC_FLOOR,
+  GRAPH_ENTITY_MATCH_BOOST as MATCH,
+  GRAPH_TYPE_EXPANSION_WEIGHT as TYPE,
+} from './score'
 
 const rec = (days: number) => Math.exp(-days / 30)
 const graphOnly = { limits: { hits: 0, episodes: 0, procedures: 0, notes: 0 } }
@@ -265,6 +269,22 @@ describe('hybrid graph ranker', () => {
     expect([branch, recency]).toEqual(['fallback:semantic', 'recency_1d'])
     const semantic = Number(code!.replace('semantic_', ''))
     expect(graphFacts[0]!.score / (0.8 * rec(1))).toBeCloseTo(semantic, 2)
+  })
+
+  it('fallback:semantic keeps no edge under the similarity floor: it falls back to recency instead', async () => {
+    const embeddings = createFakeEmbeddings({ dimensions: 64 })
+    await indexVectors(t.store, embeddings, 'edges', [
+      { id: ids.fastapiPostgres, text: 'fastapi uses postgres' },
+    ])
+    const engine = createQueryEngine({ store: t.store, embeddings })
+    const [query] = await embeddings.embed(['zebra watermelon poetry'])
+    const [edge] = await embeddings.embed(['fastapi uses postgres'])
+    let dot = 0
+    for (let i = 0; i < 64; i++) dot += (query![i] ?? 0) * (edge![i] ?? 0)
+    expect(dot).toBeLessThan(GRAPH_SEMANTIC_FLOOR)
+    const { graphFacts } = await engine.augment('zebra watermelon poetry', { workspaceId: WS, ...graphOnly })
+    expect(graphFacts.length).toBeGreaterThan(0)
+    expect(graphFacts.every((f) => f.whyRetrieved[0] === 'fallback:recency')).toBe(true)
   })
 
   it('fallback:recency shows recent edges when nothing else fired (no embedder, no entity)', async () => {

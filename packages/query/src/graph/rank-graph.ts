@@ -12,7 +12,7 @@ import {
 } from './edge-queries'
 import type { TypeExpansion } from './entities'
 import type { RoutedPredicate } from './predicate-routing'
-import { type GraphBranch, scoreCandidates, sortScored } from './score'
+import { GRAPH_SEMANTIC_FLOOR, type GraphBranch, scoreCandidates, sortScored } from './score'
 import type { OverlapExpansion } from './token-index'
 
 /** Everything the hybrid graph ranker needs for one query. */
@@ -114,7 +114,7 @@ export async function rankGraph(
     add([...near, ...top.filter((edge) => !nearIds.has(edge.id))].slice(0, limit), { routed: true })
   } else if (anchored.length > 0) {
     branch = 'entity_anchored'
-  } else if ((await semantic()) > 0) {
+  } else if ((await semantic()) > 0 && dropWeakSemantic(candidates) > 0) {
     branch = 'semantic'
   } else {
     branch = 'recency'
@@ -167,4 +167,16 @@ function anchorLookup(query: GraphQuery): (edge: EdgeRecord) => Anchors {
     }
     return anchors
   }
+}
+
+/**
+ * The semantic fallback only keeps edges at least GRAPH_SEMANTIC_FLOOR similar to the message: with no entity
+ * and no route to go on, a weakly similar edge is noise, and the recency fallback says more honestly what it is.
+ * Returns how many candidates remain.
+ */
+function dropWeakSemantic(candidates: Map<number, GraphCandidate>): number {
+  for (const [id, candidate] of candidates) {
+    if (candidate.semantic < GRAPH_SEMANTIC_FLOOR) candidates.delete(id)
+  }
+  return candidates.size
 }

@@ -28,6 +28,12 @@ export const GRAPH_ENTITY_MATCH_BOOST = 3
  */
 export const GRAPH_TYPE_EXPANSION_WEIGHT = 0.6
 
+/**
+ * The least cosine similarity an edge needs to be returned by the semantic fallback (no entity matched, no
+ * predicate routed). Unrelated short texts score about 0.0–0.2 under the embedders HyMem ships with.
+ */
+export const GRAPH_SEMANTIC_FLOOR = 0.2
+
 type Tunables = Pick<
   QueryConfig,
   'graphRecencyHalfLifeDays' | 'graphRecencyRecentDays' | 'graphPredicateBoost' | 'graphTokenOverlapWeight'
