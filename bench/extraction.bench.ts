@@ -34,9 +34,13 @@ interface LabelledCase {
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
-const FIXTURES = ['rules-sentences', 'rules-heldout', 'rules-heldout-2', 'rules-heldout-3'].map((name) =>
-  join(here, `../packages/extraction/test/fixtures/${name}.json`),
-)
+const FIXTURES = [
+  'rules-sentences',
+  'rules-heldout',
+  'rules-heldout-2',
+  'rules-heldout-3',
+  'rules-heldout-4',
+].map((name) => join(here, `../packages/extraction/test/fixtures/${name}.json`))
 
 const norm = (x: string) =>
   x
