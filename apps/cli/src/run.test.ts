@@ -169,7 +169,7 @@ describe('expected errors from the packages', () => {
       const { ctx, stderr } = captureContext({ env: { HYMEM_ROOT: file } })
       expect(await runCli(['stats'], ctx)).toBe(1)
       expect(stderr().split(dir).join('<dir>')).toMatchInlineSnapshot(`
-        "error: cannot create the directory for <dir>/a-file/hymem.sqlite: EEXIST: file already exists, mkdir '<dir>/a-file'; choose a writable HYMEM_ROOT
+        "error: cannot create the directory for <dir>/a-file/hymem.sqlite: <dir>/a-file is a file, not a folder; choose a writable HYMEM_ROOT
         "
       `)
     } finally {

@@ -101,7 +101,7 @@ describe('hymem doctor', () => {
       .filter((line) => line.trimStart().startsWith('fail'))
     expect(failed.map((line) => stable(line, root))).toMatchInlineSnapshot(`
       [
-        "  fail  database   cannot create the directory for <root>/not-a-dir/hymem.sqlite: EEXIST: file already exists, mkdir '<root>/not-a-dir'; choose a writable HYMEM_ROOT",
+        "  fail  database   cannot create the directory for <root>/not-a-dir/hymem.sqlite: <root>/not-a-dir is a file, not a folder; choose a writable HYMEM_ROOT",
       ]
     `)
     expect(stderr()).toMatchInlineSnapshot(`
