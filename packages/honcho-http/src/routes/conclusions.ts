@@ -4,6 +4,7 @@ import { notFound } from '../errors'
 import { andAll, compileFilter } from '../filters/compile'
 import { CONCLUSION_FILTERS } from '../filters/resources'
 import { workspaceParam } from '../http/auth'
+import { pageEnvelope } from '../http/paginate'
 import { jsonBody, parseWith, queryOf, readJson } from '../http/validate'
 import {
   type ConclusionRow,
@@ -99,13 +100,7 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
       }),
       countConclusions(memory, ws, where),
     ])
-    return c.json({
-      items: rows.map(conclusionOut),
-      total,
-      page: page.page,
-      size: page.size,
-      pages: Math.ceil(total / page.size),
-    })
+    return c.json(pageEnvelope(rows.map(conclusionOut), total, page))
   })
 
   app.post('/query', async (c) => {

@@ -5,6 +5,7 @@ import { HonchoHttpError, notFound } from '../errors'
 import { compileFilter, isoDate } from '../filters/compile'
 import { MESSAGE_FILTERS } from '../filters/resources'
 import { workspaceParam } from '../http/auth'
+import { paginate } from '../http/paginate'
 import { jsonBody, parseWith, queryOf } from '../http/validate'
 import { messageFromRow } from '../services/rows'
 import { splitText } from '../services/split-text'
@@ -117,23 +118,13 @@ export function messageRoutes(deps: RouteDeps): Hono<HonchoEnv> {
       .where('workspace_id', '=', ws)
       .where('session_id', '=', sessionId)
     if (condition) query = query.where(condition)
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('id', page.reverse ? 'desc' : 'asc')
-        .limit(page.size)
-        .offset((page.page - 1) * page.size)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    const total = Number(count.n)
-    return c.json({
-      items: rows.map((row) => messageOut(messageFromRow(row))),
-      total,
-      page: page.page,
-      size: page.size,
-      pages: Math.ceil(total / page.size),
-    })
+    return c.json(
+      await paginate(query, page, {
+        select: (q) => q.selectAll(),
+        orderBy: ['id'],
+        map: (row) => messageOut(messageFromRow(row)),
+      }),
+    )
   })
 
   app.post('/upload', async (c) => {

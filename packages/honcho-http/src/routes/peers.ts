@@ -3,6 +3,7 @@ import { notFound } from '../errors'
 import { compileFilter } from '../filters/compile'
 import { PEER_FILTERS, SESSION_FILTERS } from '../filters/resources'
 import { workspaceParam } from '../http/auth'
+import { paginate } from '../http/paginate'
 import { jsonBody, queryOf } from '../http/validate'
 import { dialecticRoute } from '../services/dialectic-route'
 import { peerCard } from '../services/peer-card'
@@ -63,25 +64,13 @@ export function peerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const condition = compileFilter(PEER_FILTERS, body?.filters)
     let query = store.db.selectFrom('peers').where('workspace_id', '=', ws)
     if (condition) query = query.where(condition)
-    const direction = page.reverse ? 'desc' : 'asc'
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('created_at', direction)
-        .orderBy('id', direction)
-        .limit(page.size)
-        .offset((page.page - 1) * page.size)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    const total = Number(count.n)
-    return c.json({
-      items: rows.map((row) => peerOut(peerFromRow(row))),
-      total,
-      page: page.page,
-      size: page.size,
-      pages: Math.ceil(total / page.size),
-    })
+    return c.json(
+      await paginate(query, page, {
+        select: (q) => q.selectAll(),
+        orderBy: ['created_at', 'id'],
+        map: (row) => peerOut(peerFromRow(row)),
+      }),
+    )
   })
 
   app.put('/:p', async (c) => {
@@ -114,25 +103,13 @@ export function peerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
         ),
       )
     if (condition) query = query.where(condition)
-    const direction = page.reverse ? 'desc' : 'asc'
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll('sessions')
-        .orderBy('sessions.created_at', direction)
-        .orderBy('sessions.id', direction)
-        .limit(page.size)
-        .offset((page.page - 1) * page.size)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    const total = Number(count.n)
-    return c.json({
-      items: rows.map((row) => sessionOut(sessionFromRow(row))),
-      total,
-      page: page.page,
-      size: page.size,
-      pages: Math.ceil(total / page.size),
-    })
+    return c.json(
+      await paginate(query, page, {
+        select: (q) => q.selectAll('sessions'),
+        orderBy: ['sessions.created_at', 'sessions.id'],
+        map: (row) => sessionOut(sessionFromRow(row)),
+      }),
+    )
   })
 
   app.post('/:p/chat', async (c) => {

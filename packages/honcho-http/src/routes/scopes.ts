@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { HonchoHttpError, notFound } from '../errors'
 import { workspaceParam } from '../http/auth'
+import { paginate } from '../http/paginate'
 import { jsonBody, queryOf } from '../http/validate'
 import { sessionFromRow } from '../services/rows'
 import type { HonchoEnv, RouteDeps } from '../types'
@@ -69,26 +70,14 @@ export function scopeRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   app.post('/list', async (c) => {
     const ws = workspaceParam(c)
     const page = pageRequest(queryOf(c, PageQuerySchema))
-    const direction = page.reverse ? 'desc' : 'asc'
     const query = db.selectFrom('scopes').where('workspace_id', '=', ws)
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('created_at', direction)
-        .orderBy('id', direction)
-        .limit(page.size)
-        .offset((page.page - 1) * page.size)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    const total = Number(count.n)
-    return c.json({
-      items: rows.map(scopeOut),
-      total,
-      page: page.page,
-      size: page.size,
-      pages: Math.ceil(total / page.size),
-    })
+    return c.json(
+      await paginate(query, page, {
+        select: (q) => q.selectAll(),
+        orderBy: ['created_at', 'id'],
+        map: scopeOut,
+      }),
+    )
   })
 
   app.get('/:sc', async (c) => {
@@ -141,7 +130,6 @@ export function scopeRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const scopeId = c.req.param('sc')
     await requireScope(ws, scopeId)
     const page = pageRequest(queryOf(c, PageQuerySchema))
-    const direction = page.reverse ? 'desc' : 'asc'
     const query = db
       .selectFrom('scope_sessions')
       .innerJoin('sessions', (join) =>
@@ -151,24 +139,13 @@ export function scopeRoutes(deps: RouteDeps): Hono<HonchoEnv> {
       )
       .where('scope_sessions.workspace_id', '=', ws)
       .where('scope_sessions.scope_id', '=', scopeId)
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll('sessions')
-        .orderBy('scope_sessions.joined_at', direction)
-        .orderBy('sessions.id', direction)
-        .limit(page.size)
-        .offset((page.page - 1) * page.size)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    const total = Number(count.n)
-    return c.json({
-      items: rows.map((row) => sessionOut(sessionFromRow(row))),
-      total,
-      page: page.page,
-      size: page.size,
-      pages: Math.ceil(total / page.size),
-    })
+    return c.json(
+      await paginate(query, page, {
+        select: (q) => q.selectAll('sessions'),
+        orderBy: ['scope_sessions.joined_at', 'sessions.id'],
+        map: (row) => sessionOut(sessionFromRow(row)),
+      }),
+    )
   })
 
   app.get('/:sc/status', async (c) => {

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { HonchoHttpError, notFound } from '../errors'
 import { workspaceParam } from '../http/auth'
+import { pageEnvelope } from '../http/paginate'
 import { jsonBody, queryOf } from '../http/validate'
 import { addMembers, MAX_OBSERVERS } from '../services/membership'
 import { peerFromRow } from '../services/rows'
@@ -74,13 +75,7 @@ export function sessionPeerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ordered = ids.map((peerId) => byId.get(peerId)).filter((p) => p !== undefined)
     if (page.reverse) ordered.reverse()
     const items = ordered.slice((page.page - 1) * page.size, page.page * page.size)
-    return c.json({
-      items,
-      total: ordered.length,
-      page: page.page,
-      size: page.size,
-      pages: Math.ceil(ordered.length / page.size),
-    })
+    return c.json(pageEnvelope(items, ordered.length, page))
   })
 
   app.get('/:p/config', async (c) => {

@@ -5,6 +5,7 @@ import { HonchoHttpError, notFound } from '../errors'
 import { compileFilter } from '../filters/compile'
 import { SESSION_FILTERS } from '../filters/resources'
 import { workspaceParam } from '../http/auth'
+import { paginate } from '../http/paginate'
 import { jsonBody, queryOf } from '../http/validate'
 import { addMembers } from '../services/membership'
 import { sessionFromRow } from '../services/rows'
@@ -82,25 +83,13 @@ export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const condition = compileFilter(SESSION_FILTERS, body?.filters)
     let query = store.db.selectFrom('sessions').where('workspace_id', '=', ws).where('is_active', '=', 1)
     if (condition) query = query.where(condition)
-    const direction = page.reverse ? 'desc' : 'asc'
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('created_at', direction)
-        .orderBy('id', direction)
-        .limit(page.size)
-        .offset((page.page - 1) * page.size)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    const total = Number(count.n)
-    return c.json({
-      items: rows.map((row) => sessionOut(sessionFromRow(row))),
-      total,
-      page: page.page,
-      size: page.size,
-      pages: Math.ceil(total / page.size),
-    })
+    return c.json(
+      await paginate(query, page, {
+        select: (q) => q.selectAll(),
+        orderBy: ['created_at', 'id'],
+        map: (row) => sessionOut(sessionFromRow(row)),
+      }),
+    )
   })
 
   app.put('/:s', async (c) => {

@@ -4,6 +4,7 @@ import { HonchoHttpError, notFound } from '../errors'
 import { compileFilter } from '../filters/compile'
 import { WORKSPACE_FILTERS } from '../filters/resources'
 import { mayUse, workspaceParam } from '../http/auth'
+import { paginate } from '../http/paginate'
 import { jsonBody, queryOf } from '../http/validate'
 import { dialecticRoute } from '../services/dialectic-route'
 import { queueStatus } from '../services/queue'
@@ -60,25 +61,13 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     let query = store.db.selectFrom('workspaces')
     if (condition) query = query.where(condition)
     if (allowed !== '*') query = query.where('id', 'in', allowed.size > 0 ? [...allowed] : [''])
-    const direction = page.reverse ? 'desc' : 'asc'
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('created_at', direction)
-        .orderBy('id', direction)
-        .limit(page.size)
-        .offset((page.page - 1) * page.size)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    const total = Number(count.n)
-    return c.json({
-      items: rows.map((row) => workspaceOut(workspaceFromRow(row))),
-      total,
-      page: page.page,
-      size: page.size,
-      pages: Math.ceil(total / page.size),
-    })
+    return c.json(
+      await paginate(query, page, {
+        select: (q) => q.selectAll(),
+        orderBy: ['created_at', 'id'],
+        map: (row) => workspaceOut(workspaceFromRow(row)),
+      }),
+    )
   })
 
   app.put('/:ws', async (c) => {
