@@ -1,10 +1,14 @@
 import type { StoreScope } from '@hymem/core-store'
+import type { InsertResult } from 'kysely'
 import type { DumpRecord, EdgeRecord, SessionRecord } from './records'
 import { linkSessions, linkSupersedes, writeEdge } from './write-links'
 import { _key, type MessageWriteState, writeMessages } from './write-messages'
 
 type MessageRecord = Extract<DumpRecord, { type: 'message' }>
 const MESSAGE_BATCH = 1_000
+
+/** Whether an `INSERT … ON CONFLICT DO NOTHING` wrote its row (false: the row already existed). */
+const wasInserted = (result: InsertResult) => Number(result.numInsertedOrUpdatedRows ?? 0) > 0
 
 /** Counts of one import, before re-embedding. */
 export interface ImportCounts {
@@ -62,7 +66,7 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
           })
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst()
-        tally('workspace', Number(result.numInsertedOrUpdatedRows ?? 0) > 0)
+        tally('workspace', wasInserted(result))
         break
       }
       case 'peer': {
@@ -79,7 +83,7 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
           })
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst()
-        tally('peer', Number(result.numInsertedOrUpdatedRows ?? 0) > 0)
+        tally('peer', wasInserted(result))
         state.peers.add(_key(record.workspaceId, record.id))
         break
       }
@@ -101,7 +105,7 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
           })
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst()
-        const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+        const inserted = wasInserted(result)
         tally('session', inserted)
         state.sessions.add(_key(record.workspaceId, record.id))
         if (inserted) newSessions.push(record)
@@ -143,7 +147,7 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
           })
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst()
-        tally('alias', Number(result.numInsertedOrUpdatedRows ?? 0) > 0)
+        tally('alias', wasInserted(result))
         break
       }
       case 'edge': {
@@ -172,7 +176,7 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
           })
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst()
-        tally('profile', Number(result.numInsertedOrUpdatedRows ?? 0) > 0)
+        tally('profile', wasInserted(result))
         break
       }
       case 'note': {
@@ -199,7 +203,7 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
           })
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst()
-        const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+        const inserted = wasInserted(result)
         tally('note', inserted)
         if (inserted) counts.newNotes.push(record.id)
         break
