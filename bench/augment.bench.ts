@@ -20,6 +20,7 @@ import type { EmbeddingClient } from '@hymem/extraction'
 import { createQueryEngine, routePredicates } from '@hymem/query'
 import Database from 'better-sqlite3'
 import * as sqliteVec from 'sqlite-vec'
+import { prng, pseudoWords, zipfPicker } from './synthetic'
 import type { BenchOptions, BenchResult } from './types'
 
 const WS = 'bench'
@@ -50,32 +51,11 @@ const TECH = [
 ]
 const PEOPLE = ['atta', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi']
 
-/** Deterministic PRNG (mulberry32). */
-function prng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const rand = prng(42)
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!
 /** 5000 pseudo-words; picked with a Zipf-like skew so a few are very common, like real text. */
-const WORDS = Array.from({ length: 5000 }, (_, i) => {
-  const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'de', 'pa', 'gri', 'tor', 'shen', 'bal']
-  let word = ''
-  let n = i + 7
-  do {
-    word += syllables[n % syllables.length]
-    n = Math.floor(n / syllables.length)
-  } while (n > 0)
-  return word
-})
-const zipfWord = () => WORDS[Math.floor(WORDS.length * rand() ** 3)]!
+const WORDS = pseudoWords(5000)
+const zipfWord = zipfPicker(WORDS, rand)
 const ENTITIES = [
   ...TECH,
   ...PEOPLE,

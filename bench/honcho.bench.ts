@@ -22,6 +22,7 @@ import { buildMatchQuery, type NewMessage } from '@hymem/core-store'
 import { createHonchoApp } from '@hymem/honcho-http'
 import Database from 'better-sqlite3'
 import { createHyMem, type HyMem } from 'hymem'
+import { prng, pseudoWords, sentenceMaker, zipfPicker } from './synthetic'
 import type { BenchOptions, BenchResult } from './types'
 
 const WS = 'bench'
@@ -29,29 +30,10 @@ const BATCH = 50
 const CLIENTS = 4
 const PEERS = ['user-alice', 'hermes-agent', 'user-bob', 'assistant']
 
-function prng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 const rand = prng(11)
-const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'de', 'pa', 'gri', 'tor', 'shen', 'bal']
-const WORDS = Array.from({ length: 4000 }, (_, i) => {
-  let word = ''
-  let n = i + 7
-  do {
-    word += SYLLABLES[n % SYLLABLES.length]
-    n = Math.floor(n / SYLLABLES.length)
-  } while (n > 0)
-  return word
-})
-const zipfWord = () => WORDS[Math.floor(WORDS.length * rand() ** 3)]!
-const sentence = () => Array.from({ length: 8 + Math.floor(rand() * 20) }, zipfWord).join(' ')
+const WORDS = pseudoWords(4000)
+const zipfWord = zipfPicker(WORDS, rand)
+const sentence = sentenceMaker(zipfWord, rand)
 const batchOf = (size: number) =>
   Array.from({ length: size }, (_, i) => ({ peerId: PEERS[i % PEERS.length]!, content: sentence() }))
 
