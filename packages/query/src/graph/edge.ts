@@ -1,16 +1,7 @@
-/** A knowledge-graph row as the ranker sees it. */
-export interface EdgeRecord {
-  readonly id: number
-  readonly subject: string
-  readonly predicate: string
-  readonly object: string
-  readonly confidence: number
-  readonly posEvidence: number
-  readonly negEvidence: number
-  readonly derived: boolean
-  readonly status: string
-  readonly validFrom: string
-  readonly validTo: string | null
+import type { GraphFact } from '../types'
+
+/** A knowledge-graph row as the ranker sees it: a fact before scoring, plus when it was last seen. */
+export type EdgeRecord = Omit<GraphFact, 'score' | 'whyRetrieved' | 'messageIds'> & {
   readonly lastSeen: string
 }
 
