@@ -1,10 +1,4 @@
-import {
-  buildMatchQuery,
-  ENGLISH_STOP_WORDS,
-  MAX_NEAREST_K,
-  type Store,
-  type VectorIndexName,
-} from '@hymem/core-store'
+import { MAX_NEAREST_K, type Store, type VectorIndexName } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { sql } from 'kysely'
 import type { QueryCaches } from './caches'
@@ -78,7 +72,7 @@ export async function augment(
     scopeSessionIds:
       options.sessionIds ??
       (options.peerId !== undefined ? await peerSessions(store, workspaceId, options.peerId) : undefined),
-    match: buildMatchQuery(message, { stopWords: ENGLISH_STOP_WORDS }),
+    text: message,
     queryVector: () => vectorPromise,
     embeddingModel: deps.embeddings?.model ?? null,
     log,

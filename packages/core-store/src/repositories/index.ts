@@ -1,10 +1,25 @@
 import type { Kysely } from 'kysely'
 import type { HyMemDatabase } from '../schema/tables'
 import type { StoreContext } from '../store/types'
+import { type AliasesRepository, createAliasesRepository } from './aliases'
+import { type ChunksRepository, createChunksRepository } from './chunks'
 import { createDreamRunsRepository } from './dream-runs'
+import { createEdgesRepository, type EdgesRepository } from './edges'
+import { createEntityTypesRepository, type EntityTypesRepository } from './entity-types'
+import { createEpisodesRepository, type EpisodesRepository } from './episodes'
+import { createEvidenceRepository, type EvidenceRepository } from './evidence'
+import { createFeedbackRepository, type FeedbackRepository } from './feedback'
+import { createLlmCacheRepository, type LlmCacheRepository } from './llm-cache'
+import { createMarkersRepository, type MarkersRepository } from './markers'
+import { createMentionsRepository, type MentionsRepository } from './mentions'
 import { createMessagesRepository } from './messages'
+import { createNotesRepository, type NotesRepository } from './notes'
+import { createPeerCardsRepository, type PeerCardsRepository } from './peer-cards'
 import { createPeersRepository } from './peers'
+import { createProceduresRepository, type ProceduresRepository } from './procedures'
 import { _createRepositoryScope, type RepositoryOptions } from './scope'
+import { createScopesRepository, type ScopesRepository } from './scopes'
+import { createSearchLogRepository, type SearchLogRepository } from './search-log'
 import { createSessionsRepository } from './sessions'
 import type {
   DreamRunsRepository,
@@ -24,6 +39,21 @@ export interface Repositories {
   readonly sessions: SessionsRepository
   readonly messages: MessagesRepository
   readonly dreamRuns: DreamRunsRepository
+  readonly edges: EdgesRepository
+  readonly evidence: EvidenceRepository
+  readonly aliases: AliasesRepository
+  readonly entityTypes: EntityTypesRepository
+  readonly feedback: FeedbackRepository
+  readonly chunks: ChunksRepository
+  readonly mentions: MentionsRepository
+  readonly episodes: EpisodesRepository
+  readonly procedures: ProceduresRepository
+  readonly markers: MarkersRepository
+  readonly notes: NotesRepository
+  readonly scopes: ScopesRepository
+  readonly peerCards: PeerCardsRepository
+  readonly searchLog: SearchLogRepository
+  readonly llmCache: LlmCacheRepository
 }
 
 /**
@@ -42,5 +72,20 @@ export function createRepositories(
     sessions: createSessionsRepository(scope),
     messages: createMessagesRepository(scope),
     dreamRuns: createDreamRunsRepository(scope),
+    edges: createEdgesRepository(scope),
+    evidence: createEvidenceRepository(scope),
+    aliases: createAliasesRepository(scope),
+    entityTypes: createEntityTypesRepository(scope),
+    feedback: createFeedbackRepository(scope),
+    chunks: createChunksRepository(scope),
+    mentions: createMentionsRepository(scope),
+    episodes: createEpisodesRepository(scope),
+    procedures: createProceduresRepository(scope),
+    markers: createMarkersRepository(scope),
+    notes: createNotesRepository(scope),
+    scopes: createScopesRepository(scope),
+    peerCards: createPeerCardsRepository(scope),
+    searchLog: createSearchLogRepository(scope),
+    llmCache: createLlmCacheRepository(scope),
   }
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { useTempStores } from '../../test/store-harness'
-import { buildMatchQuery } from '../fts'
 
 describe('store scopes and the shared connection', () => {
   const stores = useTempStores()
@@ -21,7 +20,7 @@ describe('store scopes and the shared connection', () => {
     })
     await new Promise((resolve) => setImmediate(resolve))
     const search = store.fullText
-      .search('messages', buildMatchQuery('postgres'), { workspaceId: 'w', limit: 5 })
+      .search('messages', 'postgres', { workspaceId: 'w', limit: 5 })
       .then((hits) => {
         order.push(`search saw ${hits.length}`)
       })

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely'
+import { ENGLISH_STOP_WORDS } from '../fts'
+import { buildMatchQuery } from '../fts/match-query'
 import { _connectionGuards, type RepositoryOptions } from '../repositories/scope'
 import type { HyMemDatabase } from '../schema/tables'
 import { StoreError } from '../store/errors'
@@ -23,47 +25,75 @@ const SOURCES: Record<FullTextTable, FullTextSource> = {
 
 /**
  * FTS5 search with BM25 ranking, joined back to the content table so results are filtered by workspace
- * (and optionally sessions or, for messages, the author). Scores are `-bm25`, higher is better. Runs on the
- * store's cached prepared statements: on the query hot path, building SQL costs more than the lookup.
+ * (and optionally sessions or, for messages, the author). The raw text becomes a safe MATCH expression
+ * here (`buildMatchQuery`); `-bm25` is normalised to (0, 1). Runs on the store's cached prepared
+ * statements: on the query hot path, building SQL costs more than the lookup.
  *
  * @example
- * const hits = await store.fullText.search('messages', buildMatchQuery('postgres'), { workspaceId: 'default', limit: 10 })
+ * const hits = await store.fullText.search('messages', 'postgres', { workspaceId: 'default', limit: 10 })
  */
 export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: RepositoryOptions): FullTextSearch {
   const scope = _connectionGuards(db, options)
   const sqlCache = new Map<string, string>()
   return {
-    async search(table, match, query) {
+    async search(table, text, query) {
       const source = SOURCES[table]
       if (!source) throw new StoreError('INVALID_INPUT', `no full-text index for table ${String(table)}`)
       checkQuery(table, query)
-      if (match === null || match.trim() === '') return []
+      if (typeof text !== 'string')
+        throw new StoreError('INVALID_INPUT', 'full-text search text must be a string')
+      const match = matchExpression(text, query)
+      if (match === null) return []
       if (query.sessionIds?.length === 0) return []
       const sessions = query.sessionIds?.length ?? 0
       const hasPeer = query.peerId !== undefined
       const key = `${table}:${sessions}:${hasPeer}`
-      let text = sqlCache.get(key)
-      if (text === undefined) {
-        text = searchSql(source, sessions, hasPeer)
-        sqlCache.set(key, text)
+      let statementText = sqlCache.get(key)
+      if (statementText === undefined) {
+        statementText = searchSql(source, sessions, hasPeer)
+        sqlCache.set(key, statementText)
       }
       const params: unknown[] = [match, query.workspaceId, ...(query.sessionIds ?? [])]
       if (hasPeer) params.push(query.peerId)
       params.push(query.limit)
-      const statement = text
+      const statement = statementText
       return scope.read(() => {
         try {
-          return options.statements.prepare(statement).all(params) as FullTextHit[]
+          const rows = options.statements.prepare(statement).all(params) as FullTextHit[]
+          return rows.map((row) => ({ id: row.id, score: normaliseRank(row.score) }))
         } catch (error) {
           throw new StoreError(
             'INVALID_INPUT',
-            `invalid full-text expression ${JSON.stringify(match)}: ${(error as Error).message}; build it with buildMatchQuery`,
+            `full-text search failed for ${JSON.stringify(text)}: ${(error as Error).message}`,
             { cause: error },
           )
         }
       })
     },
   }
+}
+
+function matchExpression(text: string, query: FullTextQuery): string | null {
+  const extra = query.skipWords ? [...query.skipWords] : []
+  const stopWords =
+    query.skipCommonWords && extra.length > 0
+      ? new Set([...ENGLISH_STOP_WORDS, ...extra])
+      : query.skipCommonWords
+        ? ENGLISH_STOP_WORDS
+        : extra.length > 0
+          ? new Set(extra)
+          : undefined
+  return buildMatchQuery(text, {
+    mode: query.match === 'all' ? 'and' : 'or',
+    ...(stopWords ? { stopWords } : {}),
+    ...(query.prefixLastWord ? { prefixLastTerm: true } : {}),
+  })
+}
+
+/** `-bm25` is ≥ 0 for a match; map it monotonically into (0, 1). */
+function normaliseRank(rank: number): number {
+  const positive = Math.max(rank, 0)
+  return positive / (1 + positive) || Number.MIN_VALUE
 }
 
 function checkQuery(table: FullTextTable, query: FullTextQuery): void {

@@ -7,7 +7,10 @@ export type VectorIndexName = 'chunks' | 'edges' | 'episodes' | 'notes'
 export interface FullTextHit {
   /** The row's primary key: `messages.id`, `chunks.id`, `episodes.id`, `procedures.id`, `notes.id`. */
   readonly id: number | string
-  /** Higher is better (negated BM25). Comparable within one query only. */
+  /**
+   * Relevance normalised to (0, 1), higher is better. Monotone in the backend's own rank (BM25 on SQLite),
+   * so it orders hits of one query; do not compare scores across queries.
+   */
   readonly score: number
 }
 
@@ -18,18 +21,27 @@ export interface FullTextQuery {
   readonly sessionIds?: readonly string[]
   /** Only messages written by this peer. */
   readonly peerId?: string
+  /** `'any'` (default) finds rows containing any word of the text; `'all'` requires every word. */
+  readonly match?: 'any' | 'all'
+  /**
+   * Leave common English words ("what", "the", "is") out of the query. A text made only of such words
+   * still searches them rather than returning nothing. @default false
+   */
+  readonly skipCommonWords?: boolean
+  /** More lower-case words to leave out (for example peer names the caller scores itself). */
+  readonly skipWords?: Iterable<string>
+  /** Treat the last word as a prefix, for search-as-you-type. @default false */
+  readonly prefixLastWord?: boolean
 }
 
 /**
- * Everything SQLite-specific about search, behind one small interface so that a PostgreSQL dialect can be
- * added without touching the layers above.
+ * Full-text search over the user's raw text. Any text is safe: operators, quotes and punctuation are
+ * searched as plain words or dropped, never parsed. How the text becomes a query is the backend's own
+ * business (an FTS5 MATCH expression on SQLite).
  */
 export interface FullTextSearch {
-  /**
-   * Runs an FTS5 MATCH expression built by `buildMatchQuery` (never raw user text) and returns the best
-   * rows first. A `null` expression returns `[]`.
-   */
-  search(table: FullTextTable, match: string | null, query: FullTextQuery): Promise<FullTextHit[]>
+  /** The best rows first. Text with nothing searchable in it returns `[]`. */
+  search(table: FullTextTable, text: string, query: FullTextQuery): Promise<FullTextHit[]>
 }
 
 export interface VectorRow {

@@ -5,7 +5,6 @@
  *   dream <path> <runs>             — writes dream_runs rows start → finish
  * Prints one JSON summary line at the end; exits 1 on any error.
  */
-import { buildMatchQuery } from '../../src/fts'
 import { openStore } from '../../src/store/open-store'
 
 const [role, path, arg1, arg2] = process.argv.slice(2)
@@ -39,7 +38,7 @@ try {
       if (count < last) errors.push(`count went backwards: ${last} → ${count}`)
       if (count % size !== 0) errors.push(`saw a partial batch: ${count} messages`)
       last = count
-      await store.fullText.search('messages', buildMatchQuery('postgres replication'), {
+      await store.fullText.search('messages', 'postgres replication', {
         workspaceId: 'w',
         limit: 10,
       })

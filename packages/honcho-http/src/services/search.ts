@@ -1,4 +1,3 @@
-import { buildMatchQuery } from '@hymem/core-store'
 import { type SqlBool, sql } from 'kysely'
 import { andAll, compileFilter } from '../filters/compile'
 import { MESSAGE_FILTERS } from '../filters/resources'
@@ -79,7 +78,7 @@ export async function searchMessages(memory: HonchoMemory, request: SearchReques
 
   // Top up from a direct full-text search when augment's candidates do not fill the page after filtering.
   if (rows.length < limit) {
-    const fullText = await memory.store.fullText.search('messages', buildMatchQuery(query), {
+    const fullText = await memory.store.fullText.search('messages', query, {
       workspaceId,
       limit: Math.max(50, limit * 5),
       ...(sessionIds ? { sessionIds } : {}),

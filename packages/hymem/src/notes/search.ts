@@ -1,4 +1,3 @@
-import { buildMatchQuery } from '@hymem/core-store'
 import { HyMemError } from '../errors'
 import { recordSearch } from '../stats/search-log'
 import type { SearchNotesOptions } from '../types'
@@ -38,7 +37,7 @@ export async function searchNotes(
   const { store, embeddings } = context
 
   const candidates = new Map<string, Candidate>()
-  const lexical = await store.fullText.search('notes', buildMatchQuery(text), { workspaceId, limit: pool })
+  const lexical = await store.fullText.search('notes', text, { workspaceId, limit: pool })
   for (const [rank, hit] of lexical.entries()) {
     candidates.set(String(hit.id), { similarity: null, lexicalRank: rank })
   }

@@ -12,8 +12,8 @@ export interface SearchContext {
   readonly sessionIds: readonly string[] | undefined
   /** Sessions chunks, episodes and procedures are limited to: the caller's, else the observed peer's. */
   readonly scopeSessionIds: readonly string[] | undefined
-  /** The safe FTS5 MATCH expression, or null when the message has nothing searchable. */
-  readonly match: string | null
+  /** The user's message, searched as full text with common English words left out. */
+  readonly text: string
   /** Nearest neighbours in an index; `[]` without an embedder or when the index fails (reported to the log). */
   readonly nearest: (index: VectorIndexName, k: number) => Promise<VectorHit[]>
   /** The query vector, once the embedder answered (null without one, or when it failed). */

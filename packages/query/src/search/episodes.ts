@@ -7,8 +7,9 @@ import { parseIdList, parseJson } from './json'
 /** Episodes by FTS5 over title + summary and, with an embedder, vector KNN; fused by RRF. */
 export async function searchEpisodes(ctx: SearchContext, limit: number): Promise<EpisodeHit[]> {
   const pool = limit * 3
-  const keyword = await ctx.store.fullText.search('episodes', ctx.match, {
+  const keyword = await ctx.store.fullText.search('episodes', ctx.text, {
     workspaceId: ctx.workspaceId,
+    skipCommonWords: true,
     limit: pool,
     ...(ctx.scopeSessionIds ? { sessionIds: ctx.scopeSessionIds } : {}),
   })
@@ -59,8 +60,9 @@ export async function searchEpisodes(ctx: SearchContext, limit: number): Promise
 
 /** Procedures by FTS5 over name, description and steps; scored `1/(k + rank)`. */
 export async function searchProcedures(ctx: SearchContext, limit: number): Promise<ProcedureHit[]> {
-  const keyword = await ctx.store.fullText.search('procedures', ctx.match, {
+  const keyword = await ctx.store.fullText.search('procedures', ctx.text, {
     workspaceId: ctx.workspaceId,
+    skipCommonWords: true,
     limit,
     ...(ctx.scopeSessionIds ? { sessionIds: ctx.scopeSessionIds } : {}),
   })

@@ -1,4 +1,3 @@
-import { buildMatchQuery, ENGLISH_STOP_WORDS } from '@hymem/core-store'
 import { sql } from 'kysely'
 import { type FusedItem, fuseLists, type RankedList } from '../rank/fusion'
 import { combineRerank, disagreementOf } from '../rank/rerank-gate'
@@ -44,20 +43,19 @@ export async function searchHits(
     config.peerMentionBoost > 0
       ? await findPeerMentions(ctx, message)
       : { peers: new Set<string>(), words: new Set<string>() }
-  const match =
-    mentions.words.size > 0
-      ? buildMatchQuery(message, { stopWords: new Set([...ENGLISH_STOP_WORDS, ...mentions.words]) })
-      : ctx.match
+  const wordFilter = { skipCommonWords: true, skipWords: mentions.words }
   const inContext = mentions.peers.size > 0 || config.neighbourWeight > 0 || config.sessionWeight > 0
   const [messageHits, chunkHits] = await Promise.all([
-    store.fullText.search('messages', match, {
+    store.fullText.search('messages', message, {
+      ...wordFilter,
       workspaceId,
       limit: inContext ? Math.max(pool, config.contextPoolK) : pool,
       ...(ctx.sessionIds ? { sessionIds: ctx.sessionIds } : {}),
       ...(ctx.peerId !== undefined ? { peerId: ctx.peerId } : {}),
     }),
     config.keywordChunks
-      ? store.fullText.search('chunks', match, {
+      ? store.fullText.search('chunks', message, {
+          ...wordFilter,
           workspaceId,
           limit: pool,
           ...(ctx.scopeSessionIds ? { sessionIds: ctx.scopeSessionIds } : {}),

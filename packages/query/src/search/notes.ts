@@ -35,8 +35,9 @@ export function gateNotes<T extends { similarity: number | null; keywordRank: nu
 export async function searchNotes(ctx: SearchContext, limit: number): Promise<NoteHit[]> {
   const { config } = ctx
   const pool = limit * 4
-  const keyword = await ctx.store.fullText.search('notes', ctx.match, {
+  const keyword = await ctx.store.fullText.search('notes', ctx.text, {
     workspaceId: ctx.workspaceId,
+    skipCommonWords: true,
     limit: pool,
   })
   const vector = await ctx.nearest('notes', pool)
