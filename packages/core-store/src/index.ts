@@ -110,3 +110,4 @@ export type {
   StoreScope,
   VectorSupport,
 } from './store/types'
+export { ISO_TIME_HINT, isoTimeSchema, parseIsoTime } from './time'

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { MessageRole, MessagesTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
+import { ISO_TIME_HINT, parseIsoTime } from '../time'
 import { isJsonObject, objectText, parseObject, requireId } from './json'
 import { insertMessageBatch, type PreparedMessage } from './message-batch'
 import { pageWindow, toPage } from './pagination'
@@ -43,10 +44,9 @@ function prepare(message: NewMessage, index: number): PreparedMessage {
   }
   let createdAt: string | undefined
   if (message.createdAt !== undefined) {
-    const time = typeof message.createdAt === 'string' ? Date.parse(message.createdAt) : Number.NaN
-    if (Number.isNaN(time))
-      throw new StoreError('INVALID_INPUT', `${where}: createdAt must be an ISO-8601 time`)
-    createdAt = new Date(time).toISOString()
+    const parsed = parseIsoTime(message.createdAt)
+    if (parsed === null) throw new StoreError('INVALID_INPUT', `${where}: createdAt must be ${ISO_TIME_HINT}`)
+    createdAt = parsed
   }
   const tokenCount = message.tokenCount ?? estimateTokens(message.content)
   if (!Number.isInteger(tokenCount) || tokenCount < 0) {

@@ -1,0 +1,1 @@
+export { ISO_TIME_HINT, isoTimeSchema, parseIsoTime } from './iso-time'
