@@ -18,9 +18,10 @@ interface Pending {
 }
 
 /**
- * Re-embeds every chunk, active current edge (as dreaming does), episode and note with `embeddings`, then swaps all vector indexes to the
- * new model and dimension in ONE transaction: old vectors, pins and vec0 tables go, new ones come in. The
- * embedding calls happen before the transaction, so a provider failure leaves the store untouched.
+ * Re-embeds every chunk, active current edge (as dreaming does), episode and note with `embeddings`, then
+ * swaps all vector indexes to the new model and dimension in ONE transaction: old vectors and pins go, new
+ * ones come in. The embedding calls happen before the transaction, so a provider failure leaves the store
+ * untouched.
  */
 export async function reindexStore(
   store: Store,
