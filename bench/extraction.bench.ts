@@ -40,6 +40,7 @@ const FIXTURES = [
   'rules-heldout-2',
   'rules-heldout-3',
   'rules-heldout-4',
+  'rules-heldout-5',
 ].map((name) => join(here, `../packages/extraction/test/fixtures/${name}.json`))
 
 const norm = (x: string) =>
