@@ -47,21 +47,34 @@ export { createRunLock, DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './lo
 export { readManagedFile, readSection, sectionMarkers, writeSection } from './markdown'
 export type { Repositories } from './repositories'
 export type { AliasesRepository } from './repositories/aliases'
-export type { Chunk, ChunksRepository } from './repositories/chunks'
-export type { Edge, EdgesRepository } from './repositories/edges'
+export type { Chunk, ChunksRepository, NewChunk } from './repositories/chunks'
+export type {
+  ConflictRules,
+  Edge,
+  EdgeConflict,
+  EdgesRepository,
+  EdgeValidity,
+  NamedEntity,
+  NewEdge,
+} from './repositories/edges'
 export type { EntityTypesRepository } from './repositories/entity-types'
-export type { Episode, EpisodesRepository } from './repositories/episodes'
-export type { Evidence, EvidenceRepository } from './repositories/evidence'
+export type { Episode, EpisodesRepository, NewEpisode } from './repositories/episodes'
+export type { Evidence, EvidenceRepository, NewEvidence } from './repositories/evidence'
 export type { FeedbackRepository } from './repositories/feedback'
 export type { LlmCacheRepository } from './repositories/llm-cache'
 export type { MarkersRepository } from './repositories/markers'
 export type { MentionsRepository } from './repositories/mentions'
-export type { NotesRepository } from './repositories/notes'
+export type { NewNote, Note, NoteFilter, NotesRepository } from './repositories/notes'
 export type { PeerCardsRepository } from './repositories/peer-cards'
 export { inferPeerRole } from './repositories/peer-role'
-export type { ProceduresRepository } from './repositories/procedures'
+export type {
+  NewProcedure,
+  Procedure,
+  ProcedureStep,
+  ProceduresRepository,
+} from './repositories/procedures'
 export type { ScopesRepository } from './repositories/scopes'
-export type { SearchLogRepository } from './repositories/search-log'
+export type { LoggedSearch, SearchLogEntry, SearchLogRepository } from './repositories/search-log'
 export type {
   DreamRun,
   DreamRunOutcome,
@@ -69,6 +82,7 @@ export type {
   GetOrCreated,
   JsonObject,
   Message,
+  MessageNeighbours,
   MessagesRepository,
   NewMessage,
   Page,
@@ -95,6 +109,7 @@ export type {
   VectorRow,
 } from './search/types'
 export { MAX_NEAREST_K } from './search/vector-index'
+export { cosineSimilarity } from './search/vector-math'
 export type { StoreErrorCode } from './store/errors'
 export { StoreError } from './store/errors'
 export { randomId } from './store/ids'

@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import type { ChunksTable } from '../schema/tables'
-import { parseArray } from './json'
+import { StoreError } from '../store/errors'
+import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
 /** A salient stretch of a session's messages, the unit extraction works on. */
@@ -33,10 +34,61 @@ export function toChunk(row: Selectable<ChunksTable>): Chunk {
   }
 }
 
-/** Chunks (`chunks`) and their per-prompt-version processing marks (`processed_chunks`). */
-// biome-ignore lint/suspicious/noEmptyInterface: methods are added as callers move off raw SQL
-export interface ChunksRepository {}
+/** A new chunk over messages of one session. */
+export interface NewChunk {
+  readonly sessionId: string
+  readonly text: string
+  readonly salienceReason: string
+  /** `messages.id` the chunk covers (at least one). */
+  readonly messageIds: readonly number[]
+  /** @default now */
+  readonly occurredAt?: string
+}
 
-export function createChunksRepository(_scope: RepositoryScope): ChunksRepository {
-  return {}
+/** Chunks (`chunks`) and their per-prompt-version processing marks (`processed_chunks`). */
+export interface ChunksRepository {
+  /** The workspace's chunks among `ids`, in no particular order (unknown ids are skipped). */
+  getByIds(workspaceId: string, ids: readonly number[]): Promise<Chunk[]>
+  /** Inserts a chunk (its session must exist); the first and last message ids come from `messageIds`. */
+  insert(workspaceId: string, chunk: NewChunk): Promise<Chunk>
+}
+
+export function createChunksRepository(scope: RepositoryScope): ChunksRepository {
+  const { db } = scope
+  return {
+    async getByIds(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
+      if (ids.length === 0) return []
+      // `+workspace_id` keeps SQLite on the primary key instead of scanning the workspace's index.
+      const { rows } = await sql<Selectable<ChunksTable>>`
+        SELECT * FROM chunks
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND +workspace_id = ${workspaceId}`.execute(
+        db,
+      )
+      return rows.map(toChunk)
+    },
+    async insert(workspaceId, chunk) {
+      requireId(workspaceId, 'workspace id')
+      requireId(chunk.sessionId, 'session id')
+      if (chunk.messageIds.length === 0 || !chunk.messageIds.every((id) => Number.isSafeInteger(id)))
+        throw new StoreError('INVALID_INPUT', 'a chunk needs at least one integer message id')
+      const now = scope.context.now()
+      const row = await db
+        .insertInto('chunks')
+        .values({
+          workspace_id: workspaceId,
+          session_id: chunk.sessionId,
+          text: chunk.text,
+          salience_reason: chunk.salienceReason,
+          message_ids: JSON.stringify(chunk.messageIds),
+          first_message_id: Math.min(...chunk.messageIds),
+          last_message_id: Math.max(...chunk.messageIds),
+          occurred_at: chunk.occurredAt ?? now,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return toChunk(row)
+    },
+  }
 }

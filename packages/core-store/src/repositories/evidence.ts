@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import type { KgEvidenceTable } from '../schema/tables'
-import { parseArray } from './json'
+import { StoreError } from '../store/errors'
+import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
 /** One piece of evidence for (polarity 1) or against (polarity -1) an edge. */
@@ -43,10 +44,87 @@ export function toEvidence(row: Selectable<KgEvidenceTable>): Evidence {
   }
 }
 
-/** Evidence rows of graph edges (`kg_evidence`): which chunk and messages supported or contradicted an edge. */
-// biome-ignore lint/suspicious/noEmptyInterface: methods are added as callers move off raw SQL
-export interface EvidenceRepository {}
+/** A new evidence row. */
+export interface NewEvidence {
+  readonly edgeId: number
+  readonly chunkId?: number | null
+  readonly messageIds?: readonly number[]
+  /** 1 supports the edge, -1 contradicts it. @default 1 */
+  readonly polarity?: 1 | -1
+  readonly evidenceText?: string | null
+  /** @default now */
+  readonly observedAt?: string
+}
 
-export function createEvidenceRepository(_scope: RepositoryScope): EvidenceRepository {
-  return {}
+/** Evidence rows of graph edges (`kg_evidence`): which chunk and messages supported or contradicted an edge. */
+export interface EvidenceRepository {
+  /**
+   * The source messages of each edge: every evidence row's own message ids plus those of its chunk, sorted
+   * and de-duplicated. Edges without evidence are absent from the map.
+   */
+  sourceMessageIds(workspaceId: string, edgeIds: readonly number[]): Promise<Map<number, number[]>>
+  insert(workspaceId: string, evidence: NewEvidence): Promise<Evidence>
+}
+
+export function createEvidenceRepository(scope: RepositoryScope): EvidenceRepository {
+  const { db } = scope
+  return {
+    async sourceMessageIds(workspaceId, edgeIds) {
+      requireId(workspaceId, 'workspace id')
+      const out = new Map<number, number[]>()
+      if (edgeIds.length === 0) return out
+      const { rows } = await sql<{ edge_id: number; message_ids: string; chunk_message_ids: string | null }>`
+        SELECT e.edge_id, e.message_ids, c.message_ids AS chunk_message_ids
+        FROM kg_evidence e LEFT JOIN chunks c ON c.id = e.chunk_id
+        WHERE e.edge_id IN (SELECT value FROM json_each(${JSON.stringify(edgeIds)}))
+          AND e.workspace_id = ${workspaceId}`.execute(db)
+      const sets = new Map<number, Set<number>>()
+      for (const row of rows) {
+        let set = sets.get(row.edge_id)
+        if (!set) {
+          set = new Set()
+          sets.set(row.edge_id, set)
+        }
+        for (const id of integerIds(row.message_ids)) set.add(id)
+        for (const id of integerIds(row.chunk_message_ids)) set.add(id)
+      }
+      for (const [edgeId, set] of sets)
+        out.set(
+          edgeId,
+          [...set].sort((a, b) => a - b),
+        )
+      return out
+    },
+    async insert(workspaceId, evidence) {
+      requireId(workspaceId, 'workspace id')
+      if (!Number.isSafeInteger(evidence.edgeId))
+        throw new StoreError('INVALID_INPUT', 'evidence needs an integer edgeId')
+      const observedAt = evidence.observedAt ?? scope.context.now()
+      const row = await db
+        .insertInto('kg_evidence')
+        .values({
+          workspace_id: workspaceId,
+          edge_id: evidence.edgeId,
+          chunk_id: evidence.chunkId ?? null,
+          message_ids: JSON.stringify(evidence.messageIds ?? []),
+          polarity: evidence.polarity ?? 1,
+          evidence_text: evidence.evidenceText ?? null,
+          observed_at: observedAt,
+          created_at: observedAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return toEvidence(row)
+    },
+  }
+}
+
+/** The integer entries of a JSON id list; anything malformed yields none. */
+function integerIds(text: string | null): number[] {
+  if (!text) return []
+  try {
+    return parseArray(text).filter((id): id is number => Number.isInteger(id))
+  } catch {
+    return []
+  }
 }

@@ -1,12 +1,12 @@
-import type { Selectable } from 'kysely'
-import type { MessageRole, MessagesTable } from '../schema/tables'
+import { type Kysely, type Selectable, sql } from 'kysely'
+import type { HyMemDatabase, MessageRole, MessagesTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { ISO_TIME_HINT, parseIsoTime } from '../time'
 import { isJsonObject, objectText, parseObject, requireId } from './json'
 import { insertMessageBatch, type PreparedMessage } from './message-batch'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
-import type { Message, MessagesRepository, NewMessage } from './types'
+import type { Message, MessageNeighbours, MessagesRepository, NewMessage } from './types'
 
 const MESSAGE_ROLES: readonly MessageRole[] = ['user', 'assistant', 'system', 'tool']
 /** Default page of `listAfter`, so the chunker never loads a whole session at once. */
@@ -163,5 +163,63 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       if (filter.sessionId !== undefined) query = query.where('session_id', '=', filter.sessionId)
       return Number((await query.executeTakeFirstOrThrow()).n)
     },
+    async getByIdsInWorkspace(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
+      if (ids.length === 0) return []
+      // `+workspace_id` keeps SQLite on the primary key instead of scanning the workspace's index.
+      const { rows } = await sql<Selectable<MessagesTable>>`
+        SELECT * FROM messages
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND +workspace_id = ${workspaceId}`.execute(
+        db,
+      )
+      return rows.map(toMessage)
+    },
+    async findNeighbours(workspaceId, ids, span) {
+      requireId(workspaceId, 'workspace id')
+      if (!Number.isInteger(span) || span < 0)
+        throw new StoreError('INVALID_INPUT', 'span must be a non-negative integer')
+      if (ids.length === 0) return []
+      return neighboursSqlite(db, workspaceId, ids, span)
+    },
   }
+}
+
+/** One index seek per neighbour (`messages_by_session`); `+m.workspace_id` keeps SQLite on the primary key. */
+async function neighboursSqlite(
+  db: Kysely<HyMemDatabase>,
+  workspaceId: string,
+  ids: readonly number[],
+  span: number,
+): Promise<MessageNeighbours[]> {
+  const nearby = (direction: 'before' | 'after', offset: number) =>
+    direction === 'before'
+      ? sql`(SELECT p.id FROM messages p WHERE p.workspace_id = m.workspace_id AND p.session_id = m.session_id AND p.id < m.id ORDER BY p.id DESC LIMIT 1 OFFSET ${offset})`
+      : sql`(SELECT n.id FROM messages n WHERE n.workspace_id = m.workspace_id AND n.session_id = m.session_id AND n.id > m.id ORDER BY n.id LIMIT 1 OFFSET ${offset})`
+  const columns = Array.from({ length: span }, (_, offset) => [
+    sql`${nearby('before', offset)} AS ${sql.ref(`b${offset}`)}`,
+    sql`${nearby('after', offset)} AS ${sql.ref(`a${offset}`)}`,
+  ]).flat()
+  const { rows } = await sql<Record<string, number | string | null>>`
+    SELECT m.id, m.session_id, m.peer_id${columns.length > 0 ? sql`, ${sql.join(columns)}` : sql``}
+    FROM messages m
+    WHERE m.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND +m.workspace_id = ${workspaceId}`.execute(
+    db,
+  )
+  return rows.map((row) => {
+    const before: number[] = []
+    const after: number[] = []
+    for (let offset = 0; offset < span; offset++) {
+      const earlier = row[`b${offset}`]
+      const later = row[`a${offset}`]
+      if (earlier !== null && earlier !== undefined) before.push(Number(earlier))
+      if (later !== null && later !== undefined) after.push(Number(later))
+    }
+    return {
+      id: Number(row.id),
+      sessionId: String(row.session_id),
+      peerId: String(row.peer_id),
+      before,
+      after,
+    }
+  })
 }

@@ -129,5 +129,10 @@ export function createPeersRepository(scope: RepositoryScope): PeersRepository {
         return toPeer(await select(tx, workspaceId, id))
       })
     },
+    async listIds(workspaceId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db.selectFrom('peers').select('id').where('workspace_id', '=', workspaceId).execute()
+      return rows.map((row) => row.id)
+    },
   }
 }

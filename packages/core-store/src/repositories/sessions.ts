@@ -257,5 +257,15 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
           .execute()
       })
     },
+    async listIdsForPeer(workspaceId, peerId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db
+        .selectFrom('session_peers')
+        .select('session_id')
+        .where('workspace_id', '=', workspaceId)
+        .where('peer_id', '=', peerId)
+        .execute()
+      return rows.map((row) => row.session_id)
+    },
   }
 }

@@ -145,6 +145,8 @@ export interface PeersRepository {
   ): Promise<GetOrCreated<Peer>>
   get(workspaceId: string, id: string): Promise<Peer | null>
   list(workspaceId: string, page?: PageRequest): Promise<Page<Peer>>
+  /** Every peer id of the workspace, in no particular order. */
+  listIds(workspaceId: string): Promise<string[]>
   /** Metadata and configuration each replaced wholesale when given. Creates when missing. */
   update(
     workspaceId: string,
@@ -181,6 +183,8 @@ export interface SessionsRepository {
   /** Active members (not left), in join order. */
   listPeers(workspaceId: string, sessionId: string): Promise<SessionPeer[]>
   getPeer(workspaceId: string, sessionId: string, peerId: string): Promise<SessionPeer | null>
+  /** Ids of every session the peer has been a member of (including sessions it left), in no particular order. */
+  listIdsForPeer(workspaceId: string, peerId: string): Promise<string[]>
   /** Merged into the stored configuration; membership created if absent. */
   setPeerConfiguration(
     workspaceId: string,
@@ -204,6 +208,24 @@ export interface MessagesRepository {
   listAfter(workspaceId: string, sessionId: string, afterId: number, limit?: number): Promise<Message[]>
   updateMetadata(workspaceId: string, publicId: string, metadata: JsonObject): Promise<Message | null>
   count(workspaceId: string, filter?: { sessionId?: string }): Promise<number>
+  /** The workspace's messages among `ids`, in no particular order (unknown ids are skipped). */
+  getByIdsInWorkspace(workspaceId: string, ids: readonly number[]): Promise<Message[]>
+  /**
+   * Where each of the workspace's messages among `ids` sits: its session, author and the ids of up to `span`
+   * messages of the same session on either side (nearest first). Unknown ids are skipped; order unspecified.
+   */
+  findNeighbours(workspaceId: string, ids: readonly number[], span: number): Promise<MessageNeighbours[]>
+}
+
+/** A message's place in its session (see `MessagesRepository.findNeighbours`). */
+export interface MessageNeighbours {
+  readonly id: number
+  readonly sessionId: string
+  readonly peerId: string
+  /** Earlier messages of the session, nearest first. */
+  readonly before: readonly number[]
+  /** Later messages of the session, nearest first. */
+  readonly after: readonly number[]
 }
 
 export interface DreamRunsRepository {

@@ -74,6 +74,17 @@ export interface VectorIndex {
     query: Float32Array,
     options: { workspaceId: string; k: number; model: string },
   ): Promise<VectorHit[]>
+  /**
+   * Cosine similarity of `vector` to the stored vectors of `ids` (in the workspace, of `model`); ids without
+   * such a vector are absent. Throws `StoreError('VECTOR_MISMATCH')` like `nearest` when the index holds
+   * another model or dimension.
+   */
+  similarities(
+    index: VectorIndexName,
+    ids: readonly (number | string)[],
+    vector: Float32Array,
+    options: { workspaceId: string; model: string },
+  ): Promise<Map<number | string, number>>
   /** The pinned model and dimension of an index, or null before its first write. */
   pinned(index: VectorIndexName): Promise<{ model: string; dimensions: number } | null>
   /** Text hashes of already-stored vectors, by id (ids without a vector are absent). */

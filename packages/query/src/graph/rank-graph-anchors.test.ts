@@ -155,7 +155,8 @@ describe('graph ranker anchors: named types, entity matches and type-only matche
       EDGES.map(([s, p, o]) => {
         const text = `${s} ${p} ${o}`
         // The answer embeds close to the question; the other edges as their own triple text.
-        return { id: ids.get(text)!, text: text === 'team uses postgresql' ? `${question} postgresql` : text }
+        const answer = [question, 'postgresql'].join(' ')
+        return { id: ids.get(text)!, text: text === 'team uses postgresql' ? answer : text }
       }),
     )
     const engine = createQueryEngine({ store: t.store, embeddings, config: { graphSemanticTopK: 3 } })
