@@ -1,4 +1,4 @@
-import type { StoreScope } from '@hymem/core-store'
+import { cosineSimilarity, type StoreScope } from '@hymem/core-store'
 import { HyMemError } from '../errors'
 import { textHash } from '../text-hash'
 import type { RememberInput } from '../types'
@@ -11,7 +11,7 @@ import {
   requireContent,
   requireDescription,
 } from './context'
-import { cosine, type NoteRow, normaliseContent, noteText, toNote } from './rows'
+import { type NoteRow, normaliseContent, noteText, toNote } from './rows'
 import type { Note } from './types'
 
 const DEDUPE_CANDIDATES = 5
@@ -148,7 +148,10 @@ async function semanticDuplicate(
   const byId = new Map(rows.map((row, i) => [row.id, { row, vector: contents[i] }]))
   for (const hit of close) {
     const candidate = byId.get(String(hit.id))
-    if (candidate?.vector && cosine(contentVector, candidate.vector) >= config.dedupeContentThreshold) {
+    if (
+      candidate?.vector &&
+      cosineSimilarity(contentVector, candidate.vector) >= config.dedupeContentThreshold
+    ) {
       return candidate.row
     }
   }

@@ -1,4 +1,4 @@
-import type { NotesTable } from '@hymem/core-store'
+import type { NotesTable, Note as StoreNote } from '@hymem/core-store'
 import type { Selectable } from 'kysely'
 import type { Note } from './types'
 
@@ -22,6 +22,15 @@ export function toNote(row: NoteRow): Note {
     updatedAt: row.updated_at,
     lastAccessedAt: row.last_accessed_at,
     archivedAt: row.archived_at,
+  }
+}
+
+/** A note as the store returns it, in the facade's shape (string source ids only). */
+export function fromStoreNote(note: StoreNote): Note {
+  return {
+    ...note,
+    sourceIds: note.sourceIds.filter((id): id is string => typeof id === 'string'),
+    metadata: { ...note.metadata },
   }
 }
 
@@ -49,19 +58,4 @@ export function normaliseContent(content: string): string {
     .replace(/\s+/g, ' ')
     .replace(/[\s.!?;:,]+$/u, '')
     .trim()
-}
-
-export function cosine(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length) return 0
-  let dot = 0
-  let na = 0
-  let nb = 0
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0
-    const y = b[i] ?? 0
-    dot += x * y
-    na += x * x
-    nb += y * y
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb)
 }
