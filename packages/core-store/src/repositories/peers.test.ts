@@ -63,3 +63,16 @@ describe('peers repository', () => {
     expect(await store.workspaces.get('w')).toBeNull()
   })
 })
+
+describe('peers repository: listIds', () => {
+  const stores = useTempStores()
+
+  it('lists every peer id of the workspace', async () => {
+    const store = stores.open()
+    await store.peers.getOrCreate('w', 'ann')
+    await store.peers.getOrCreate('w', 'bob')
+    await store.peers.getOrCreate('other', 'carol')
+    expect((await store.peers.listIds('w')).sort()).toEqual(['ann', 'bob'])
+    expect(await store.peers.listIds('empty')).toEqual([])
+  })
+})
