@@ -47,7 +47,7 @@ interface Candidate {
 
 /** Candidates taken from each of the keyword and vector lists. */
 function poolSize(limit: number): number {
-  return Math.max(limit * 5, 50)
+  return limit * 4
 }
 
 /**
