@@ -131,13 +131,10 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
     async markAccessed(workspaceId, ids, at) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return
-      const accessedAt = at ?? scope.context.now()
-      await db
-        .updateTable('notes')
-        .set({ last_accessed_at: accessedAt })
-        .where('workspace_id', '=', workspaceId)
-        .where('id', 'in', ids)
-        .execute()
+      await sql`UPDATE notes SET last_accessed_at = ${at ?? scope.context.now()}
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND +workspace_id = ${workspaceId}`.execute(
+        db,
+      )
     },
     async insert(workspaceId, note) {
       requireId(workspaceId, 'workspace id')

@@ -102,9 +102,17 @@ export async function rankNotes(
     entry.similarity = hit.similarity
     candidates.set(id, entry)
   }
-  if (candidates.size === 0) return { notes: [], candidates: 0 }
+  // The floor judges each candidate alone, so it can go first; the cut-off waits for the allowed notes.
+  const floored = [...candidates].filter(
+    ([, c]) => c.keywordRank !== null || (c.similarity !== null && c.similarity >= options.minSimilarity),
+  )
+  if (floored.length === 0) return { notes: [], candidates: candidates.size }
 
-  const found = await store.notes.getByIds(workspaceId, [...candidates.keys()], options.filter)
+  const found = await store.notes.getByIds(
+    workspaceId,
+    floored.map(([id]) => id),
+    options.filter,
+  )
   const gated = gateNotes(
     found.flatMap((note) => {
       const candidate = candidates.get(note.id)
