@@ -1,6 +1,7 @@
-import { type Selectable, sql } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { ChunksTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
+import { selectByIdsSqlite } from './by-ids'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -59,13 +60,7 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      // `+workspace_id` keeps SQLite on the primary key instead of scanning the workspace's index.
-      const { rows } = await sql<Selectable<ChunksTable>>`
-        SELECT * FROM chunks
-        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND +workspace_id = ${workspaceId}`.execute(
-        db,
-      )
-      return rows.map(toChunk)
+      return (await selectByIdsSqlite(db, 'chunks', workspaceId, ids)).map(toChunk)
     },
     async insert(workspaceId, chunk) {
       requireId(workspaceId, 'workspace id')

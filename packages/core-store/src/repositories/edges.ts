@@ -90,7 +90,10 @@ export interface ConflictRules {
 
 /** A set of current edges that contradict each other. */
 export interface EdgeConflict {
-  /** `competing_object`: one subject, one exclusive predicate, several objects. `opposing_predicate`: one subject/object pair under contradicting predicates. */
+  /**
+   * `competing_object`: one subject, one exclusive predicate, several objects. `opposing_predicate`: one
+   * subject/object pair under contradicting predicates.
+   */
   readonly kind: 'competing_object' | 'opposing_predicate'
   readonly subject: string
   /** The exclusive predicate, or the pair joined by `|` (e.g. `prefers|rejects`). */

@@ -3,7 +3,7 @@ import { StoreError } from '../store/errors'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
-/** Entity types (`entity_types`): one type per entity (e.g. `postgresql` → `database`), with an evidence count. */
+/** Entity types (`entity_types`): one type per entity (`postgresql` → `database`), with an evidence count. */
 export interface EntityTypesRepository {
   /** The type of each given entity that has one. */
   typesOf(workspaceId: string, entities: readonly string[]): Promise<Map<string, string>>

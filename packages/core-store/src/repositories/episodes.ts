@@ -1,5 +1,6 @@
-import { type Selectable, sql } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { EpisodesTable } from '../schema/tables'
+import { selectByIdsSqlite } from './by-ids'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -68,12 +69,7 @@ export function createEpisodesRepository(scope: RepositoryScope): EpisodesReposi
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      const { rows } = await sql<Selectable<EpisodesTable>>`
-        SELECT * FROM episodes
-        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND +workspace_id = ${workspaceId}`.execute(
-        db,
-      )
-      return rows.map(toEpisode)
+      return (await selectByIdsSqlite(db, 'episodes', workspaceId, ids)).map(toEpisode)
     },
     async insert(workspaceId, episode) {
       requireId(workspaceId, 'workspace id')

@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely'
 import type { HyMemDatabase, MessageRole, MessagesTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { ISO_TIME_HINT, parseIsoTime } from '../time'
+import { selectByIdsSqlite } from './by-ids'
 import { isJsonObject, objectText, parseObject, requireId } from './json'
 import { insertMessageBatch, type PreparedMessage } from './message-batch'
 import { pageWindow, toPage } from './pagination'
@@ -166,13 +167,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
     async getByIdsInWorkspace(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      // `+workspace_id` keeps SQLite on the primary key instead of scanning the workspace's index.
-      const { rows } = await sql<Selectable<MessagesTable>>`
-        SELECT * FROM messages
-        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND +workspace_id = ${workspaceId}`.execute(
-        db,
-      )
-      return rows.map(toMessage)
+      return (await selectByIdsSqlite(db, 'messages', workspaceId, ids)).map(toMessage)
     },
     async findNeighbours(workspaceId, ids, span) {
       requireId(workspaceId, 'workspace id')
@@ -184,7 +179,9 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
   }
 }
 
-/** One index seek per neighbour (`messages_by_session`); `+m.workspace_id` keeps SQLite on the primary key. */
+/**
+ * One index seek per neighbour (`messages_by_session`); `+m.workspace_id` keeps SQLite on the primary key.
+ */
 async function neighboursSqlite(
   db: Kysely<HyMemDatabase>,
   workspaceId: string,

@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely'
 import type { NotesTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
+import { selectByIdsSqlite } from './by-ids'
 import { isJsonObject, requireId } from './json'
 import type { RepositoryScope } from './scope'
 import type { JsonObject } from './types'
@@ -104,7 +105,7 @@ export interface NewNote {
 export interface NotesRepository {
   /** One note (archived or not), or null. */
   get(workspaceId: string, id: string): Promise<Note | null>
-  /** The workspace's notes among `ids` that pass `filter` (by default: not archived), in no particular order. */
+  /** The workspace's notes among `ids` that pass `filter` (default: not archived), in no particular order. */
   getByIds(workspaceId: string, ids: readonly string[], filter?: NoteFilter): Promise<Note[]>
   /** Sets the last access time of the given notes (default now). */
   markAccessed(workspaceId: string, ids: readonly string[], at?: string): Promise<void>
@@ -126,7 +127,13 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
     async getByIds(workspaceId, ids, filter = {}) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      return (await notesByIdsSqlite(scope, workspaceId, ids, filter)).map(toNote)
+      const where = []
+      if (!filter.includeArchived) where.push(sql`archived_at IS NULL`)
+      if (filter.observerId !== undefined) where.push(sql`observer_id = ${filter.observerId}`)
+      if (filter.observedId !== undefined) where.push(sql`observed_id = ${filter.observedId}`)
+      if (filter.aboutPeerOrNobody !== undefined)
+        where.push(sql`(observed_id IS NULL OR observed_id = ${filter.aboutPeerOrNobody})`)
+      return (await selectByIdsSqlite(db, 'notes', workspaceId, ids, where)).map(toNote)
     },
     async markAccessed(workspaceId, ids, at) {
       requireId(workspaceId, 'workspace id')
@@ -165,25 +172,4 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
       return toNote(row)
     },
   }
-}
-
-/** `+workspace_id` keeps SQLite on the primary key instead of scanning the workspace's index. */
-async function notesByIdsSqlite(
-  scope: RepositoryScope,
-  workspaceId: string,
-  ids: readonly string[],
-  filter: NoteFilter,
-): Promise<Selectable<NotesTable>[]> {
-  const conditions = [sql`+workspace_id = ${workspaceId}`]
-  if (!filter.includeArchived) conditions.push(sql`archived_at IS NULL`)
-  if (filter.observerId !== undefined) conditions.push(sql`observer_id = ${filter.observerId}`)
-  if (filter.observedId !== undefined) conditions.push(sql`observed_id = ${filter.observedId}`)
-  if (filter.aboutPeerOrNobody !== undefined)
-    conditions.push(sql`(observed_id IS NULL OR observed_id = ${filter.aboutPeerOrNobody})`)
-  const { rows } = await sql<Selectable<NotesTable>>`
-    SELECT * FROM notes
-    WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND ${sql.join(conditions, sql` AND `)}`.execute(
-    scope.db,
-  )
-  return rows
 }

@@ -1,5 +1,6 @@
-import { type Selectable, sql } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { ProceduresTable } from '../schema/tables'
+import { selectByIdsSqlite } from './by-ids'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -103,12 +104,7 @@ export function createProceduresRepository(scope: RepositoryScope): ProceduresRe
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      const { rows } = await sql<Selectable<ProceduresTable>>`
-        SELECT * FROM procedures
-        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND +workspace_id = ${workspaceId}`.execute(
-        db,
-      )
-      return rows.map(toProcedure)
+      return (await selectByIdsSqlite(db, 'procedures', workspaceId, ids)).map(toProcedure)
     },
     async insert(workspaceId, procedure) {
       requireId(workspaceId, 'workspace id')

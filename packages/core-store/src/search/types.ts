@@ -8,8 +8,9 @@ export interface FullTextHit {
   /** The row's primary key: `messages.id`, `chunks.id`, `episodes.id`, `procedures.id`, `notes.id`. */
   readonly id: number | string
   /**
-   * Relevance normalised to (0, 1), higher is better. Monotone in the backend's own rank (BM25 on SQLite),
-   * so it orders hits of one query; do not compare scores across queries.
+   * Relevance in (0, 1], higher is better: the backend's own rank (BM25 on SQLite) relative to the best hit
+   * of the query, which scores 1. It orders hits of one query and keeps their proportions (so scores of one
+   * query may be added up); do not compare scores across queries.
    */
   readonly score: number
 }

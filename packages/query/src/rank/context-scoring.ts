@@ -3,7 +3,7 @@ import type { RetrievalReason } from '../reasons'
 /** A keyword-matched message with where it sits in its session. */
 export interface MessageCandidate {
   readonly id: number
-  /** Keyword score (negated BM25, higher is better; 0 for a message that did not match). */
+  /** Keyword score: the full-text score, proportional to BM25 within one query (0: the message did not match). */
   readonly score: number
   readonly sessionId: string
   readonly peerId: string
