@@ -47,11 +47,21 @@ export { createRunLock, DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './lo
 export { readManagedFile, readSection, sectionMarkers, writeSection } from './markdown'
 export type { Repositories } from './repositories'
 export type { Alias, AliasesRepository } from './repositories/aliases'
-export type { Chunk, ChunksRepository } from './repositories/chunks'
-export type { Edge, EdgeKey, EdgesRepository, ImportedEdge } from './repositories/edges'
+export type { Chunk, ChunksRepository, NewChunk } from './repositories/chunks'
+export type {
+  ConflictRules,
+  Edge,
+  EdgeConflict,
+  EdgeKey,
+  EdgesRepository,
+  EdgeValidity,
+  ImportedEdge,
+  NamedEntity,
+  NewEdge,
+} from './repositories/edges'
 export type { EntityTypesRepository } from './repositories/entity-types'
-export type { Episode, EpisodesRepository } from './repositories/episodes'
-export type { Evidence, EvidenceRepository, ImportedEvidence } from './repositories/evidence'
+export type { Episode, EpisodesRepository, NewEpisode } from './repositories/episodes'
+export type { Evidence, EvidenceRepository, NewEvidence } from './repositories/evidence'
 export type { FeedbackRepository } from './repositories/feedback'
 export type { LlmCacheRepository } from './repositories/llm-cache'
 export type { MarkersRepository, ProfileEntry } from './repositories/markers'
@@ -59,16 +69,28 @@ export type { MentionsRepository } from './repositories/mentions'
 export type {
   NewNote,
   Note,
+  NoteFilter,
   NotePair,
+  NoteSourceId,
   NotesRepository,
   RestatedNote,
   StaleNotesFilter,
 } from './repositories/notes'
 export type { PeerCardsRepository } from './repositories/peer-cards'
 export { inferPeerRole } from './repositories/peer-role'
-export type { ProceduresRepository } from './repositories/procedures'
+export type {
+  NewProcedure,
+  Procedure,
+  ProcedureStep,
+  ProceduresRepository,
+} from './repositories/procedures'
 export type { ScopesRepository } from './repositories/scopes'
-export type { SearchLogEntry, SearchLogRepository, SearchLogSummary } from './repositories/search-log'
+export type {
+  LoggedSearch,
+  SearchLogEntry,
+  SearchLogRepository,
+  SearchLogSummary,
+} from './repositories/search-log'
 export type {
   DreamRun,
   DreamRunOutcome,
@@ -77,6 +99,7 @@ export type {
   ImportedMessage,
   JsonObject,
   Message,
+  MessageNeighbours,
   MessagesRepository,
   NewMessage,
   Page,
@@ -105,6 +128,7 @@ export type {
   VectorRow,
 } from './search/types'
 export { MAX_NEAREST_K } from './search/vector-index'
+export { cosineSimilarity } from './search/vector-math'
 export type { StoreErrorCode } from './store/errors'
 export { StoreError } from './store/errors'
 export { randomId } from './store/ids'

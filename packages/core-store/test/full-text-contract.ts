@@ -133,5 +133,26 @@ export function describeFullTextContract(label: string, options: { loadVectorExt
         'INVALID_INPUT',
       )
     })
+
+    it('scores relative to the best hit: the best scores 1, the rest keep their proportion in (0, 1]', async () => {
+      const store = open()
+      await store.messages.insertBatch('w', 's', [
+        { peerId: 'u', content: 'postgres postgres postgres replica' },
+        {
+          peerId: 'u',
+          content: 'we might move the long reporting job to postgres one day, after the migration',
+        },
+        { peerId: 'u', content: 'postgres again' },
+      ])
+      const hits = await store.fullText.search('messages', 'postgres', { workspaceId: 'w', limit: 10 })
+      expect(hits).toHaveLength(3)
+      expect(hits[0]!.score).toBe(1)
+      for (const hit of hits.slice(1)) {
+        expect(hit.score).toBeGreaterThan(0)
+        expect(hit.score).toBeLessThanOrEqual(1)
+      }
+      const limited = await store.fullText.search('messages', 'postgres', { workspaceId: 'w', limit: 2 })
+      expect(limited.map((hit) => hit.score)).toEqual(hits.slice(0, 2).map((hit) => hit.score))
+    })
   })
 }

@@ -299,5 +299,50 @@ export function describeVectorIndexContract(label: string, options: { loadVector
       const count = await sql<{ n: number }>`SELECT count(*) AS n FROM chunk_embeddings`.execute(store.db)
       expect(count.rows[0]?.n).toBe(0)
     })
+
+    it('gives the cosine similarity of given ids to a query, within the workspace and model only', async () => {
+      const store = open()
+      const east = await addChunk(store, 'w', 'east')
+      const north = await addChunk(store, 'w', 'north')
+      const blank = await addChunk(store, 'w', 'no vector')
+      const zero = await addChunk(store, 'w', 'zero vector')
+      const foreign = await addChunk(store, 'other', 'east elsewhere')
+      await store.vectors.upsert(
+        'chunks',
+        [
+          { id: east, workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'e' },
+          { id: north, workspaceId: 'w', vector: vec(0, 1, 0, 0), textHash: 'n' },
+          { id: zero, workspaceId: 'w', vector: new Float32Array(4), textHash: 'z' },
+          { id: foreign, workspaceId: 'other', vector: vec(1, 0, 0, 0), textHash: 'e' },
+        ],
+        MODEL,
+      )
+      const query = vec(1, 1, 0, 0)
+      const similarity = await store.vectors.similarities(
+        'chunks',
+        [east, north, blank, zero, foreign],
+        query,
+        {
+          workspaceId: 'w',
+          model: MODEL,
+        },
+      )
+      expect([...similarity.keys()].sort()).toEqual([east, north, zero].sort())
+      expect(similarity.get(east)).toBeCloseTo(Math.SQRT1_2, 5)
+      expect(similarity.get(north)).toBeCloseTo(Math.SQRT1_2, 5)
+      expect(similarity.get(zero)).toBe(0)
+      const nearest = await store.vectors.nearest('chunks', query, { workspaceId: 'w', k: 1, model: MODEL })
+      expect(similarity.get(nearest[0]!.id)).toBeCloseTo(nearest[0]!.similarity, 5)
+      expect(
+        await store.vectors.similarities('chunks', [], query, { workspaceId: 'w', model: MODEL }),
+      ).toEqual(new Map())
+      await expectStoreError(
+        store.vectors.similarities('chunks', [east], vec(1, 0, 0), { workspaceId: 'w', model: MODEL }),
+        'VECTOR_MISMATCH',
+      )
+      expect(
+        await store.vectors.similarities('episodes', ['x'], query, { workspaceId: 'w', model: MODEL }),
+      ).toEqual(new Map())
+    })
   })
 }

@@ -29,6 +29,7 @@ export type {
   ProcedureHit,
   QueryConfig,
   RankedRef,
+  RetrievalReason,
 } from '@hymem/query'
 export type { KeyProbe } from './config/check-key'
 export { probeKey } from './config/check-key'

@@ -174,10 +174,10 @@ describe('augment', () => {
       surface: 'augment',
       query: 'postgres',
       hits: returned,
-      top_score: context.ranked[0]!.score,
+      topScore: context.ranked[0]!.score,
     })
     expect(rows[0]!.candidates).toBeGreaterThanOrEqual(returned)
-    expect(rows[0]!.latency_ms).toBeGreaterThan(0)
+    expect(rows[0]!.latencyMs).toBeGreaterThan(0)
     expect(rows[1]!.query).toHaveLength(500)
     const quiet = createQueryEngine({ store: t.store, config: { searchLog: false } })
     await quiet.augment('postgres', { workspaceId: WS })

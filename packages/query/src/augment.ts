@@ -1,6 +1,5 @@
 import { MAX_NEAREST_K, type Store, type VectorIndexName } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
-import { sql } from 'kysely'
 import type { QueryCaches } from './caches'
 import type { QueryConfig } from './config'
 import { _throwIfAborted, QueryError } from './errors'
@@ -71,10 +70,10 @@ export async function augment(
     sessionIds: options.sessionIds,
     scopeSessionIds:
       options.sessionIds ??
-      (options.peerId !== undefined ? await peerSessions(store, workspaceId, options.peerId) : undefined),
+      (options.peerId !== undefined
+        ? await store.sessions.listIdsForPeer(workspaceId, options.peerId)
+        : undefined),
     text: message,
-    queryVector: () => vectorPromise,
-    embeddingModel: deps.embeddings?.model ?? null,
     log,
     nearest: async (index: VectorIndexName, k: number) => {
       const vector = await vectorPromise
@@ -88,6 +87,19 @@ export async function augment(
       } catch (error) {
         log?.({ kind: 'vector-failed', index, error })
         return []
+      }
+    },
+    similarities: async (index: VectorIndexName, ids: readonly (number | string)[]) => {
+      const vector = await vectorPromise
+      if (!vector || !deps.embeddings || ids.length === 0) return new Map()
+      try {
+        return await store.vectors.similarities(index, ids, vector, {
+          workspaceId,
+          model: deps.embeddings.model,
+        })
+      } catch (error) {
+        log?.({ kind: 'vector-failed', index, error })
+        return new Map()
       }
     },
   }
@@ -192,14 +204,6 @@ function embedQuery(
       return null
     })
   return vector
-}
-
-async function peerSessions(store: Store, workspaceId: string, peerId: string): Promise<string[]> {
-  const { rows } = await sql<{ session_id: string }>`
-    SELECT session_id FROM session_peers WHERE workspace_id = ${workspaceId} AND peer_id = ${peerId}`.execute(
-    store.db,
-  )
-  return rows.map((row) => row.session_id)
 }
 
 function checkWorkspace(options: AugmentOptions): string {

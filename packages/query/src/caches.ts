@@ -1,6 +1,4 @@
-import type { Store } from '@hymem/core-store'
-import type { EdgeRecord } from './graph/edge'
-import { graphCanonicals, recentEdges, topEdgesWithPredicates, type Validity } from './graph/edge-queries'
+import type { Edge, EdgeValidity, Store } from '@hymem/core-store'
 import { buildTokenOverlapIndex, type TokenOverlapIndex } from './graph/token-index'
 import type { QueryLogger } from './types'
 
@@ -14,13 +12,13 @@ const MAX_SEEDS = 256
  */
 export interface QueryCaches {
   tokenIndex(workspaceId: string): Promise<TokenOverlapIndex>
-  recentEdges(workspaceId: string, limit: number, validity: Validity): Promise<EdgeRecord[]>
+  recentEdges(workspaceId: string, limit: number, validity: EdgeValidity): Promise<Edge[]>
   topEdgesWithPredicates(
     workspaceId: string,
     predicates: readonly string[],
     limit: number,
-    validity: Validity,
-  ): Promise<EdgeRecord[]>
+    validity: EdgeValidity,
+  ): Promise<Edge[]>
   /** Drops one workspace's entries, or everything. */
   invalidate(workspaceId?: string): void
 }
@@ -28,8 +26,8 @@ export interface QueryCaches {
 /** Creates the caches for one store. */
 export function createQueryCaches(store: Store, log: QueryLogger | undefined): QueryCaches {
   const tokenIndexes = new Map<string, Promise<TokenOverlapIndex>>()
-  const seeds = new Map<string, Promise<EdgeRecord[]>>()
-  const isCurrent = (validity: Validity) => validity.asOf === undefined && !validity.includeSuperseded
+  const seeds = new Map<string, Promise<Edge[]>>()
+  const isCurrent = (validity: EdgeValidity) => validity.asOf === undefined && !validity.includeSuperseded
 
   const remember = <T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> => {
     let value = map.get(key)
@@ -50,7 +48,7 @@ export function createQueryCaches(store: Store, log: QueryLogger | undefined): Q
     tokenIndex: (workspaceId) =>
       remember(tokenIndexes, workspaceId, async () => {
         const started = performance.now()
-        const built = buildTokenOverlapIndex(await graphCanonicals(store, workspaceId))
+        const built = buildTokenOverlapIndex(await store.edges.listEntityNames(workspaceId))
         log?.({
           kind: 'token-index-built',
           workspaceId,
@@ -59,14 +57,12 @@ export function createQueryCaches(store: Store, log: QueryLogger | undefined): Q
         })
         return built
       }),
-    recentEdges: (workspaceId, limit, validity) =>
-      isCurrent(validity)
-        ? remember(seeds, `${workspaceId}\u0000recent\u0000${limit}`, () =>
-            recentEdges(store, workspaceId, limit, validity),
-          )
-        : recentEdges(store, workspaceId, limit, validity),
+    recentEdges: (workspaceId, limit, validity) => {
+      const load = () => store.edges.findMostRecent(workspaceId, { limit, validity })
+      return isCurrent(validity) ? remember(seeds, `${workspaceId}\u0000recent\u0000${limit}`, load) : load()
+    },
     topEdgesWithPredicates: (workspaceId, predicates, limit, validity) => {
-      const load = () => topEdgesWithPredicates(store, workspaceId, predicates, limit, validity)
+      const load = () => store.edges.findStrongestWithPredicates(workspaceId, predicates, { limit, validity })
       if (!isCurrent(validity)) return load()
       const key = `${workspaceId}\u0000routed\u0000${[...predicates].sort().join(',')}\u0000${limit}`
       return remember(seeds, key, load)

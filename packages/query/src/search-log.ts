@@ -18,19 +18,14 @@ export async function writeSearchLog(
   },
 ): Promise<void> {
   try {
-    await store.db
-      .insertInto('search_log')
-      .values({
-        workspace_id: row.workspaceId,
-        surface: 'augment',
-        query: row.query.slice(0, LOGGED_QUERY_CHARS),
-        candidates: row.candidates,
-        hits: row.hits,
-        top_score: row.topScore,
-        latency_ms: row.latencyMs,
-        created_at: store.context.now(),
-      })
-      .execute()
+    await store.searchLog.record(row.workspaceId, {
+      surface: 'augment',
+      query: row.query.slice(0, LOGGED_QUERY_CHARS),
+      candidates: row.candidates,
+      hits: row.hits,
+      topScore: row.topScore,
+      latencyMs: row.latencyMs,
+    })
   } catch (error) {
     log?.({ kind: 'search-log-failed', error })
   }

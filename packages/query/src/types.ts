@@ -1,6 +1,7 @@
 import type { Store } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
 import type { QueryConfig } from './config'
+import type { RetrievalReason } from './reasons'
 
 /** A message or chunk found by keyword and/or vector search. */
 export interface AugmentHit {
@@ -15,7 +16,9 @@ export interface AugmentHit {
   readonly createdAt: string
   /** The `messages.id` this hit came from (a message: itself). */
   readonly messageIds: number[]
-  /** Reason codes: `keyword:messages#1`, `keyword:chunks#2`, `semantic_0.81`, `rerank_4.5`. */
+  /** Why it was retrieved: keyword ranks, similarity, rerank score, context (author, neighbour, session). */
+  readonly reasons: readonly RetrievalReason[]
+  /** The reasons as codes: `keyword:messages#1`, `keyword:chunks#2`, `semantic_0.81`, `rerank_4.5`. */
   readonly whyRetrieved: string[]
 }
 
@@ -33,7 +36,9 @@ export interface GraphFact {
   readonly validFrom: string
   readonly validTo: string | null
   readonly score: number
-  /** The ranking formula as codes, e.g. `fallback:entity_anchored`, `semantic_0.84`, `predicate:uses`. */
+  /** The factors of the score: ranker branch, similarity, routed predicate, entity ties, recency. */
+  readonly reasons: readonly RetrievalReason[]
+  /** The reasons as codes, e.g. `fallback:entity_anchored`, `semantic_0.84`, `predicate:uses`. */
   readonly whyRetrieved: string[]
   readonly messageIds: number[]
 }
@@ -46,6 +51,8 @@ export interface EpisodeHit {
   readonly summary: string
   readonly outcome: string | null
   readonly score: number
+  readonly reasons: readonly RetrievalReason[]
+  /** The reasons as codes. */
   readonly whyRetrieved: string[]
   readonly messageIds: number[]
 }
@@ -65,6 +72,8 @@ export interface ProcedureHit {
   readonly description: string
   readonly steps: ProcedureStep[]
   readonly score: number
+  readonly reasons: readonly RetrievalReason[]
+  /** The reasons as codes. */
   readonly whyRetrieved: string[]
   readonly messageIds: number[]
 }
@@ -78,6 +87,8 @@ export interface NoteHit {
   /** Cosine similarity to the query; null when found by keyword only (or with no embedder). */
   readonly similarity: number | null
   readonly score: number
+  readonly reasons: readonly RetrievalReason[]
+  /** The reasons as codes. */
   readonly whyRetrieved: string[]
   readonly messageIds: number[]
 }
@@ -208,7 +219,7 @@ export interface ConflictsOptions {
 export interface QueryEngine {
   /** Ranked, explained context for a message. Hostile text never throws; it yields fewer results. */
   augment(message: string, options: AugmentOptions): Promise<AugmentedContext>
-  /** Contradicting edges (pure SQL; retracted, derived and superseded edges ignored). */
+  /** Contradicting edges (retracted, derived and superseded edges ignored), strongest first. */
   conflicts(options: ConflictsOptions): Promise<Conflict[]>
   /** Drops the cached token-overlap index and graph seeds (one workspace, or all); call after dreaming, merging or retracting. */
   invalidateQueryCaches(workspaceId?: string): void

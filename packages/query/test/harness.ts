@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openStore, type Store } from '@hymem/core-store'
+import { addAlias, type NewProcedure, openStore, type Store } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
-import { sql } from 'kysely'
 
 export const WS = 'ws'
 export const NOW = new Date('2026-06-15T12:00:00.000Z')
@@ -56,44 +55,32 @@ export interface EdgeInput {
   workspaceId?: string
 }
 
-/** Inserts an edge (and its evidence) directly; returns its id. */
+/** Inserts an edge (and its evidence) as given; returns its id. */
 export async function insertEdge(store: Store, edge: EdgeInput): Promise<number> {
+  const workspaceId = edge.workspaceId ?? WS
   const seen = edge.lastSeen ?? daysAgo(1)
-  const row = await store.db
-    .insertInto('knowledge_graph')
-    .values({
-      workspace_id: edge.workspaceId ?? WS,
-      subject: edge.subject,
-      predicate: edge.predicate,
-      object: edge.object,
-      pos_evidence: edge.pos ?? 1,
-      neg_evidence: edge.neg ?? 0,
-      confidence: edge.confidence ?? 0.8,
-      status: edge.status ?? 'active',
-      derived: edge.derived ? 1 : 0,
-      first_seen: seen,
-      last_seen: seen,
-      last_reinforced: seen,
-      valid_from: edge.validFrom ?? seen,
-      valid_to: edge.validTo ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const { id } = await store.edges.insert(workspaceId, {
+    subject: edge.subject,
+    predicate: edge.predicate,
+    object: edge.object,
+    posEvidence: edge.pos ?? 1,
+    negEvidence: edge.neg ?? 0,
+    confidence: edge.confidence ?? 0.8,
+    status: edge.status ?? 'active',
+    derived: edge.derived ?? false,
+    seenAt: seen,
+    validFrom: edge.validFrom ?? seen,
+    validTo: edge.validTo ?? null,
+  })
   for (const evidence of edge.evidence ?? []) {
-    await store.db
-      .insertInto('kg_evidence')
-      .values({
-        workspace_id: edge.workspaceId ?? WS,
-        edge_id: row.id,
-        chunk_id: evidence.chunkId ?? null,
-        message_ids: JSON.stringify(evidence.messageIds ?? []),
-        polarity: 1,
-        observed_at: seen,
-        created_at: seen,
-      })
-      .execute()
+    await store.evidence.insert(workspaceId, {
+      edgeId: id,
+      chunkId: evidence.chunkId ?? null,
+      messageIds: evidence.messageIds ?? [],
+      observedAt: seen,
+    })
   }
-  return row.id
+  return id
 }
 
 /** Logs messages in one session; returns their `messages.id`. */
@@ -123,22 +110,14 @@ export async function insertChunk(
   messageIds: number[],
   workspaceId = WS,
 ): Promise<number> {
-  const row = await store.db
-    .insertInto('chunks')
-    .values({
-      workspace_id: workspaceId,
-      session_id: sessionId,
-      text,
-      salience_reason: 'test',
-      message_ids: JSON.stringify(messageIds),
-      first_message_id: Math.min(...messageIds),
-      last_message_id: Math.max(...messageIds),
-      occurred_at: daysAgo(2),
-      created_at: daysAgo(2),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
+  const chunk = await store.chunks.insert(workspaceId, {
+    sessionId,
+    text,
+    salienceReason: 'test',
+    messageIds,
+    occurredAt: daysAgo(2),
+  })
+  return chunk.id
 }
 
 export async function insertEpisode(
@@ -152,22 +131,15 @@ export async function insertEpisode(
     messageIds?: number[]
   },
 ): Promise<void> {
-  await store.db
-    .insertInto('episodes')
-    .values({
-      id: episode.id,
-      workspace_id: WS,
-      session_id: episode.sessionId,
-      title: episode.title,
-      summary: episode.summary,
-      outcome: episode.outcome ?? null,
-      message_ids: JSON.stringify(episode.messageIds ?? []),
-      started_at: daysAgo(3),
-      ended_at: daysAgo(3),
-      created_at: daysAgo(3),
-      updated_at: daysAgo(3),
-    })
-    .execute()
+  await store.episodes.insert(WS, {
+    id: episode.id,
+    sessionId: episode.sessionId,
+    title: episode.title,
+    summary: episode.summary,
+    outcome: episode.outcome ?? null,
+    messageIds: episode.messageIds ?? [],
+    startedAt: daysAgo(3),
+  })
 }
 
 export async function insertProcedure(
@@ -177,28 +149,18 @@ export async function insertProcedure(
     sessionId: string
     name: string
     description: string
-    steps: unknown
+    steps: NewProcedure['steps']
     messageIds?: number[]
   },
 ): Promise<void> {
-  const steps = Array.isArray(procedure.steps) ? procedure.steps : []
-  await store.db
-    .insertInto('procedures')
-    .values({
-      id: procedure.id,
-      workspace_id: WS,
-      session_id: procedure.sessionId,
-      name: procedure.name,
-      description: procedure.description,
-      steps: typeof procedure.steps === 'string' ? procedure.steps : JSON.stringify(procedure.steps),
-      steps_text: steps
-        .map((s) => (typeof s === 'string' ? s : ((s as { text?: string }).text ?? '')))
-        .join('\n'),
-      message_ids: JSON.stringify(procedure.messageIds ?? []),
-      created_at: daysAgo(3),
-      updated_at: daysAgo(3),
-    })
-    .execute()
+  await store.procedures.insert(WS, {
+    id: procedure.id,
+    sessionId: procedure.sessionId,
+    name: procedure.name,
+    description: procedure.description,
+    steps: procedure.steps,
+    messageIds: procedure.messageIds ?? [],
+  })
 }
 
 export async function insertNote(
@@ -213,22 +175,16 @@ export async function insertNote(
     sourceIds?: number[]
   },
 ): Promise<void> {
-  await store.db
-    .insertInto('notes')
-    .values({
-      id: note.id,
-      workspace_id: WS,
-      description: note.description,
-      content: note.content,
-      importance: note.importance ?? 1,
-      observed_id: note.observedId ?? null,
-      source_ids: JSON.stringify(note.sourceIds ?? []),
-      created_at: daysAgo(10),
-      updated_at: daysAgo(10),
-      last_accessed_at: daysAgo(10),
-      archived_at: note.archived ? daysAgo(1) : null,
-    })
-    .execute()
+  await store.notes.insert(WS, {
+    id: note.id,
+    description: note.description,
+    content: note.content,
+    importance: note.importance ?? 1,
+    observedId: note.observedId ?? null,
+    sourceIds: note.sourceIds ?? [],
+    createdAt: daysAgo(10),
+    archivedAt: note.archived ? daysAgo(1) : null,
+  })
 }
 
 export async function insertEntityType(
@@ -237,17 +193,11 @@ export async function insertEntityType(
   type: string,
   evidence = 1,
 ): Promise<void> {
-  await store.db
-    .insertInto('entity_types')
-    .values({ workspace_id: WS, entity, type, evidence, updated_at: daysAgo(1) })
-    .execute()
+  await store.entityTypes.set(WS, { entity, type, evidence })
 }
 
 export async function insertAlias(store: Store, surface: string, canonical: string): Promise<void> {
-  await store.db
-    .insertInto('entity_aliases')
-    .values({ workspace_id: WS, surface, canonical, created_at: daysAgo(1) })
-    .execute()
+  await addAlias(store, { workspaceId: WS, surface, canonical })
 }
 
 /** Embeds texts and stores them in a vector index under their ids. */
@@ -265,17 +215,7 @@ export async function indexVectors(
   )
 }
 
-/** Rows of the search log, oldest first. */
-export async function searchLogRows(store: Store) {
-  const { rows } = await sql<{
-    surface: string
-    query: string
-    candidates: number
-    hits: number
-    top_score: number | null
-    latency_ms: number
-  }>`SELECT surface, query, candidates, hits, top_score, latency_ms FROM search_log ORDER BY id`.execute(
-    store.db,
-  )
-  return rows
+/** The workspace's search log, oldest first. */
+export function searchLogRows(store: Store) {
+  return store.searchLog.list(WS)
 }

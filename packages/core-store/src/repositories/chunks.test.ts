@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { addChunk, addEpisode } from '../../test/fixtures'
-import { useTempStores } from '../../test/store-harness'
+import { addChunk } from '../../test/fixtures'
+import { expectStoreError, useTempStores } from '../../test/store-harness'
 import type { Store } from '../store/types'
 
 async function markProcessed(store: Store, chunkId: number, promptVersion: string) {
@@ -44,22 +44,41 @@ describe('chunks repository', () => {
     expect(await store.chunks.countUnprocessed('w', 'v1')).toBe(1)
     expect(await store.chunks.countUnprocessed('x', 'v1')).toBe(0)
   })
-})
 
-describe('episodes repository', () => {
-  const stores = useTempStores()
-
-  it('lists every episode of a workspace by id', async () => {
-    const store = stores.open()
-    await store.sessions.getOrCreate('w', 's')
-    await store.sessions.getOrCreate('x', 's')
-    await addEpisode(store, 'w', 'ep-b', 'Billing', 'Moved billing to Postgres.')
-    await addEpisode(store, 'w', 'ep-a', 'Deploys', 'Deploys on Fridays.')
-    await addEpisode(store, 'x', 'ep-c', 'Other', 'Elsewhere.')
-    const episodes = await store.episodes.listAll('w')
-    expect(episodes.map((e) => [e.id, e.title, e.summary])).toEqual([
-      ['ep-a', 'Deploys', 'Deploys on Fridays.'],
-      ['ep-b', 'Billing', 'Moved billing to Postgres.'],
+  it('inserts a chunk over messages and reads it back by id, within its workspace only', async () => {
+    const store = stores.open({ clock: () => new Date('2026-03-01T10:00:00.000Z') })
+    const [a, b] = await store.messages.insertBatch('w', 's', [
+      { peerId: 'ann', content: 'one' },
+      { peerId: 'bob', content: 'two' },
     ])
+    const chunk = await store.chunks.insert('w', {
+      sessionId: 's',
+      text: 'one two',
+      salienceReason: 'decision',
+      messageIds: [b!.id, a!.id],
+      occurredAt: '2026-02-01T00:00:00.000Z',
+    })
+    expect(chunk).toMatchObject({
+      workspaceId: 'w',
+      sessionId: 's',
+      text: 'one two',
+      salienceReason: 'decision',
+      messageIds: [b!.id, a!.id],
+      firstMessageId: a!.id,
+      lastMessageId: b!.id,
+      occurredAt: '2026-02-01T00:00:00.000Z',
+      createdAt: '2026-03-01T10:00:00.000Z',
+    })
+    expect(await store.chunks.getByIds('w', [chunk.id, 999])).toEqual([chunk])
+    expect(await store.chunks.getByIds('other', [chunk.id])).toEqual([])
+    expect(await store.chunks.getByIds('w', [])).toEqual([])
+  })
+
+  it('refuses a chunk without message ids', async () => {
+    const store = stores.open()
+    await expectStoreError(
+      store.chunks.insert('w', { sessionId: 's', text: 'x', salienceReason: 'r', messageIds: [] }),
+      'INVALID_INPUT',
+    )
   })
 })

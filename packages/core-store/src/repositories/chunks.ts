@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely'
 import type { ChunksTable } from '../schema/tables'
-import { parseArray } from './json'
+import { StoreError } from '../store/errors'
+import { selectByIdsSqlite } from './by-ids'
+import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
 /** A salient stretch of a session's messages, the unit extraction works on. */
@@ -33,6 +35,17 @@ export function toChunk(row: Selectable<ChunksTable>): Chunk {
   }
 }
 
+/** A new chunk over messages of one session. */
+export interface NewChunk {
+  readonly sessionId: string
+  readonly text: string
+  readonly salienceReason: string
+  /** `messages.id` the chunk covers (at least one). */
+  readonly messageIds: readonly number[]
+  /** @default now */
+  readonly occurredAt?: string
+}
+
 /** Chunks (`chunks`) and their per-prompt-version processing marks (`processed_chunks`). */
 export interface ChunksRepository {
   /** Every chunk of the workspace, by id. */
@@ -41,6 +54,10 @@ export interface ChunksRepository {
   countUnprocessed(workspaceId: string, promptVersion: string): Promise<number>
   /** Drops the processing marks of the workspace's chunks, so the next dream extracts every chunk again. */
   clearProcessed(workspaceId: string): Promise<void>
+  /** The workspace's chunks among `ids`, in no particular order (unknown ids are skipped). */
+  getByIds(workspaceId: string, ids: readonly number[]): Promise<Chunk[]>
+  /** Inserts a chunk (its session must exist); the first and last message ids come from `messageIds`. */
+  insert(workspaceId: string, chunk: NewChunk): Promise<Chunk>
 }
 
 export function createChunksRepository(scope: RepositoryScope): ChunksRepository {
@@ -79,6 +96,34 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
       await scope.write((tx) =>
         tx.deleteFrom('processed_chunks').where('chunk_id', 'in', ofWorkspace(workspaceId)).execute(),
       )
+    },
+    async getByIds(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
+      if (ids.length === 0) return []
+      return (await selectByIdsSqlite(db, 'chunks', workspaceId, ids)).map(toChunk)
+    },
+    async insert(workspaceId, chunk) {
+      requireId(workspaceId, 'workspace id')
+      requireId(chunk.sessionId, 'session id')
+      if (chunk.messageIds.length === 0 || !chunk.messageIds.every((id) => Number.isSafeInteger(id)))
+        throw new StoreError('INVALID_INPUT', 'a chunk needs at least one integer message id')
+      const now = scope.context.now()
+      const row = await db
+        .insertInto('chunks')
+        .values({
+          workspace_id: workspaceId,
+          session_id: chunk.sessionId,
+          text: chunk.text,
+          salience_reason: chunk.salienceReason,
+          message_ids: JSON.stringify(chunk.messageIds),
+          first_message_id: Math.min(...chunk.messageIds),
+          last_message_id: Math.max(...chunk.messageIds),
+          occurred_at: chunk.occurredAt ?? now,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return toChunk(row)
     },
   }
 }

@@ -1,64 +1,39 @@
-import type { Selectable } from 'kysely'
-import type { EdgeStatus, KnowledgeGraphTable } from '../schema/tables'
+import type { EdgeStatus } from '../schema/tables'
 import { StoreError } from '../store/errors'
+import { type ConflictRules, type EdgeConflict, findConflictsSqlite } from './edge-conflicts'
+import {
+  type Edge,
+  type EdgeKey,
+  type EdgeValidity,
+  type ImportedEdge,
+  type NewEdge,
+  toEdge,
+} from './edge-values'
+import {
+  bestTouchingSqlite,
+  currentByIdsSqlite,
+  mostRecentSqlite,
+  type NamedEntity,
+  namedEntitiesSqlite,
+  strongestWithPredicatesSqlite,
+  touchingWithPredicatesSqlite,
+  validityOf,
+} from './edges-sqlite'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
+export type { ConflictRules, EdgeConflict } from './edge-conflicts'
+export {
+  type Edge,
+  type EdgeKey,
+  type EdgeValidity,
+  type ImportedEdge,
+  type NewEdge,
+  toEdge,
+} from './edge-values'
+export type { NamedEntity } from './edges-sqlite'
+
 const EDGE_STATUSES: readonly EdgeStatus[] = ['active', 'stale', 'retracted']
-
-/** One edge of the knowledge graph: a typed fact with its evidence counts and validity window. */
-export interface Edge {
-  readonly id: number
-  readonly workspaceId: string
-  readonly subject: string
-  readonly predicate: string
-  readonly object: string
-  readonly posEvidence: number
-  readonly negEvidence: number
-  readonly confidence: number
-  readonly status: EdgeStatus
-  /** True for edges written by inference (recomputed from scratch each dream). */
-  readonly derived: boolean
-  readonly firstSeen: string
-  readonly lastSeen: string
-  readonly lastReinforced: string
-  readonly validFrom: string
-  /** Set when a newer fact superseded this one. */
-  readonly validTo: string | null
-  readonly supersededBy: number | null
-}
-
-export function toEdge(row: Selectable<KnowledgeGraphTable>): Edge {
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    subject: row.subject,
-    predicate: row.predicate,
-    object: row.object,
-    posEvidence: row.pos_evidence,
-    negEvidence: row.neg_evidence,
-    confidence: row.confidence,
-    status: row.status,
-    derived: row.derived === 1,
-    firstSeen: row.first_seen,
-    lastSeen: row.last_seen,
-    lastReinforced: row.last_reinforced,
-    validFrom: row.valid_from,
-    validTo: row.valid_to,
-    supersededBy: row.superseded_by,
-  }
-}
-
-/** An edge as a dump carries it: everything but its id and supersede link (both are store-local). */
-export type ImportedEdge = Omit<Edge, 'id' | 'supersededBy'>
-
-/** Names one edge within a workspace: its triple and whether it is derived. */
-export interface EdgeKey {
-  readonly subject: string
-  readonly predicate: string
-  readonly object: string
-  readonly derived: boolean
-}
 
 /** Edges of the knowledge graph (`knowledge_graph`), including derived (inferred) edges and validity/supersede links. */
 export interface EdgesRepository {
@@ -79,6 +54,52 @@ export interface EdgesRepository {
   countByState(
     workspaceId: string,
   ): Promise<{ active: number; stale: number; retracted: number; derived: number }>
+  /**
+   * The best `perEntity` current edges (by confidence, then last seen) touching each entity as subject or
+   * object; an edge touching two entities appears once.
+   */
+  findBestTouching(
+    workspaceId: string,
+    entities: readonly string[],
+    options: { readonly perEntity: number; readonly validity?: EdgeValidity },
+  ): Promise<Edge[]>
+  /** Current edges under `predicates` that touch `entities`, best first (confidence, last seen, id). */
+  findTouchingWithPredicates(
+    workspaceId: string,
+    entities: readonly string[],
+    predicates: readonly string[],
+    options: { readonly limit: number; readonly validity?: EdgeValidity },
+  ): Promise<Edge[]>
+  /** The strongest current edges under `predicates`, whatever they touch (confidence, last seen, id). */
+  findStrongestWithPredicates(
+    workspaceId: string,
+    predicates: readonly string[],
+    options: { readonly limit: number; readonly validity?: EdgeValidity },
+  ): Promise<Edge[]>
+  /** The given edges that are current, in no particular order. */
+  findCurrentByIds(workspaceId: string, ids: readonly number[], validity?: EdgeValidity): Promise<Edge[]>
+  /** The most recently seen current edges (then confidence, id). */
+  findMostRecent(
+    workspaceId: string,
+    options: { readonly limit: number; readonly validity?: EdgeValidity },
+  ): Promise<Edge[]>
+  /** Every entity name that is the subject or object of a non-retracted edge, in no particular order. */
+  listEntityNames(workspaceId: string): Promise<string[]>
+  /**
+   * Which lookup keys name a known entity: an alias surface (naming its canonical), the subject of a
+   * non-retracted edge, or the object of one that passes the shape filter (the name is also a subject
+   * somewhere, has an entity type, or is the object of more than one edge), so a one-off object such as
+   * `working` never counts. A key may name several entities; order is unspecified.
+   */
+  findNamedEntities(workspaceId: string, keys: readonly string[]): Promise<NamedEntity[]>
+  /**
+   * Contradictions among current edges (not retracted, not derived, not superseded): competing objects under
+   * an exclusive predicate and opposing predicates on one subject/object pair. Strongest conflict first (by
+   * its weakest edge's confidence), at most `limit`.
+   */
+  findConflicts(workspaceId: string, rules: ConflictRules): Promise<EdgeConflict[]>
+  /** Inserts one edge as given (no canonicalisation, no merge with an existing triple). */
+  insert(workspaceId: string, edge: NewEdge): Promise<Edge>
 }
 
 const IN_LIST_CHUNK = 500
@@ -178,5 +199,106 @@ export function createEdgesRepository(scope: RepositoryScope): EdgesRepository {
       }
       return counts
     },
+    async findBestTouching(workspaceId, entities, options) {
+      requireId(workspaceId, 'workspace id')
+      const perEntity = requireCount(options.perEntity, 'perEntity')
+      if (entities.length === 0 || perEntity === 0) return []
+      return (
+        await bestTouchingSqlite(db, workspaceId, entities, perEntity, validityOf(options.validity))
+      ).map(toEdge)
+    },
+    async findTouchingWithPredicates(workspaceId, entities, predicates, options) {
+      requireId(workspaceId, 'workspace id')
+      const limit = requireCount(options.limit, 'limit')
+      if (predicates.length === 0 || entities.length === 0 || limit === 0) return []
+      const rows = await touchingWithPredicatesSqlite(
+        db,
+        workspaceId,
+        entities,
+        predicates,
+        limit,
+        validityOf(options.validity),
+      )
+      return rows.map(toEdge)
+    },
+    async findStrongestWithPredicates(workspaceId, predicates, options) {
+      requireId(workspaceId, 'workspace id')
+      const limit = requireCount(options.limit, 'limit')
+      if (predicates.length === 0 || limit === 0) return []
+      return (
+        await strongestWithPredicatesSqlite(db, workspaceId, predicates, limit, validityOf(options.validity))
+      ).map(toEdge)
+    },
+    async findCurrentByIds(workspaceId, ids, validity) {
+      requireId(workspaceId, 'workspace id')
+      if (ids.length === 0) return []
+      return (await currentByIdsSqlite(db, workspaceId, ids, validityOf(validity))).map(toEdge)
+    },
+    async findMostRecent(workspaceId, options) {
+      requireId(workspaceId, 'workspace id')
+      const limit = requireCount(options.limit, 'limit')
+      if (limit === 0) return []
+      return (await mostRecentSqlite(db, workspaceId, limit, validityOf(options.validity))).map(toEdge)
+    },
+    async listEntityNames(workspaceId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db
+        .selectFrom('knowledge_graph')
+        .select('subject as name')
+        .where('workspace_id', '=', workspaceId)
+        .where('status', '!=', 'retracted')
+        .union(
+          db
+            .selectFrom('knowledge_graph')
+            .select('object as name')
+            .where('workspace_id', '=', workspaceId)
+            .where('status', '!=', 'retracted'),
+        )
+        .execute()
+      return rows.map((row) => row.name)
+    },
+    async findNamedEntities(workspaceId, keys) {
+      requireId(workspaceId, 'workspace id')
+      if (keys.length === 0) return []
+      return namedEntitiesSqlite(db, workspaceId, keys)
+    },
+    async findConflicts(workspaceId, rules) {
+      requireId(workspaceId, 'workspace id')
+      const limit = requireCount(rules.limit, 'limit')
+      if (limit === 0) return []
+      return findConflictsSqlite(db, workspaceId, rules, limit)
+    },
+    async insert(workspaceId, edge) {
+      requireId(workspaceId, 'workspace id')
+      for (const field of ['subject', 'predicate', 'object'] as const) requireId(edge[field], field)
+      const seen = edge.seenAt ?? scope.context.now()
+      const row = await db
+        .insertInto('knowledge_graph')
+        .values({
+          workspace_id: workspaceId,
+          subject: edge.subject,
+          predicate: edge.predicate,
+          object: edge.object,
+          ...(edge.confidence !== undefined ? { confidence: edge.confidence } : {}),
+          ...(edge.posEvidence !== undefined ? { pos_evidence: edge.posEvidence } : {}),
+          ...(edge.negEvidence !== undefined ? { neg_evidence: edge.negEvidence } : {}),
+          ...(edge.status !== undefined ? { status: edge.status } : {}),
+          derived: edge.derived ? 1 : 0,
+          first_seen: seen,
+          last_seen: seen,
+          last_reinforced: seen,
+          valid_from: edge.validFrom ?? seen,
+          valid_to: edge.validTo ?? null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return toEdge(row)
+    },
   }
+}
+
+function requireCount(value: number, field: string): number {
+  if (!Number.isInteger(value) || value < 0)
+    throw new StoreError('INVALID_INPUT', `${field} must be a non-negative integer`)
+  return value
 }

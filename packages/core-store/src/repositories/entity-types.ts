@@ -1,9 +1,74 @@
+import { sql } from 'kysely'
+import { StoreError } from '../store/errors'
+import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
-/** Entity types (`entity_types`) with their evidence counts. */
-// biome-ignore lint/suspicious/noEmptyInterface: methods are added as callers move off raw SQL
-export interface EntityTypesRepository {}
+/** Entity types (`entity_types`): one type per entity (`postgresql` → `database`), with an evidence count. */
+export interface EntityTypesRepository {
+  /** The type of each given entity that has one. */
+  typesOf(workspaceId: string, entities: readonly string[]): Promise<Map<string, string>>
+  /** Entities of a type, best evidenced first (then by name), at most `limit`. */
+  findEntitiesOfType(workspaceId: string, type: string, limit: number): Promise<string[]>
+  /** Which of `names` are entity types of the workspace, sorted. */
+  findTypesNamed(workspaceId: string, names: readonly string[]): Promise<string[]>
+  /** Sets an entity's type (replacing any earlier one) and its evidence count (default 1). */
+  set(workspaceId: string, entity: { entity: string; type: string; evidence?: number }): Promise<void>
+}
 
-export function createEntityTypesRepository(_scope: RepositoryScope): EntityTypesRepository {
-  return {}
+export function createEntityTypesRepository(scope: RepositoryScope): EntityTypesRepository {
+  const { db } = scope
+  return {
+    async typesOf(workspaceId, entities) {
+      requireId(workspaceId, 'workspace id')
+      const out = new Map<string, string>()
+      if (entities.length === 0) return out
+      const { rows } = await sql<{ entity: string; type: string }>`
+        SELECT entity, type FROM entity_types
+        WHERE workspace_id = ${workspaceId} AND entity IN (SELECT value FROM json_each(${JSON.stringify(entities)}))`.execute(
+        db,
+      )
+      for (const row of rows) out.set(row.entity, row.type)
+      return out
+    },
+    async findEntitiesOfType(workspaceId, type, limit) {
+      requireId(workspaceId, 'workspace id')
+      if (!Number.isInteger(limit) || limit < 0)
+        throw new StoreError('INVALID_INPUT', 'limit must be a non-negative integer')
+      if (limit === 0) return []
+      const rows = await db
+        .selectFrom('entity_types')
+        .select('entity')
+        .where('workspace_id', '=', workspaceId)
+        .where('type', '=', type)
+        .orderBy('evidence', 'desc')
+        .orderBy('entity')
+        .limit(limit)
+        .execute()
+      return rows.map((row) => row.entity)
+    },
+    async findTypesNamed(workspaceId, names) {
+      requireId(workspaceId, 'workspace id')
+      if (names.length === 0) return []
+      const { rows } = await sql<{ type: string }>`
+        SELECT DISTINCT t.type FROM (SELECT value AS key FROM json_each(${JSON.stringify(names)})) q
+          JOIN entity_types t ON t.workspace_id = ${workspaceId} AND t.type = q.key
+        ORDER BY t.type`.execute(db)
+      return rows.map((row) => row.type)
+    },
+    async set(workspaceId, { entity, type, evidence = 1 }) {
+      requireId(workspaceId, 'workspace id')
+      requireId(entity, 'entity')
+      requireId(type, 'type')
+      if (!Number.isInteger(evidence) || evidence < 0)
+        throw new StoreError('INVALID_INPUT', 'evidence must be a non-negative integer')
+      const updatedAt = scope.context.now()
+      await db
+        .insertInto('entity_types')
+        .values({ workspace_id: workspaceId, entity, type, evidence, updated_at: updatedAt })
+        .onConflict((conflict) =>
+          conflict.columns(['workspace_id', 'entity']).doUpdateSet({ type, evidence, updated_at: updatedAt }),
+        )
+        .execute()
+    },
+  }
 }

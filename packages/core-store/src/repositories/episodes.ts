@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { EpisodesTable } from '../schema/tables'
-import { parseArray } from './json'
+import { selectByIdsSqlite } from './by-ids'
+import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
 /** A named, summarised stretch of a session. */
@@ -38,10 +39,30 @@ export function toEpisode(row: Selectable<EpisodesTable>): Episode {
   }
 }
 
+/** A new episode. */
+export interface NewEpisode {
+  readonly id: string
+  readonly sessionId: string
+  readonly title: string
+  readonly summary: string
+  readonly outcome?: string | null
+  readonly entities?: readonly string[]
+  readonly chunkIds?: readonly number[]
+  readonly messageIds?: readonly number[]
+  /** @default now */
+  readonly startedAt?: string
+  /** @default startedAt */
+  readonly endedAt?: string
+}
+
 /** Episodes (`episodes`): named, summarised stretches of a session. */
 export interface EpisodesRepository {
   /** Every episode of the workspace, by id. */
   listAll(workspaceId: string): Promise<Episode[]>
+  /** The workspace's episodes among `ids`, in no particular order (unknown ids are skipped). */
+  getByIds(workspaceId: string, ids: readonly string[]): Promise<Episode[]>
+  /** Inserts an episode as given. */
+  insert(workspaceId: string, episode: NewEpisode): Promise<Episode>
 }
 
 export function createEpisodesRepository(scope: RepositoryScope): EpisodesRepository {
@@ -55,6 +76,38 @@ export function createEpisodesRepository(scope: RepositoryScope): EpisodesReposi
         .orderBy('id')
         .execute()
       return rows.map(toEpisode)
+    },
+    async getByIds(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
+      if (ids.length === 0) return []
+      return (await selectByIdsSqlite(db, 'episodes', workspaceId, ids)).map(toEpisode)
+    },
+    async insert(workspaceId, episode) {
+      requireId(workspaceId, 'workspace id')
+      requireId(episode.id, 'episode id')
+      requireId(episode.sessionId, 'session id')
+      const now = scope.context.now()
+      const startedAt = episode.startedAt ?? now
+      const row = await db
+        .insertInto('episodes')
+        .values({
+          id: episode.id,
+          workspace_id: workspaceId,
+          session_id: episode.sessionId,
+          title: episode.title,
+          summary: episode.summary,
+          outcome: episode.outcome ?? null,
+          entities: JSON.stringify(episode.entities ?? []),
+          chunk_ids: JSON.stringify(episode.chunkIds ?? []),
+          message_ids: JSON.stringify(episode.messageIds ?? []),
+          started_at: startedAt,
+          ended_at: episode.endedAt ?? startedAt,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return toEpisode(row)
     },
   }
 }

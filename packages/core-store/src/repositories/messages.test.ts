@@ -198,3 +198,52 @@ describe('messages repository', () => {
     await expectStoreError(store.messages.updateMetadata('w', m!.publicId, bad([])), 'INVALID_INPUT')
   })
 })
+
+describe('messages repository: lookups for the query path', () => {
+  const stores = useTempStores()
+
+  it('getByIdsInWorkspace returns only the workspace’s messages among the ids', async () => {
+    const store = stores.open()
+    const [a, b] = await store.messages.insertBatch('w', 's', [
+      { peerId: 'ann', content: 'one' },
+      { peerId: 'bob', content: 'two' },
+    ])
+    const [foreign] = await store.messages.insertBatch('other', 's', [{ peerId: 'ann', content: 'three' }])
+    const found = await store.messages.getByIdsInWorkspace('w', [b!.id, a!.id, foreign!.id, 999])
+    expect(found.map((message) => message.id).sort()).toEqual([a!.id, b!.id])
+    expect(found.find((message) => message.id === b!.id)).toEqual(b)
+    expect(await store.messages.getByIdsInWorkspace('w', [])).toEqual([])
+  })
+
+  it('findNeighbours gives the nearest turns of the same session on either side', async () => {
+    const store = stores.open()
+    const ids = (
+      await store.messages.insertBatch(
+        'w',
+        's1',
+        ['a', 'b', 'c', 'd'].map((content) => ({ peerId: 'ann', content })),
+      )
+    ).map((message) => message.id)
+    const [other] = await store.messages.insertBatch('w', 's2', [{ peerId: 'bob', content: 'elsewhere' }])
+    const found = await store.messages.findNeighbours('w', [ids[1]!, other!.id], 2)
+    const byId = new Map(found.map((message) => [message.id, message]))
+    expect(byId.get(ids[1]!)).toEqual({
+      id: ids[1],
+      sessionId: 's1',
+      peerId: 'ann',
+      before: [ids[0]],
+      after: [ids[2], ids[3]],
+    })
+    expect(byId.get(other!.id)).toEqual({
+      id: other!.id,
+      sessionId: 's2',
+      peerId: 'bob',
+      before: [],
+      after: [],
+    })
+    const bare = await store.messages.findNeighbours('w', [ids[1]!], 0)
+    expect(bare).toEqual([{ id: ids[1], sessionId: 's1', peerId: 'ann', before: [], after: [] }])
+    expect(await store.messages.findNeighbours('other', [ids[1]!], 1)).toEqual([])
+    await expectStoreError(store.messages.findNeighbours('w', [ids[1]!], -1), 'INVALID_INPUT')
+  })
+})

@@ -2,8 +2,10 @@ import type { Selectable } from 'kysely'
 import type { MessageRole, MessagesTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { ISO_TIME_HINT, parseIsoTime } from '../time'
+import { selectByIdsSqlite } from './by-ids'
 import { isJsonObject, objectText, parseObject, requireId } from './json'
 import { insertMessageBatch, type PreparedMessage } from './message-batch'
+import { neighboursSqlite } from './messages-sqlite'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
 import type { Message, MessagesRepository, NewMessage } from './types'
@@ -247,6 +249,18 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
         }
       })
       return ids
+    },
+    async getByIdsInWorkspace(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
+      if (ids.length === 0) return []
+      return (await selectByIdsSqlite(db, 'messages', workspaceId, ids)).map(toMessage)
+    },
+    async findNeighbours(workspaceId, ids, span) {
+      requireId(workspaceId, 'workspace id')
+      if (!Number.isInteger(span) || span < 0)
+        throw new StoreError('INVALID_INPUT', 'span must be a non-negative integer')
+      if (ids.length === 0) return []
+      return neighboursSqlite(db, workspaceId, ids, span)
     },
   }
 }

@@ -2,7 +2,11 @@ import type { Selectable } from 'kysely'
 import type { NotesTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { ISO_TIME_HINT, parseIsoTime } from '../time'
+import { isJsonObject } from './json'
 import type { JsonObject } from './types'
+
+/** What a note was derived from: message ids (integers) or other notes' ids (strings). */
+export type NoteSourceId = string | number
 
 /** An explicit memory: a one-line description plus its content. */
 export interface Note {
@@ -15,7 +19,7 @@ export interface Note {
   readonly observedId: string | null
   readonly sessionId: string | null
   readonly level: string
-  readonly sourceIds: readonly string[]
+  readonly sourceIds: readonly NoteSourceId[]
   /** How many times this note was stated (de-duplicated saves increment it). */
   readonly timesDerived: number
   readonly metadata: JsonObject
@@ -26,25 +30,33 @@ export interface Note {
   readonly archivedAt: string | null
 }
 
-/** A note to store; the store gives it an id and its times. */
+/** A note to store; omitted fields take the defaults below. */
 export interface NewNote {
+  /** @default a new id from the store */
+  readonly id?: string
   readonly description: string
   readonly content: string
-  readonly importance: number
-  readonly observerId: string | null
-  readonly observedId: string | null
-  readonly sessionId: string | null
-  readonly level: string
-  readonly sourceIds: readonly string[]
-  readonly metadata: JsonObject
+  /** @default 1 */
+  readonly importance?: number
+  readonly observerId?: string | null
+  readonly observedId?: string | null
+  readonly sessionId?: string | null
+  /** @default 'explicit' */
+  readonly level?: string
+  readonly sourceIds?: readonly NoteSourceId[]
+  readonly metadata?: JsonObject
+  /** Created, updated and last accessed. @default now */
+  readonly createdAt?: string
+  /** Set to store the note already archived. */
+  readonly archivedAt?: string | null
 }
 
-/** The merged values of a repeated save (see {@link NotesRepository.restate}). */
+/** The merged values of a repeated save (see `NotesRepository.restate`). */
 export interface RestatedNote {
   readonly description: string
   readonly content: string
   readonly importance: number
-  readonly sourceIds: readonly string[]
+  readonly sourceIds: readonly NoteSourceId[]
   readonly metadata: JsonObject
 }
 
@@ -54,12 +66,25 @@ export interface NotePair {
   readonly observedId: string | null
 }
 
+/** Which notes a lookup by id may return. */
+export interface NoteFilter {
+  /** Only notes written by this observer. */
+  readonly observerId?: string
+  /** Only notes about this peer. */
+  readonly observedId?: string
+  /** Only notes about this peer or about nobody. */
+  readonly aboutPeerOrNobody?: string
+  /** Also archived (forgotten) notes. @default false */
+  readonly includeArchived?: boolean
+}
+
 /** Which active notes a forget sweep takes: not accessed since `accessedBefore`, importance ≤ `maxImportance`. */
 export interface StaleNotesFilter {
   readonly accessedBefore: string
   readonly maxImportance: number
 }
 
+/** Maps a `notes` row, tolerating malformed JSON columns (they read as empty). */
 export function toNote(row: Selectable<NotesTable>): Note {
   return {
     id: row.id,
@@ -71,11 +96,9 @@ export function toNote(row: Selectable<NotesTable>): Note {
     observedId: row.observed_id,
     sessionId: row.session_id,
     level: row.level,
-    sourceIds: tolerantJson(row.source_ids, [] as string[]).filter(
-      (item): item is string => typeof item === 'string',
-    ),
+    sourceIds: sourceIdsOf(row.source_ids),
     timesDerived: row.times_derived,
-    metadata: tolerantJson<JsonObject>(row.metadata, {}),
+    metadata: metadataOf(row.metadata),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     lastAccessedAt: row.last_accessed_at,
@@ -84,15 +107,26 @@ export function toNote(row: Selectable<NotesTable>): Note {
 }
 
 /** Notes columns hold JSON we wrote; a hand-edited value that no longer parses reads as the empty value. */
-function tolerantJson<T extends object>(text: string, fallback: T): T {
+function parseOrNull(text: string): unknown {
   try {
-    const value: unknown = JSON.parse(text)
-    return Array.isArray(fallback) === Array.isArray(value) && value !== null && typeof value === 'object'
-      ? (value as T)
-      : fallback
+    return JSON.parse(text)
   } catch {
-    return fallback
+    return null
   }
+}
+
+function sourceIdsOf(text: string): NoteSourceId[] {
+  const value = parseOrNull(text)
+  return Array.isArray(value) ? value.filter(isSourceId) : []
+}
+
+function metadataOf(text: string): JsonObject {
+  const value = parseOrNull(text)
+  return isJsonObject(value) ? value : {}
+}
+
+function isSourceId(value: unknown): value is NoteSourceId {
+  return typeof value === 'string' || Number.isSafeInteger(value)
 }
 
 export function jsonText(value: unknown, field: string): string {
@@ -103,9 +137,12 @@ export function jsonText(value: unknown, field: string): string {
   }
 }
 
-export function checkStrings(values: readonly string[], field: string): string {
-  if (!Array.isArray(values) || values.some((value) => typeof value !== 'string'))
-    throw new StoreError('INVALID_INPUT', `${field} must be an array of strings`)
+export function checkSourceIds(values: readonly NoteSourceId[], field: string): string {
+  if (!Array.isArray(values) || !values.every(isSourceId))
+    throw new StoreError(
+      'INVALID_INPUT',
+      `${field} must be an array of note ids (strings) or message ids (integers)`,
+    )
   return JSON.stringify(values)
 }
 

@@ -55,7 +55,7 @@ describe('notes repository', () => {
     })
     expect(await store.notes.get('w', 'note-1')).toEqual(note)
     expect(await store.notes.get('other', 'note-1')).toBeNull()
-    expect(await store.notes.getByIds(['note-1', 'missing'])).toEqual([note])
+    expect(await store.notes.getByIds('w', ['note-1', 'missing'])).toEqual([note])
   })
 
   it('restates a note: new values, one more derivation, update and access times moved', async () => {
@@ -135,13 +135,13 @@ describe('notes repository', () => {
     )
   })
 
-  it('touches last access, deletes, and pages through every note of a workspace by id', async () => {
+  it('marks last access, deletes, and pages through every note of a workspace by id', async () => {
     const { store, advance } = open()
     await store.workspaces.getOrCreate('w')
     for (let i = 0; i < 3; i++) await store.notes.insert('w', draft({ content: `n${i}` }))
     advance(DAY)
-    await store.notes.touch('w', ['note-2'])
-    await store.notes.touch('other', ['note-3'])
+    await store.notes.markAccessed('w', ['note-2'])
+    await store.notes.markAccessed('other', ['note-3'])
     expect((await store.notes.get('w', 'note-2'))?.lastAccessedAt).toBe('2026-03-02T10:00:00.000Z')
     expect((await store.notes.get('w', 'note-3'))?.lastAccessedAt).toBe('2026-03-01T10:00:00.000Z')
     expect(await store.notes.delete('other', 'note-1')).toBe(false)
@@ -193,10 +193,65 @@ describe('notes repository', () => {
     await store.workspaces.getOrCreate('w')
     await expectStoreError(store.notes.insert('', draft()), 'INVALID_INPUT')
     await expectStoreError(store.notes.insert('w', draft({ importance: Number.NaN })), 'INVALID_INPUT')
-    await expectStoreError(
-      store.notes.insert('w', draft({ sourceIds: [1 as unknown as string] })),
-      'INVALID_INPUT',
-    )
+    await expectStoreError(store.notes.insert('w', draft({ sourceIds: [1.5] })), 'INVALID_INPUT')
+    await expectStoreError(store.notes.insert('w', draft({ id: '' })), 'INVALID_INPUT')
+    await expectStoreError(store.notes.insert('w', draft({ createdAt: 'yesterday' })), 'INVALID_INPUT')
+    await expectStoreError(store.notes.markAccessed('w', ['x'], 'now'), 'INVALID_INPUT')
     expect(await store.notes.countByState('w')).toEqual({ active: 0, archived: 0 })
+  })
+
+  it('inserts notes, filters lookups by archive state and peers, and marks access', async () => {
+    const { clock, advance } = manualClock()
+    const store = stores.open({ clock })
+    const runbook = await store.notes.insert('w', {
+      id: 'runbook',
+      description: 'deploy runbook',
+      content: 'blue green',
+      importance: 3,
+      sourceIds: [4, 'note-0'],
+      metadata: { tag: 'ops' },
+    })
+    expect(runbook).toMatchObject({
+      workspaceId: 'w',
+      importance: 3,
+      observerId: null,
+      observedId: null,
+      level: 'explicit',
+      sourceIds: [4, 'note-0'],
+      metadata: { tag: 'ops' },
+      lastAccessedAt: '2026-03-01T10:00:00.000Z',
+      archivedAt: null,
+    })
+    await store.notes.insert('w', { id: 'aboutBob', description: 'bob', content: 'x', observedId: 'bob' })
+    await store.notes.insert('w', {
+      id: 'byAnn',
+      description: 'ann',
+      content: 'x',
+      observerId: 'ann',
+      observedId: 'ann',
+    })
+    await store.notes.insert('w', {
+      id: 'old',
+      description: 'old',
+      content: 'x',
+      archivedAt: '2026-02-01T00:00:00.000Z',
+    })
+    const ids = ['runbook', 'aboutBob', 'byAnn', 'old', 'missing']
+    const found = async (filter?: Parameters<typeof store.notes.getByIds>[2]) =>
+      (await store.notes.getByIds('w', ids, filter)).map((note) => note.id).sort()
+    expect(await found()).toEqual(['aboutBob', 'byAnn', 'runbook'])
+    expect(await found({ includeArchived: true })).toEqual(['aboutBob', 'byAnn', 'old', 'runbook'])
+    expect(await found({ aboutPeerOrNobody: 'bob' })).toEqual(['aboutBob', 'runbook'])
+    expect(await found({ observedId: 'ann' })).toEqual(['byAnn'])
+    expect(await found({ observerId: 'ann' })).toEqual(['byAnn'])
+    expect(await store.notes.getByIds('other', ids)).toEqual([])
+
+    advance(60_000)
+    await store.notes.markAccessed('w', ['runbook'])
+    expect((await store.notes.get('w', 'runbook'))?.lastAccessedAt).toBe('2026-03-01T10:01:00.000Z')
+    expect((await store.notes.get('w', 'aboutBob'))?.lastAccessedAt).toBe('2026-03-01T10:00:00.000Z')
+    await store.notes.markAccessed('other', ['aboutBob'], '2030-01-01T00:00:00.000Z')
+    expect((await store.notes.get('w', 'aboutBob'))?.lastAccessedAt).toBe('2026-03-01T10:00:00.000Z')
+    expect(await store.notes.get('w', 'missing')).toBeNull()
   })
 })

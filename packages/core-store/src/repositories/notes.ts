@@ -4,33 +4,41 @@ import { StoreError } from '../store/errors'
 import { requireId } from './json'
 import {
   checkNumber,
-  checkStrings,
+  checkSourceIds,
   checkTime,
   jsonText,
   type NewNote,
   type Note,
+  type NoteFilter,
   type NotePair,
   type RestatedNote,
   type StaleNotesFilter,
   toNote,
 } from './note-values'
+import { markAccessedSqlite, notesByIdsSqlite } from './notes-sqlite'
 import type { RepositoryScope } from './scope'
 
-export type { NewNote, Note, NotePair, RestatedNote, StaleNotesFilter } from './note-values'
+export type {
+  NewNote,
+  Note,
+  NoteFilter,
+  NotePair,
+  NoteSourceId,
+  RestatedNote,
+  StaleNotesFilter,
+} from './note-values'
 
-const IN_LIST_CHUNK = 500
-
-/** Explicit memories (`notes`). */
+/** Explicit memories (`notes`): remember/forget, their observers and provenance. */
 export interface NotesRepository {
   /** A note of the workspace; archived notes only with `includeArchived`. */
   get(workspaceId: string, id: string, options?: { includeArchived?: boolean }): Promise<Note | null>
-  /** Notes by id in any workspace, archived or not (ids that do not exist are absent). */
-  getByIds(ids: readonly string[]): Promise<Note[]>
+  /** The workspace's notes among `ids` that pass `filter` (default: not archived), in no particular order. */
+  getByIds(workspaceId: string, ids: readonly string[], filter?: NoteFilter): Promise<Note[]>
   /** Active notes of one observer/observed pair, most recently updated first; `ids` narrows them. */
   activeForPair(workspaceId: string, pair: NotePair, ids?: readonly string[]): Promise<Note[]>
   /** Every note of the workspace, archived ones too, by id; fetched a page at a time. */
   iterate(workspaceId: string): AsyncIterable<Note>
-  /** Stores a new note (the workspace must exist) and returns it. */
+  /** Stores a new note and returns it. */
   insert(workspaceId: string, note: NewNote): Promise<Note>
   /**
    * Records a repeated save of an existing note: its text, importance, sources and metadata become the given
@@ -53,8 +61,8 @@ export interface NotesRepository {
   restore(workspaceId: string, id: string): Promise<Note | null>
   /** Removes a note for good (its vector goes with it only through `vectors.remove`). */
   delete(workspaceId: string, id: string): Promise<boolean>
-  /** Sets the last access of these notes to now. */
-  touch(workspaceId: string, ids: readonly string[]): Promise<void>
+  /** Sets the last access time of the workspace's notes among `ids` (default now). */
+  markAccessed(workspaceId: string, ids: readonly string[], at?: string): Promise<void>
   /** Active and archived counts of the workspace. */
   countByState(workspaceId: string): Promise<{ active: number; archived: number }>
 }
@@ -82,17 +90,10 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
       const row = await query.executeTakeFirst()
       return row ? toNote(row) : null
     },
-    async getByIds(ids) {
-      const out: Note[] = []
-      for (let start = 0; start < ids.length; start += IN_LIST_CHUNK) {
-        const rows = await db
-          .selectFrom('notes')
-          .selectAll()
-          .where('id', 'in', ids.slice(start, start + IN_LIST_CHUNK))
-          .execute()
-        out.push(...rows.map(toNote))
-      }
-      return out
+    async getByIds(workspaceId, ids, filter = {}) {
+      requireId(workspaceId, 'workspace id')
+      if (ids.length === 0) return []
+      return (await notesByIdsSqlite(db, workspaceId, ids, filter)).map(toNote)
     },
     async activeForPair(workspaceId, pair, ids) {
       if (ids !== undefined && ids.length === 0) return []
@@ -117,34 +118,41 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
     },
     async insert(workspaceId, note) {
       requireId(workspaceId, 'workspace id')
-      const values = {
-        workspace_id: workspaceId,
-        description: note.description,
-        content: note.content,
-        importance: checkNumber(note.importance, 'importance'),
-        observer_id: note.observerId,
-        observed_id: note.observedId,
-        session_id: note.sessionId,
-        level: note.level,
-        source_ids: checkStrings(note.sourceIds, 'sourceIds'),
-        metadata: jsonText(note.metadata, 'metadata'),
-      }
-      return scope.write(async (tx) => {
-        const id = context.newId()
-        const now = context.now()
-        await tx
-          .insertInto('notes')
-          .values({ id, ...values, created_at: now, updated_at: now, last_accessed_at: now })
-          .execute()
-        return read(tx, workspaceId, id)
-      })
+      if (note.id !== undefined) requireId(note.id, 'note id')
+      if (typeof note.description !== 'string' || typeof note.content !== 'string')
+        throw new StoreError('INVALID_INPUT', 'a note needs a description and content')
+      if (note.createdAt !== undefined) checkTime(note.createdAt, 'createdAt')
+      if (note.archivedAt != null) checkTime(note.archivedAt, 'archivedAt')
+      const at = note.createdAt ?? context.now()
+      const row = await db
+        .insertInto('notes')
+        .values({
+          id: note.id ?? context.newId(),
+          workspace_id: workspaceId,
+          description: note.description,
+          content: note.content,
+          importance: checkNumber(note.importance ?? 1, 'importance'),
+          observer_id: note.observerId ?? null,
+          observed_id: note.observedId ?? null,
+          session_id: note.sessionId ?? null,
+          level: note.level ?? 'explicit',
+          source_ids: checkSourceIds(note.sourceIds ?? [], 'sourceIds'),
+          metadata: jsonText(note.metadata ?? {}, 'metadata'),
+          created_at: at,
+          updated_at: at,
+          last_accessed_at: at,
+          archived_at: note.archivedAt ?? null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return toNote(row)
     },
     async restate(workspaceId, id, values) {
       const set = {
         description: values.description,
         content: values.content,
         importance: checkNumber(values.importance, 'importance'),
-        source_ids: checkStrings(values.sourceIds, 'sourceIds'),
+        source_ids: checkSourceIds(values.sourceIds, 'sourceIds'),
         metadata: jsonText(values.metadata, 'metadata'),
       }
       return scope.write(async (tx) => {
@@ -178,7 +186,7 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
         observed_id: note.observedId,
         session_id: note.sessionId,
         level: note.level,
-        source_ids: checkStrings(note.sourceIds, 'sourceIds'),
+        source_ids: checkSourceIds(note.sourceIds, 'sourceIds'),
         times_derived: note.timesDerived,
         metadata: jsonText(note.metadata, 'metadata'),
         created_at: note.createdAt,
@@ -259,19 +267,11 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
       )
       return Number(result.numDeletedRows) > 0
     },
-    async touch(workspaceId, ids) {
+    async markAccessed(workspaceId, ids, at) {
+      requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return
-      await scope.write(async (tx) => {
-        const now = context.now()
-        for (let start = 0; start < ids.length; start += IN_LIST_CHUNK) {
-          await tx
-            .updateTable('notes')
-            .set({ last_accessed_at: now })
-            .where('workspace_id', '=', workspaceId)
-            .where('id', 'in', ids.slice(start, start + IN_LIST_CHUNK))
-            .execute()
-        }
-      })
+      if (at !== undefined) checkTime(at, 'at')
+      await markAccessedSqlite(db, workspaceId, ids, at ?? context.now())
     },
     async countByState(workspaceId) {
       const row = await db

@@ -63,3 +63,16 @@ describe('peers repository', () => {
     expect(await store.workspaces.get('w')).toBeNull()
   })
 })
+
+describe('peers repository: listAll', () => {
+  const stores = useTempStores()
+
+  it('lists every peer of the workspace, by id', async () => {
+    const store = stores.open()
+    await store.peers.getOrCreate('w', 'ann')
+    await store.peers.getOrCreate('w', 'bob')
+    await store.peers.getOrCreate('other', 'carol')
+    expect((await store.peers.listAll('w')).map((peer) => peer.id)).toEqual(['ann', 'bob'])
+    expect(await store.peers.listAll('empty')).toEqual([])
+  })
+})

@@ -1,9 +1,136 @@
+import type { Selectable } from 'kysely'
+import type { ProceduresTable } from '../schema/tables'
+import { selectByIdsSqlite } from './by-ids'
+import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
-/** Procedures (`procedures`): ordered steps learned from sessions. */
-// biome-ignore lint/suspicious/noEmptyInterface: methods are added as callers move off raw SQL
-export interface ProceduresRepository {}
+/** One step of a procedure. */
+export interface ProcedureStep {
+  /** 1-based position. */
+  readonly order: number
+  readonly text: string
+  readonly tool?: string
+}
 
-export function createProceduresRepository(_scope: RepositoryScope): ProceduresRepository {
-  return {}
+/** A step-by-step workflow learned from a session. */
+export interface Procedure {
+  readonly id: string
+  readonly workspaceId: string
+  readonly sessionId: string
+  readonly name: string
+  readonly description: string
+  readonly triggerPhrase: string | null
+  /** In order, numbered from 1; malformed stored steps are skipped. */
+  readonly steps: readonly ProcedureStep[]
+  readonly entities: readonly string[]
+  readonly chunkIds: readonly number[]
+  readonly messageIds: readonly number[]
+  readonly createdAt: string
+  readonly updatedAt: string
+}
+
+export function toProcedure(row: Selectable<ProceduresTable>): Procedure {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    sessionId: row.session_id,
+    name: row.name,
+    description: row.description,
+    triggerPhrase: row.trigger_phrase,
+    steps: parseProcedureSteps(row.steps),
+    entities: parseArray<string>(row.entities),
+    chunkIds: parseArray<number>(row.chunk_ids),
+    messageIds: parseArray<number>(row.message_ids),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
+
+/**
+ * Steps from the stored JSON, tolerating malformed rows: strings and `{ text, order?, tool? }` objects are
+ * kept (sorted by their order, else their position, then renumbered from 1); anything else is skipped.
+ */
+export function parseProcedureSteps(text: string): ProcedureStep[] {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    return []
+  }
+  if (!Array.isArray(raw)) return []
+  const steps: { order: number; text: string; tool?: string }[] = []
+  for (const [index, item] of raw.entries()) {
+    if (typeof item === 'string') steps.push({ order: index + 1, text: item })
+    else if (item && typeof item === 'object' && typeof (item as { text?: unknown }).text === 'string') {
+      const { order, text: stepText, tool } = item as { order?: unknown; text: string; tool?: unknown }
+      steps.push({
+        order: typeof order === 'number' && Number.isFinite(order) ? order : index + 1,
+        text: stepText,
+        ...(typeof tool === 'string' && tool !== '' ? { tool } : {}),
+      })
+    }
+  }
+  steps.sort((a, b) => a.order - b.order)
+  return steps.map((step, index) => ({ ...step, order: index + 1 }))
+}
+
+/** A new procedure; its searchable step text is built from `steps`. */
+export interface NewProcedure {
+  readonly id: string
+  readonly sessionId: string
+  readonly name: string
+  readonly description: string
+  readonly triggerPhrase?: string | null
+  readonly steps: readonly (
+    | string
+    | { readonly text: string; readonly order?: number; readonly tool?: string }
+  )[]
+  readonly entities?: readonly string[]
+  readonly chunkIds?: readonly number[]
+  readonly messageIds?: readonly number[]
+}
+
+/** Procedures (`procedures`): ordered steps learned from sessions. */
+export interface ProceduresRepository {
+  /** The workspace's procedures among `ids`, in no particular order (unknown ids are skipped). */
+  getByIds(workspaceId: string, ids: readonly string[]): Promise<Procedure[]>
+  /** Inserts a procedure as given. */
+  insert(workspaceId: string, procedure: NewProcedure): Promise<Procedure>
+}
+
+export function createProceduresRepository(scope: RepositoryScope): ProceduresRepository {
+  const { db } = scope
+  return {
+    async getByIds(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
+      if (ids.length === 0) return []
+      return (await selectByIdsSqlite(db, 'procedures', workspaceId, ids)).map(toProcedure)
+    },
+    async insert(workspaceId, procedure) {
+      requireId(workspaceId, 'workspace id')
+      requireId(procedure.id, 'procedure id')
+      requireId(procedure.sessionId, 'session id')
+      const now = scope.context.now()
+      const row = await db
+        .insertInto('procedures')
+        .values({
+          id: procedure.id,
+          workspace_id: workspaceId,
+          session_id: procedure.sessionId,
+          name: procedure.name,
+          description: procedure.description,
+          trigger_phrase: procedure.triggerPhrase ?? null,
+          steps: JSON.stringify(procedure.steps),
+          steps_text: procedure.steps.map((step) => (typeof step === 'string' ? step : step.text)).join('\n'),
+          entities: JSON.stringify(procedure.entities ?? []),
+          chunk_ids: JSON.stringify(procedure.chunkIds ?? []),
+          message_ids: JSON.stringify(procedure.messageIds ?? []),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return toProcedure(row)
+    },
+  }
 }

@@ -14,19 +14,14 @@ describe('search log repository', () => {
       { surface: 'notes', query: 'kafka', hits: 0, topScore: Number.NaN, latencyMs: 9 },
     ]
     for (const search of searches) {
-      await store.searchLog.record({ workspaceId: 'w', candidates: 10, ...search })
+      await store.searchLog.record('w', { candidates: 10, ...search })
       advance(1000)
     }
-    await store.searchLog.record({
-      workspaceId: 'other',
-      surface: 'notes',
-      query: 'elsewhere',
-      candidates: 0,
-      hits: 0,
-      topScore: null,
-      latencyMs: 100,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    })
+    await store.searchLog.record(
+      'other',
+      { surface: 'notes', query: 'elsewhere', candidates: 0, hits: 0, topScore: null, latencyMs: 100 },
+      '2026-01-01T00:00:00.000Z',
+    )
     expect(await store.searchLog.summary('w', { latencyWindow: 3, recentMisses: 5 })).toEqual({
       searches: 4,
       empty: 2,
@@ -60,7 +55,6 @@ describe('search log repository', () => {
   it('refuses counts that are not whole numbers and latencies that are not finite', async () => {
     const store = stores.open()
     const entry = {
-      workspaceId: 'w',
       surface: 'notes',
       query: 'q',
       candidates: 1,
@@ -68,11 +62,45 @@ describe('search log repository', () => {
       topScore: 1,
       latencyMs: 1,
     }
-    await expectStoreError(store.searchLog.record({ ...entry, hits: -1 }), 'INVALID_INPUT')
+    await expectStoreError(store.searchLog.record('w', { ...entry, hits: -1 }), 'INVALID_INPUT')
     await expectStoreError(
-      store.searchLog.record({ ...entry, latencyMs: Number.POSITIVE_INFINITY }),
+      store.searchLog.record('w', { ...entry, latencyMs: Number.POSITIVE_INFINITY }),
       'INVALID_INPUT',
     )
-    await expectStoreError(store.searchLog.record({ ...entry, workspaceId: '' }), 'INVALID_INPUT')
+    await expectStoreError(store.searchLog.record('', entry), 'INVALID_INPUT')
+    await expectStoreError(store.searchLog.record('w', entry, 'yesterday'), 'INVALID_INPUT')
+  })
+
+  it('records searches per workspace, oldest first, storing a non-finite top score as null', async () => {
+    const { clock } = manualClock()
+    const store = stores.open({ clock })
+    const entry = {
+      surface: 'augment',
+      query: 'postgres',
+      candidates: 4,
+      hits: 2,
+      topScore: 0.5,
+      latencyMs: 3.5,
+    }
+    await store.searchLog.record('w', entry)
+    await store.searchLog.record(
+      'w',
+      { ...entry, query: 'nothing', hits: 0, topScore: Number.NaN },
+      '2026-03-02T00:00:00.000Z',
+    )
+    await store.searchLog.record('other', entry)
+    const rows = await store.searchLog.list('w')
+    expect(rows).toEqual([
+      { ...entry, id: rows[0]!.id, workspaceId: 'w', createdAt: '2026-03-01T10:00:00.000Z' },
+      {
+        ...entry,
+        id: rows[1]!.id,
+        query: 'nothing',
+        hits: 0,
+        topScore: null,
+        workspaceId: 'w',
+        createdAt: '2026-03-02T00:00:00.000Z',
+      },
+    ])
   })
 })

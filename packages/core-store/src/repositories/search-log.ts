@@ -1,20 +1,25 @@
 import { StoreError } from '../store/errors'
+import { ISO_TIME_HINT, parseIsoTime } from '../time'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
-/** One search as written to the log. */
+/** One search, as the caller reports it. */
 export interface SearchLogEntry {
-  readonly workspaceId: string
-  /** Which entry point searched: `notes`, `augment`, ... */
+  /** What searched: `augment`, `notes`, ... */
   readonly surface: string
   readonly query: string
   readonly candidates: number
   readonly hits: number
-  /** The best score, or null when there was none (non-finite scores are stored as null). */
+  /** Best score returned; null when nothing was (a non-finite score is stored as null). */
   readonly topScore: number | null
   readonly latencyMs: number
-  /** ISO-8601; defaults to the store clock. */
-  readonly createdAt?: string
+}
+
+/** A logged search. */
+export interface LoggedSearch extends SearchLogEntry {
+  readonly id: number
+  readonly workspaceId: string
+  readonly createdAt: string
 }
 
 /** Figures over a workspace's search log; the caller derives rates and percentiles. */
@@ -35,7 +40,11 @@ export interface SearchLogSummary {
 
 /** The search log (`search_log`): one row per query, for stats. */
 export interface SearchLogRepository {
-  record(entry: SearchLogEntry): Promise<void>
+  /** Appends one row, stamped now (or `at`). */
+  record(workspaceId: string, entry: SearchLogEntry, at?: string): Promise<void>
+  /** The workspace's logged searches, oldest first. */
+  list(workspaceId: string): Promise<LoggedSearch[]>
+  /** Volume, means, surfaces, recent latencies and misses of the workspace's searches. */
   summary(
     workspaceId: string,
     options: { readonly latencyWindow: number; readonly recentMisses: number },
@@ -52,23 +61,46 @@ export function createSearchLogRepository(scope: RepositoryScope): SearchLogRepo
   const { db, context } = scope
   const ofWorkspace = (workspaceId: string) =>
     db.selectFrom('search_log').where('workspace_id', '=', workspaceId)
-
   return {
-    async record(entry) {
-      requireId(entry.workspaceId, 'workspace id')
+    async record(workspaceId, entry, at) {
+      requireId(workspaceId, 'workspace id')
+      if (typeof entry.surface !== 'string' || typeof entry.query !== 'string')
+        throw new StoreError('INVALID_INPUT', 'a search log entry needs a surface and a query')
       if (typeof entry.latencyMs !== 'number' || !Number.isFinite(entry.latencyMs))
         throw new StoreError('INVALID_INPUT', 'latencyMs must be a finite number')
+      if (at !== undefined && parseIsoTime(at) === null)
+        throw new StoreError('INVALID_INPUT', `at must be ${ISO_TIME_HINT}`)
       const values = {
-        workspace_id: entry.workspaceId,
+        workspace_id: workspaceId,
         surface: entry.surface,
         query: entry.query,
         candidates: count(entry.candidates, 'candidates'),
         hits: count(entry.hits, 'hits'),
         top_score: entry.topScore !== null && Number.isFinite(entry.topScore) ? entry.topScore : null,
         latency_ms: entry.latencyMs,
-        created_at: entry.createdAt ?? context.now(),
+        created_at: at ?? context.now(),
       }
-      await scope.write((tx) => tx.insertInto('search_log').values(values).execute())
+      await db.insertInto('search_log').values(values).execute()
+    },
+    async list(workspaceId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db
+        .selectFrom('search_log')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('id')
+        .execute()
+      return rows.map((row) => ({
+        id: row.id,
+        workspaceId: row.workspace_id,
+        surface: row.surface,
+        query: row.query,
+        candidates: row.candidates,
+        hits: row.hits,
+        topScore: row.top_score,
+        latencyMs: row.latency_ms,
+        createdAt: row.created_at,
+      }))
     },
     async summary(workspaceId, options) {
       const totals = await ofWorkspace(workspaceId)

@@ -124,3 +124,17 @@ describe('sessions repository', () => {
     expect(await store.workspaces.get('w')).toBeNull()
   })
 })
+
+describe('sessions repository: listIdsForPeer', () => {
+  const stores = useTempStores()
+
+  it('lists the sessions a peer has been a member of, including ones it left', async () => {
+    const store = stores.open()
+    await store.messages.insertBatch('w', 's1', [{ peerId: 'ann', content: 'hi' }])
+    await store.messages.insertBatch('w', 's2', [{ peerId: 'ann', content: 'hello' }])
+    await store.messages.insertBatch('w', 's3', [{ peerId: 'bob', content: 'hey' }])
+    await store.sessions.removePeers('w', 's2', ['ann'])
+    expect((await store.sessions.listIdsForPeer('w', 'ann')).sort()).toEqual(['s1', 's2'])
+    expect(await store.sessions.listIdsForPeer('other', 'ann')).toEqual([])
+  })
+})

@@ -1,39 +1,14 @@
-import { type Kysely, type Selectable, sql } from 'kysely'
-import type { HyMemDatabase, SessionPeersTable, SessionsTable } from '../schema/tables'
+import { type Kysely, sql } from 'kysely'
+import type { HyMemDatabase } from '../schema/tables'
 import { StoreError } from '../store/errors'
-import { objectText, parseObject, requireId } from './json'
+import { objectText, requireId } from './json'
 import { pageWindow, toPage } from './pagination'
 import { ensurePeer } from './peers'
 import type { RepositoryScope } from './scope'
-import type { Session, SessionPeer, SessionsRepository } from './types'
+import { createSessionTransfer } from './session-transfer'
+import { toSession, toSessionPeer } from './session-values'
+import type { SessionsRepository } from './types'
 import { ensureWorkspace, mergeConfiguration } from './workspaces'
-
-export function toSession(row: Selectable<SessionsTable>): Session {
-  return {
-    workspaceId: row.workspace_id,
-    id: row.id,
-    isActive: row.is_active === 1,
-    metadata: parseObject(row.metadata),
-    configuration: parseObject(row.configuration),
-    summary: row.summary,
-    summaryMessageId: row.summary_message_id,
-    summaryUpdatedAt: row.summary_updated_at,
-    startedAt: row.started_at,
-    endedAt: row.ended_at,
-    createdAt: row.created_at,
-  }
-}
-
-function toSessionPeer(row: Selectable<SessionPeersTable>): SessionPeer {
-  return {
-    workspaceId: row.workspace_id,
-    sessionId: row.session_id,
-    peerId: row.peer_id,
-    configuration: parseObject(row.configuration),
-    joinedAt: row.joined_at,
-    leftAt: row.left_at,
-  }
-}
 
 /** Inserts the session row when missing; true when created. The workspace must exist. */
 export async function ensureSession(
@@ -50,6 +25,8 @@ export async function ensureSession(
     .executeTakeFirst()
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
 }
+
+export { toSession } from './session-values'
 
 export function createSessionsRepository(scope: RepositoryScope): SessionsRepository {
   const { db, context } = scope
@@ -257,91 +234,6 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
           .execute()
       })
     },
-    async listAll(workspaceId) {
-      const sessions = await db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('id')
-        .execute()
-      const members = await db
-        .selectFrom('session_peers')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('session_id')
-        .orderBy('joined_at')
-        .orderBy('peer_id')
-        .execute()
-      const bySession = new Map<string, SessionPeer[]>()
-      for (const row of members) {
-        const list = bySession.get(row.session_id)
-        if (list) list.push(toSessionPeer(row))
-        else bySession.set(row.session_id, [toSessionPeer(row)])
-      }
-      return sessions.map((row) => ({
-        ...toSession(row),
-        lastChunkedMessageId: row.last_chunked_message_id,
-        members: bySession.get(row.id) ?? [],
-      }))
-    },
-    async insertIfAbsent(session) {
-      requireId(session.workspaceId, 'workspace id')
-      requireId(session.id, 'session id')
-      const values = {
-        workspace_id: session.workspaceId,
-        id: session.id,
-        is_active: session.isActive ? 1 : 0,
-        metadata: objectText(session.metadata, 'metadata') ?? '{}',
-        configuration: objectText(session.configuration, 'configuration') ?? '{}',
-        summary: session.summary,
-        summary_updated_at: session.summaryUpdatedAt,
-        started_at: session.startedAt,
-        ended_at: session.endedAt,
-        created_at: session.createdAt,
-      }
-      const result = await scope.write((tx) =>
-        tx
-          .insertInto('sessions')
-          .values(values)
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst(),
-      )
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
-    },
-    async insertPeerIfAbsent(member) {
-      requireId(member.peerId, 'peer id')
-      const values = {
-        workspace_id: member.workspaceId,
-        session_id: member.sessionId,
-        peer_id: member.peerId,
-        configuration: objectText(member.configuration, 'configuration') ?? '{}',
-        joined_at: member.joinedAt,
-        left_at: member.leftAt,
-      }
-      const result = await scope.write((tx) =>
-        tx
-          .insertInto('session_peers')
-          .values(values)
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst(),
-      )
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
-    },
-    async setMessagePointers(workspaceId, id, pointers) {
-      const { summaryMessageId, lastChunkedMessageId } = pointers
-      if (summaryMessageId !== null && !Number.isInteger(summaryMessageId))
-        throw new StoreError('INVALID_INPUT', 'summaryMessageId must be an integer message id or null')
-      if (!Number.isInteger(lastChunkedMessageId) || lastChunkedMessageId < 0)
-        throw new StoreError('INVALID_INPUT', 'lastChunkedMessageId must be a non-negative integer')
-      await scope.write((tx) =>
-        tx
-          .updateTable('sessions')
-          .set({ summary_message_id: summaryMessageId, last_chunked_message_id: lastChunkedMessageId })
-          .where('workspace_id', '=', workspaceId)
-          .where('id', '=', id)
-          .execute(),
-      )
-    },
     async unchunkedCounts(workspaceId) {
       const rows = await db
         .selectFrom('messages as m')
@@ -356,5 +248,16 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
         .execute()
       return rows.map((row) => ({ sessionId: row.sessionId, messages: Number(row.pending) }))
     },
+    async listIdsForPeer(workspaceId, peerId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db
+        .selectFrom('session_peers')
+        .select('session_id')
+        .where('workspace_id', '=', workspaceId)
+        .where('peer_id', '=', peerId)
+        .execute()
+      return rows.map((row) => row.session_id)
+    },
+    ...createSessionTransfer(scope),
   }
 }

@@ -208,6 +208,8 @@ export interface SessionsRepository {
   /** Active members (not left), in join order. */
   listPeers(workspaceId: string, sessionId: string): Promise<SessionPeer[]>
   getPeer(workspaceId: string, sessionId: string, peerId: string): Promise<SessionPeer | null>
+  /** Ids of every session the peer has been a member of (including sessions it left), in no particular order. */
+  listIdsForPeer(workspaceId: string, peerId: string): Promise<string[]>
   /** Merged into the stored configuration; membership created if absent. */
   setPeerConfiguration(
     workspaceId: string,
@@ -259,6 +261,24 @@ export interface MessagesRepository {
    * author peers must exist. Returns the internal id of each public id.
    */
   insertImported(messages: readonly ImportedMessage[]): Promise<Map<string, number>>
+  /** The workspace's messages among `ids`, in no particular order (unknown ids are skipped). */
+  getByIdsInWorkspace(workspaceId: string, ids: readonly number[]): Promise<Message[]>
+  /**
+   * Where each of the workspace's messages among `ids` sits: its session, author and the ids of up to `span`
+   * messages of the same session on either side (nearest first). Unknown ids are skipped; order unspecified.
+   */
+  findNeighbours(workspaceId: string, ids: readonly number[], span: number): Promise<MessageNeighbours[]>
+}
+
+/** A message's place in its session (see `MessagesRepository.findNeighbours`). */
+export interface MessageNeighbours {
+  readonly id: number
+  readonly sessionId: string
+  readonly peerId: string
+  /** Earlier messages of the session, nearest first. */
+  readonly before: readonly number[]
+  /** Later messages of the session, nearest first. */
+  readonly after: readonly number[]
 }
 
 export interface DreamRunsRepository {

@@ -26,8 +26,8 @@ const SOURCES: Record<FullTextTable, FullTextSource> = {
 /**
  * FTS5 search with BM25 ranking, joined back to the content table so results are filtered by workspace
  * (and optionally sessions or, for messages, the author). The raw text becomes a safe MATCH expression
- * here (`buildMatchQuery`); `-bm25` is normalised to (0, 1). Runs on the store's cached prepared
- * statements: on the query hot path, building SQL costs more than the lookup.
+ * here (`buildMatchQuery`); `-bm25` is divided by the best hit's, into (0, 1]. Runs on the store's cached
+ * prepared statements: on the query hot path, building SQL costs more than the lookup.
  *
  * @example
  * const hits = await store.fullText.search('messages', 'postgres', { workspaceId: 'default', limit: 10 })
@@ -60,7 +60,7 @@ export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: Reposit
       return scope.read(() => {
         try {
           const rows = options.statements.prepare(statement).all(params) as FullTextHit[]
-          return rows.map((row) => ({ id: row.id, score: normaliseRank(row.score) }))
+          return relativeScores(rows)
         } catch (error) {
           throw new StoreError(
             'INVALID_INPUT',
@@ -90,10 +90,16 @@ function matchExpression(text: string, query: FullTextQuery): string | null {
   })
 }
 
-/** `-bm25` is ≥ 0 for a match; map it monotonically into (0, 1). */
-function normaliseRank(rank: number): number {
-  const positive = Math.max(rank, 0)
-  return positive / (1 + positive) || Number.MIN_VALUE
+/**
+ * `-bm25` (≥ 0 for a match) relative to the best hit's, so the best scores 1 and every score keeps its ratio
+ * to the others: callers that add scores of one query's hits (context scoring) see BM25's proportions.
+ */
+function relativeScores(rows: readonly FullTextHit[]): FullTextHit[] {
+  const best = Math.max(0, rows[0]?.score ?? 0)
+  return rows.map((row) => ({
+    id: row.id,
+    score: best > 0 ? Math.max(row.score, 0) / best || Number.MIN_VALUE : 1,
+  }))
 }
 
 function checkQuery(table: FullTextTable, query: FullTextQuery): void {

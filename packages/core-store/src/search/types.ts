@@ -8,8 +8,9 @@ export interface FullTextHit {
   /** The row's primary key: `messages.id`, `chunks.id`, `episodes.id`, `procedures.id`, `notes.id`. */
   readonly id: number | string
   /**
-   * Relevance normalised to (0, 1), higher is better. Monotone in the backend's own rank (BM25 on SQLite),
-   * so it orders hits of one query; do not compare scores across queries.
+   * Relevance in (0, 1], higher is better: the backend's own rank (BM25 on SQLite) relative to the best hit
+   * of the query, which scores 1. It orders hits of one query and keeps their proportions (so scores of one
+   * query may be added up); do not compare scores across queries.
    */
   readonly score: number
 }
@@ -74,6 +75,17 @@ export interface VectorIndex {
     query: Float32Array,
     options: { workspaceId: string; k: number; model: string },
   ): Promise<VectorHit[]>
+  /**
+   * Cosine similarity of `vector` to the stored vectors of `ids` (in the workspace, of `model`); ids without
+   * such a vector are absent. Throws `StoreError('VECTOR_MISMATCH')` like `nearest` when the index holds
+   * another model or dimension.
+   */
+  similarities(
+    index: VectorIndexName,
+    ids: readonly (number | string)[],
+    vector: Float32Array,
+    options: { workspaceId: string; model: string },
+  ): Promise<Map<number | string, number>>
   /** The pinned model and dimension of an index, or null before its first write. */
   pinned(index: VectorIndexName): Promise<{ model: string; dimensions: number } | null>
   /** Text hashes of already-stored vectors, by id (ids without a vector are absent). */

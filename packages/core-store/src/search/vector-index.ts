@@ -110,6 +110,28 @@ export function createVectorIndex(
         scan(statements, source, query, options.workspaceId, options.k, context.embeddingMaxScan),
       )
     },
+    async similarities(index, ids, vector, options) {
+      const source = sourceOf(index)
+      checkVector(vector)
+      if (typeof options.workspaceId !== 'string' || options.workspaceId === '')
+        throw new StoreError('INVALID_INPUT', 'similarities needs a workspaceId')
+      const out = new Map<number | string, number>()
+      if (ids.length === 0) return out
+      const pin = await scope.read(() => readPin(index))
+      if (pin === null) return out
+      refuseMismatch(index, pin, options.model, vector.length)
+      await scope.read(() => {
+        for (let start = 0; start < ids.length; start += IN_LIST_CHUNK) {
+          const list = JSON.stringify(ids.slice(start, start + IN_LIST_CHUNK))
+          const distances =
+            mode === 'sqlite-vec'
+              ? sqliteVecDistances(statements, source, vector, list, options.workspaceId, options.model)
+              : scannedDistances(statements, source, vector, list, options.workspaceId, options.model)
+          for (const [id, distance] of distances) out.set(id, 1 - distance)
+        }
+      })
+      return out
+    },
     async pinned(index) {
       sourceOf(index)
       return scope.read(() => readPin(index))
@@ -308,4 +330,41 @@ function scan(
   }
   hits.sort((a, b) => a.distance - b.distance)
   return hits.slice(0, k)
+}
+
+/** Cosine distances computed by sqlite-vec; a zero vector (no direction) counts as distance 1. */
+function sqliteVecDistances(
+  statements: StatementCache,
+  source: VectorSource,
+  query: Float32Array,
+  idList: string,
+  workspaceId: string,
+  model: string,
+): [number | string, number][] {
+  const rows = statements
+    .prepare(source.distancesByIdSql)
+    .all(vectorBlob(query), idList, workspaceId, model) as { id: number | string; distance: number | null }[]
+  return rows.map((row) => [row.id, row.distance ?? 1])
+}
+
+function scannedDistances(
+  statements: StatementCache,
+  source: VectorSource,
+  query: Float32Array,
+  idList: string,
+  workspaceId: string,
+  model: string,
+): [number | string, number][] {
+  const queryNorm = norm(query)
+  const out: [number | string, number][] = []
+  for (const row of statements
+    .prepare(source.vectorsByIdSql)
+    .iterate(idList, workspaceId, model) as Iterable<{
+    id: number | string
+    vector: Buffer
+  }>) {
+    if (row.vector.byteLength !== query.length * 4) continue
+    out.push([row.id, cosineDistanceToBlob(query, queryNorm, row.vector)])
+  }
+  return out
 }

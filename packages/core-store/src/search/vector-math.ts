@@ -35,3 +35,19 @@ export function cosineDistanceToBlob(query: Float32Array, queryNorm: number, blo
   const denominator = queryNorm * Math.sqrt(sum)
   return denominator === 0 ? 1 : 1 - dot / denominator
 }
+
+/** Cosine similarity of two vectors: 0 when their lengths differ or either has no direction. */
+export function cosineSimilarity(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length || a.length === 0) return 0
+  let dot = 0
+  let na = 0
+  let nb = 0
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as number
+    const y = b[i] as number
+    dot += x * y
+    na += x * x
+    nb += y * y
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb)
+}

@@ -23,6 +23,15 @@ export interface VectorSource {
   readonly scanSql: string
   /** Deletes every stored vector of the index. */
   readonly clearSql: string
+  /** `(id, vector)` of ids bound as a JSON array, binding the ids, workspace and model. */
+  readonly vectorsByIdSql: string
+  /** `(id, distance)` by sqlite-vec's cosine distance, binding the query vector, ids (JSON), workspace, model. */
+  readonly distancesByIdSql: string
+}
+
+/** `+workspace_id` keeps SQLite on the primary key instead of scanning the workspace's index. */
+function byIdFilter(idColumn: string): string {
+  return `${idColumn} IN (SELECT value FROM json_each(?)) AND +workspace_id = ? AND model = ?`
 }
 
 function integerSource(name: 'chunks' | 'edges', table: string, idColumn: string): VectorSource {
@@ -41,6 +50,8 @@ function integerSource(name: 'chunks' | 'edges', table: string, idColumn: string
     workspaceRowidsSql: `SELECT ${idColumn} FROM ${table} WHERE workspace_id = ?`,
     scanSql: `SELECT ${idColumn} AS id, vector FROM ${table} WHERE workspace_id = ? ORDER BY ${idColumn} DESC LIMIT ?`,
     clearSql: `DELETE FROM ${table}`,
+    vectorsByIdSql: `SELECT ${idColumn} AS id, vector FROM ${table} WHERE ${byIdFilter(idColumn)}`,
+    distancesByIdSql: `SELECT ${idColumn} AS id, vec_distance_cosine(vector, ?) AS distance FROM ${table} WHERE ${byIdFilter(idColumn)}`,
   }
 }
 
@@ -66,6 +77,8 @@ function textSource(
     scanSql: `SELECT c.id AS id, e.vector FROM ${table} AS e JOIN ${content} AS c ON c.id = e.${idColumn}
       WHERE e.workspace_id = ? ORDER BY c.rowid DESC LIMIT ?`,
     clearSql: `DELETE FROM ${table}`,
+    vectorsByIdSql: `SELECT ${idColumn} AS id, vector FROM ${table} WHERE ${byIdFilter(idColumn)}`,
+    distancesByIdSql: `SELECT ${idColumn} AS id, vec_distance_cosine(vector, ?) AS distance FROM ${table} WHERE ${byIdFilter(idColumn)}`,
   }
 }
 

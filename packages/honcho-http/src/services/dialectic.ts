@@ -60,26 +60,27 @@ function clip(text: string, max: number): string {
 
 const SEMANTIC_FLOOR = 0.6
 
+type Reason = AugmentedContext['graphFacts'][number]['reasons'][number]
+
 /** A fact counts when an entity, a routed predicate or a strong semantic match surfaced it, not recency alone. */
 function isRelevantFact(fact: AugmentedContext['graphFacts'][number]): boolean {
-  return fact.whyRetrieved.some(
-    (code) =>
-      code === 'entity_match' ||
-      code.startsWith('predicate:') ||
-      code.startsWith('fallback:entity_anchored') ||
-      strongSemantic(code),
+  return fact.reasons.some(
+    (reason) =>
+      reason.kind === 'entity_match' ||
+      reason.kind === 'predicate' ||
+      (reason.kind === 'fallback' && reason.branch === 'entity_anchored') ||
+      strongSemantic(reason),
   )
 }
 
-function strongSemantic(code: string): boolean {
-  const semantic = /^semantic_(\d+(?:\.\d+)?)$/.exec(code)
-  return semantic !== null && Number(semantic[1]) >= SEMANTIC_FLOOR
+function strongSemantic(reason: Reason): boolean {
+  return reason.kind === 'semantic' && reason.similarity >= SEMANTIC_FLOOR
 }
 
 /** A hit counts when it matched keywords, or semantically above a floor. */
 function isRelevantHit(hit: AugmentedContext['hits'][number]): boolean {
-  return hit.whyRetrieved.some(
-    (code) => code.startsWith('keyword:') || code.startsWith('rerank_') || strongSemantic(code),
+  return hit.reasons.some(
+    (reason) => reason.kind === 'keyword' || reason.kind === 'rerank' || strongSemantic(reason),
   )
 }
 

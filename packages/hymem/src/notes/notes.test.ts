@@ -1,8 +1,9 @@
+import { cosineSimilarity } from '@hymem/core-store'
 import { createFakeEmbeddings } from '@hymem/extraction'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openTestMemory, type TestMemory } from '../../test/harness'
 import { HyMemError } from '../errors'
-import { cosine, noteText } from './rows'
+import { noteText } from './note-text'
 
 let t: TestMemory
 afterEach(async () => {
@@ -12,7 +13,7 @@ afterEach(async () => {
 const fake = createFakeEmbeddings({ dimensions: 64 })
 async function similarity(a: string, b: string): Promise<number> {
   const [x, y] = await fake.embed([a, b])
-  return cosine(x!, y!)
+  return cosineSimilarity(x!, y!)
 }
 
 describe('remember: two-gated de-duplication with embeddings', () => {

@@ -1,3 +1,4 @@
+import { cosineSimilarity } from '@hymem/core-store'
 import { HyMemError } from '../errors'
 import { textHash } from '../text-hash'
 import type { RememberInput } from '../types'
@@ -10,7 +11,7 @@ import {
   requireContent,
   requireDescription,
 } from './context'
-import { cosine, normaliseContent, noteText } from './rows'
+import { normaliseContent, noteText } from './note-text'
 import type { Note } from './types'
 
 const DEDUPE_CANDIDATES = 5
@@ -123,7 +124,10 @@ async function semanticDuplicate(
   const byId = new Map(rows.map((row, i) => [row.id, { row, vector: contents[i] }]))
   for (const hit of close) {
     const candidate = byId.get(String(hit.id))
-    if (candidate?.vector && cosine(contentVector, candidate.vector) >= config.dedupeContentThreshold) {
+    if (
+      candidate?.vector &&
+      cosineSimilarity(contentVector, candidate.vector) >= config.dedupeContentThreshold
+    ) {
       return candidate.row
     }
   }

@@ -40,8 +40,8 @@ describe('stats', () => {
     for (let i = 1; i <= 40; i++) {
       await recordSearch(
         t.memory.store,
+        'default',
         {
-          workspaceId: 'default',
           surface: i % 4 === 0 ? 'notes' : 'augment',
           query: `query ${i}`,
           candidates: 10,
@@ -54,8 +54,8 @@ describe('stats', () => {
     }
     await recordSearch(
       t.memory.store,
+      'elsewhere',
       {
-        workspaceId: 'elsewhere',
         surface: 'notes',
         query: 'other workspace',
         candidates: 0,

@@ -1,35 +1,43 @@
 import type { Edge, Store } from '@hymem/core-store'
 import { edgeText } from '@hymem/dreaming'
 import type { EmbeddingClient } from '@hymem/extraction'
-import { noteText } from '../notes/rows'
+import { noteText } from '../notes/note-text'
 import { textHash } from '../text-hash'
 
 const BATCH = 128
 
-/** Embeds the given notes now (import, and notes saved while embeddings failed). */
+/** Embeds the given notes now (import, and notes saved while embeddings failed), archived ones too. */
 export async function embedNotes(
   store: Store,
   embeddings: EmbeddingClient,
-  ids: readonly string[],
+  refs: readonly { workspaceId: string; id: string }[],
 ): Promise<number> {
+  const byWorkspace = new Map<string, string[]>()
+  for (const { workspaceId, id } of refs) {
+    const ids = byWorkspace.get(workspaceId)
+    if (ids) ids.push(id)
+    else byWorkspace.set(workspaceId, [id])
+  }
   let embedded = 0
-  for (let start = 0; start < ids.length; start += BATCH) {
-    const notes = await store.notes.getByIds(ids.slice(start, start + BATCH))
-    if (notes.length === 0) continue
-    const texts = notes.map((note) => noteText(note.description, note.content))
-    const vectors = await embeddings.embed(texts)
-    await store.vectors.upsert(
-      'notes',
-      notes.flatMap((note, i) => {
-        const vector = vectors[i]
-        const text = texts[i] ?? ''
-        return vector
-          ? [{ id: note.id, workspaceId: note.workspaceId, vector, textHash: textHash(text) }]
-          : []
-      }),
-      embeddings.model,
-    )
-    embedded += notes.length
+  for (const [workspaceId, ids] of byWorkspace) {
+    for (let start = 0; start < ids.length; start += BATCH) {
+      const notes = await store.notes.getByIds(workspaceId, ids.slice(start, start + BATCH), {
+        includeArchived: true,
+      })
+      if (notes.length === 0) continue
+      const texts = notes.map((note) => noteText(note.description, note.content))
+      const vectors = await embeddings.embed(texts)
+      await store.vectors.upsert(
+        'notes',
+        notes.flatMap((note, i) => {
+          const vector = vectors[i]
+          const text = texts[i] ?? ''
+          return vector ? [{ id: note.id, workspaceId, vector, textHash: textHash(text) }] : []
+        }),
+        embeddings.model,
+      )
+      embedded += notes.length
+    }
   }
   return embedded
 }

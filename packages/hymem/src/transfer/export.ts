@@ -128,7 +128,8 @@ async function* exportWorkspace(store: Store, ws: string): AsyncGenerator<string
       observedId: note.observedId,
       sessionId: note.sessionId,
       level: note.level,
-      sourceIds: [...note.sourceIds],
+      // Message ids (integers) are local to this store; a dump carries the notes' string source ids only.
+      sourceIds: note.sourceIds.filter((id): id is string => typeof id === 'string'),
       timesDerived: note.timesDerived,
       metadata: note.metadata,
       createdAt: note.createdAt,

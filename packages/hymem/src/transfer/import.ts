@@ -11,8 +11,8 @@ export interface ImportCounts {
   readonly inserted: Record<string, number>
   readonly skipped: Record<string, number>
   readonly warnings: string[]
-  /** Ids of the notes and edges inserted, to embed after the commit. */
-  readonly newNotes: string[]
+  /** The notes and edges inserted, to embed after the commit. */
+  readonly newNotes: { workspaceId: string; id: string }[]
   readonly newEdges: number[]
 }
 
@@ -106,7 +106,7 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
         await ensureWorkspace(record.workspaceId, record.createdAt)
         const inserted = await tx.notes.insertIfAbsent(record)
         tally('note', inserted)
-        if (inserted) counts.newNotes.push(record.id)
+        if (inserted) counts.newNotes.push({ workspaceId: record.workspaceId, id: record.id })
         break
       }
     }

@@ -2,7 +2,7 @@ import { type Store, StoreError, type VectorIndexName, type VectorRow } from '@h
 import { edgeText, episodeText } from '@hymem/dreaming'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { HyMemError } from '../errors'
-import { noteText } from '../notes/rows'
+import { noteText } from '../notes/note-text'
 import { textHash } from '../text-hash'
 import { isActiveCurrent } from './embed-imported'
 import type { ReindexProgressEvent, ReindexReport } from './types'

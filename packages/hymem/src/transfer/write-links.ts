@@ -16,9 +16,8 @@ export async function writeEdge(tx: StoreScope, record: EdgeRecord, messageIds: 
       const internal = messageIds.get(publicId)
       return internal === undefined ? [] : [internal]
     })
-    await tx.evidence.insert({
+    await tx.evidence.insert(record.workspaceId, {
       ...evidence,
-      workspaceId: record.workspaceId,
       edgeId: id,
       chunkId: null,
       messageIds: ids,

@@ -1,9 +1,4 @@
-import type { GraphFact } from '../types'
-
-/** A knowledge-graph row as the ranker sees it: a fact before scoring, plus when it was last seen. */
-export type EdgeRecord = Omit<GraphFact, 'score' | 'whyRetrieved' | 'messageIds'> & {
-  readonly lastSeen: string
-}
+import type { Edge } from '@hymem/core-store'
 
 /** How an edge was tied to the message's entities (any combination may hold). */
 export interface Anchors {
@@ -17,7 +12,7 @@ export interface Anchors {
 
 /** An edge gathered by one or more candidate sources. */
 export interface GraphCandidate {
-  readonly edge: EdgeRecord
+  readonly edge: Edge
   /** Cosine similarity from the edge-vector KNN; 0 when the KNN did not return it. */
   semantic: number
   readonly anchors: Anchors

@@ -1,5 +1,4 @@
 import { ENGLISH_STOP_WORDS, normalize, type Store } from '@hymem/core-store'
-import { sql } from 'kysely'
 import { ngrams, words } from './ngrams'
 
 /** Limits of {@link matchKnownEntities}. */
@@ -40,24 +39,7 @@ export async function matchKnownEntities(
 ): Promise<string[]> {
   const keys = entityKeys(message, limits)
   if (keys.length === 0) return []
-  const { rows } = await sql<{ entity: string; key: string }>`
-    WITH q(key) AS (SELECT value FROM json_each(${JSON.stringify(keys)}))
-    SELECT a.canonical AS entity, q.key FROM q
-      JOIN entity_aliases a ON a.workspace_id = ${workspaceId} AND a.surface = q.key
-    UNION
-    SELECT q.key AS entity, q.key FROM q
-      WHERE EXISTS (SELECT 1 FROM knowledge_graph k
-        WHERE k.workspace_id = ${workspaceId} AND k.subject = q.key AND k.status != 'retracted')
-    UNION
-    SELECT q.key AS entity, q.key FROM q
-      WHERE EXISTS (SELECT 1 FROM knowledge_graph k
-        WHERE k.workspace_id = ${workspaceId} AND k.object = q.key AND k.status != 'retracted')
-      AND (
-        EXISTS (SELECT 1 FROM knowledge_graph s WHERE s.workspace_id = ${workspaceId} AND s.subject = q.key)
-        OR EXISTS (SELECT 1 FROM entity_types t WHERE t.workspace_id = ${workspaceId} AND t.entity = q.key)
-        OR (SELECT count(*) FROM (SELECT 1 FROM knowledge_graph o
-              WHERE o.workspace_id = ${workspaceId} AND o.object = q.key AND o.status != 'retracted' LIMIT 2)) > 1
-      )`.execute(store.db)
+  const rows = await store.edges.findNamedEntities(workspaceId, keys)
   const position = new Map(keys.map((key, index) => [key, index]))
   const best = new Map<string, number>()
   for (const row of rows) {
@@ -85,24 +67,20 @@ export async function expandByType(
   maxPerEntity: number,
 ): Promise<{ expansions: Map<string, TypeExpansion>; types: Map<string, string> }> {
   const expansions = new Map<string, TypeExpansion>()
-  const types = new Map<string, string>()
-  if (matched.length === 0 || maxPerEntity < 1) return { expansions, types }
-  const own = await sql<{ entity: string; type: string }>`
-    SELECT entity, type FROM entity_types
-    WHERE workspace_id = ${workspaceId} AND entity IN (SELECT value FROM json_each(${JSON.stringify(matched)}))`.execute(
-    store.db,
-  )
-  for (const row of own.rows) types.set(row.entity, row.type)
+  if (matched.length === 0 || maxPerEntity < 1) return { expansions, types: new Map() }
+  const types = await store.entityTypes.typesOf(workspaceId, matched)
   const matchedSet = new Set(matched)
   // One indexed lookup per distinct type; enough rows to skip the matched entities themselves.
   const byType = new Map<string, string[]>()
   for (const type of new Set(types.values())) {
-    const { rows } = await sql<{ entity: string }>`
-      SELECT entity FROM entity_types WHERE workspace_id = ${workspaceId} AND type = ${type}
-      ORDER BY evidence DESC, entity LIMIT ${maxPerEntity + matched.length}`.execute(store.db)
+    const entities = await store.entityTypes.findEntitiesOfType(
+      workspaceId,
+      type,
+      maxPerEntity + matched.length,
+    )
     byType.set(
       type,
-      rows.map((row) => row.entity).filter((entity) => !matchedSet.has(entity)),
+      entities.filter((entity) => !matchedSet.has(entity)),
     )
   }
   for (const entity of matched) {

@@ -11,13 +11,19 @@ import {
 } from '../../test/harness'
 import { createQueryEngine } from '../engine'
 import type { GraphFact } from '../types'
-import { GRAPH_ENTITY_MATCH_BOOST as MATCH, GRAPH_TYPE_EXPANSION_WEIGHT as TYPE } from './score'
 
-const rec = (days: number) => Math.exp(-days / 30)
 const graphOnly = { limits: { hits: 0, episodes: 0, procedures: 0, notes: 0 } }
 const triple = (f: GraphFact) => `${f.subject} ${f.predicate} ${f.object}`
 const CONF = 0.67
-const BASE = CONF * rec(8)
+const byTriple = (facts: GraphFact[], text: string) => facts.find((f) => triple(f) === text)!
+/** The similarity a fact was scored with (a `semantic` reason) or bounded by (`semantic_below`). */
+const similarityOf = (fact: GraphFact): number => {
+  for (const reason of fact.reasons) {
+    if (reason.kind === 'semantic') return reason.similarity
+    if (reason.kind === 'semantic_below') return reason.ceiling
+  }
+  throw new Error(`${triple(fact)} has no similarity reason`)
+}
 
 // The `hymem demo` graph: every fact from one session 8 days ago at the rule extractor's confidence, so the
 // ranking below is decided by the anchors and the routed predicates alone.
@@ -61,7 +67,10 @@ describe('graph ranker anchors: named types, entity matches and type-only matche
     const top = graphFacts[0]!
     expect(triple(top)).toBe('team uses postgresql')
     expect(top.whyRetrieved).toEqual(['predicate:uses', 'entity_type:database'])
-    expect(top.score).toBeCloseTo(BASE * 1.5 * MATCH * TYPE, 10)
+    expect(top.reasons).toEqual([
+      { kind: 'predicate', predicate: 'uses' },
+      { kind: 'entity_type', entityType: 'database' },
+    ])
     const typed = graphFacts.filter((f) => f.whyRetrieved.includes('entity_type:database'))
     // The two type-only facts tie (same standing) and fall back to edge id order.
     expect(typed.map(triple)).toEqual([
@@ -72,7 +81,7 @@ describe('graph ranker anchors: named types, entity matches and type-only matche
     expect(graphFacts.slice(0, typed.length)).toEqual(typed)
     const plain = graphFacts.find((f) => triple(f) === 'team uses fastify')!
     expect(plain.whyRetrieved).toEqual(['predicate:uses'])
-    expect(plain.score).toBeCloseTo(BASE * 1.5, 10)
+    expect(plain.score).toBeLessThan(typed[typed.length - 1]!.score)
   })
 
   it('plural type words and multi-word types match too; unknown words pull in nothing', async () => {
@@ -98,7 +107,6 @@ describe('graph ranker anchors: named types, entity matches and type-only matche
     const top = graphFacts[0]!
     expect(triple(top)).toBe('postgresql replaces mysql')
     expect(top.whyRetrieved).toEqual(['predicate:replaces', 'entity_type:database', 'entity_match'])
-    expect(top.score).toBeCloseTo(BASE * 1.5 * MATCH, 10)
     const predicateOnly = graphFacts.filter((f) => f.whyRetrieved.join() === 'predicate:uses')
     expect(predicateOnly.length).toBeGreaterThan(0)
     for (const fact of predicateOnly) expect(fact.score).toBeLessThan(top.score)
@@ -112,9 +120,11 @@ describe('graph ranker anchors: named types, entity matches and type-only matche
       'team uses postgresql',
       'job_queue depends_on redis',
     ])
-    expect(graphFacts[0]!.score).toBeCloseTo(BASE, 10)
+    expect(graphFacts[0]!.reasons).toContainEqual({ kind: 'entity_match' })
     expect(graphFacts[2]!.whyRetrieved).toEqual(['fallback:entity_anchored', 'entity_type:database'])
-    expect(graphFacts[2]!.score).toBeCloseTo(BASE * TYPE, 10)
+    // The two type-only facts tie; the direct match, of the same confidence and age, is strictly ahead.
+    expect(graphFacts[1]!.score).toBe(graphFacts[2]!.score)
+    expect(graphFacts[0]!.score).toBeGreaterThan(graphFacts[1]!.score)
   })
 
   it('with an embedder, a semantically closer type-only edge no longer beats the direct answer', async () => {
@@ -127,21 +137,30 @@ describe('graph ranker anchors: named types, entity matches and type-only matche
     ])
     const engine = createQueryEngine({ store: t.store, embeddings })
     const { graphFacts } = await engine.augment(question, { workspaceId: WS, ...graphOnly })
-    const semanticOf = (f: GraphFact) =>
-      Number(f.whyRetrieved.find((w) => w.startsWith('semantic_'))!.replace('semantic_', ''))
-    const answer = graphFacts.find((f) => triple(f) === 'postgresql replaces mysql')!
-    const redis = graphFacts.find((f) => triple(f) === 'job_queue depends_on redis')!
+    const lexical = await createQueryEngine({ store: t.store }).augment(question, {
+      workspaceId: WS,
+      ...graphOnly,
+    })
+    const answer = byTriple(graphFacts, 'postgresql replaces mysql')
+    const redis = byTriple(graphFacts, 'job_queue depends_on redis')
     // The defect's shape: equal anchor weights would have put the redis edge first.
-    expect(semanticOf(redis)).toBeGreaterThan(semanticOf(answer) * 1.5)
-    expect(redis.whyRetrieved).toEqual([`semantic_${semanticOf(redis).toFixed(2)}`, 'entity_type:database'])
-    expect(redis.score / (BASE * MATCH * TYPE)).toBeCloseTo(semanticOf(redis), 2)
-    expect(answer.whyRetrieved).toEqual([
-      `semantic_${semanticOf(answer).toFixed(2)}`,
-      'predicate:replaces',
-      'entity_type:database',
-      'entity_match',
+    expect(similarityOf(redis)).toBeGreaterThan(similarityOf(answer) * 1.5)
+    expect(redis.reasons).toEqual([
+      { kind: 'semantic', similarity: similarityOf(redis) },
+      { kind: 'entity_type', entityType: 'database' },
     ])
-    expect(answer.score / (BASE * 1.5 * MATCH)).toBeCloseTo(semanticOf(answer), 2)
+    expect(answer.reasons).toEqual([
+      { kind: 'semantic', similarity: similarityOf(answer) },
+      { kind: 'predicate', predicate: 'replaces' },
+      { kind: 'entity_type', entityType: 'database' },
+      { kind: 'entity_match' },
+    ])
+    // Each score is its score without an embedder, times its similarity.
+    for (const fact of [redis, answer])
+      expect(fact.score / byTriple(lexical.graphFacts, triple(fact)).score).toBeCloseTo(
+        similarityOf(fact),
+        10,
+      )
     expect(triple(graphFacts[0]!)).toBe('postgresql replaces mysql')
   })
 
@@ -155,22 +174,27 @@ describe('graph ranker anchors: named types, entity matches and type-only matche
       EDGES.map(([s, p, o]) => {
         const text = `${s} ${p} ${o}`
         // The answer embeds close to the question; the other edges as their own triple text.
-        return { id: ids.get(text)!, text: text === 'team uses postgresql' ? `${question} postgresql` : text }
+        const answer = [question, 'postgresql'].join(' ')
+        return { id: ids.get(text)!, text: text === 'team uses postgresql' ? answer : text }
       }),
     )
-    const engine = createQueryEngine({ store: t.store, embeddings, config: { graphSemanticTopK: 3 } })
+    const config = { graphSemanticTopK: 3 }
+    const engine = createQueryEngine({ store: t.store, embeddings, config })
     const { graphFacts } = await engine.augment(question, { workspaceId: WS, ...graphOnly })
-    const returned = graphFacts.filter((f) => f.whyRetrieved.some((w) => /^semantic_\d/.test(w)))
+    const lexical = await createQueryEngine({ store: t.store, config }).augment(question, {
+      workspaceId: WS,
+      ...graphOnly,
+    })
+    const returned = graphFacts.filter((f) => f.reasons.some((r) => r.kind === 'semantic'))
     expect(returned.length).toBeGreaterThan(0)
-    const ceiling = Math.min(...returned.map((f) => Number(f.whyRetrieved[0]!.replace('semantic_', ''))))
+    const ceiling = Math.min(...returned.map(similarityOf))
     const others = graphFacts.filter((f) => !returned.includes(f))
     expect(others.length).toBeGreaterThan(0)
+    for (const fact of others) expect(fact.reasons[0]).toEqual({ kind: 'semantic_below', ceiling })
     for (const fact of others) expect(fact.whyRetrieved[0]).toBe(`semantic_below_${ceiling.toFixed(2)}`)
-    const predicateOnly = others.filter(
-      (f) => f.whyRetrieved.join() === `semantic_below_${ceiling.toFixed(2)},predicate:uses`,
-    )
-    expect(predicateOnly.length).toBeGreaterThan(0)
-    for (const fact of predicateOnly) expect(fact.score / (BASE * 1.5)).toBeCloseTo(ceiling, 2)
+    // An unreturned edge scores as if it had the KNN's lowest similarity.
+    for (const fact of others)
+      expect(fact.score / byTriple(lexical.graphFacts, triple(fact)).score).toBeCloseTo(ceiling, 10)
     const top = graphFacts[0]!
     expect(triple(top)).toBe('team uses postgresql')
     expect(top.whyRetrieved.slice(1)).toEqual(['predicate:uses', 'entity_type:database'])

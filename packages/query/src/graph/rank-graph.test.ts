@@ -12,17 +12,23 @@ import {
   WS,
 } from '../../test/harness'
 import { createQueryEngine } from '../engine'
+import { reasonCode } from '../reasons'
 import type { GraphFact } from '../types'
-import {
-  GRAPH_SEMANTIC_FLOOR,
-  GRAPH_ENTITY_MATCH_BOOST as MATCH,
-  GRAPH_TYPE_EXPANSION_WEIGHT as TYPE,
-} from './score'
+import { GRAPH_SEMANTIC_FLOOR } from './score'
 
-const rec = (days: number) => Math.exp(-days / 30)
 const graphOnly = { limits: { hits: 0, episodes: 0, procedures: 0, notes: 0 } }
 const find = (facts: GraphFact[], s: string, p: string, o: string) =>
   facts.find((f) => f.subject === s && f.predicate === p && f.object === o)
+/** The reasons of a fact, checking on the way that its codes are derived from them. */
+const reasons = (fact: GraphFact | undefined) => {
+  expect(fact?.whyRetrieved).toEqual(fact?.reasons.map(reasonCode))
+  return fact?.reasons
+}
+const anchored = { kind: 'fallback', branch: 'entity_anchored', overlapOnly: false } as const
+const recent = { kind: 'fallback', branch: 'recency', overlapOnly: false } as const
+const entityMatch = { kind: 'entity_match' } as const
+const days = (n: number) => ({ kind: 'recency', days: n }) as const
+const uses = { kind: 'predicate', predicate: 'uses' } as const
 
 type EdgeName =
   | 'fastapiPostgres'
@@ -143,20 +149,20 @@ describe('hybrid graph ranker', () => {
   })
   afterEach(() => t.close())
 
-  it('fallback:entity_anchored scores confidence × recency and names the matched entity', async () => {
+  it('fallback:entity_anchored ranks edges on the matched entity by confidence and freshness', async () => {
     const engine = createQueryEngine({ store: t.store })
     const { graphFacts, matchedEntities } = await engine.augment('tell me about FastAPI', {
       workspaceId: WS,
       ...graphOnly,
     })
     expect(matchedEntities).toEqual(['fastapi'])
-    const top = graphFacts[0]!
-    expect(top).toMatchObject({ id: ids.fastapiPostgres, derived: false, status: 'active', validTo: null })
-    expect(top.whyRetrieved).toEqual(['fallback:entity_anchored', 'recency_1d', 'entity_match'])
-    expect(top.score).toBeCloseTo(0.8 * rec(1), 10)
-    const redis = find(graphFacts, 'fastapi', 'connects_to', 'redis')!
-    expect(redis.whyRetrieved).toEqual(['fallback:entity_anchored', 'entity_match'])
-    expect(redis.score).toBeCloseTo(0.6 * rec(40), 10)
+    expect(graphFacts.map((f) => f.id)).toEqual([ids.fastapiPostgres, ids.fly, ids.fastapiRedis])
+    expect(graphFacts[0]).toMatchObject({ derived: false, status: 'active', validTo: null })
+    expect(graphFacts[0]!.whyRetrieved).toEqual(['fallback:entity_anchored', 'recency_1d', 'entity_match'])
+    expect(reasons(graphFacts[0])).toEqual([anchored, days(1), entityMatch])
+    expect(reasons(graphFacts[1])).toEqual([anchored, days(5), entityMatch])
+    // Seen 40 days ago: outside the recent window, so no recency reason.
+    expect(reasons(graphFacts[2])).toEqual([anchored, entityMatch])
   })
 
   it('collects provenance from evidence message ids and evidence chunks', async () => {
@@ -196,23 +202,26 @@ describe('hybrid graph ranker', () => {
     expect(redis).toBeUndefined()
   })
 
-  it('routed path: predicate boost, entity and recency codes; routed edges of other subjects join', async () => {
+  it('routed path: the routed predicate on the named entity first; an entity match outweighs a predicate-only match', async () => {
     const engine = createQueryEngine({ store: t.store })
     const { graphFacts } = await engine.augment('which database does fastapi use?', {
       workspaceId: WS,
       ...graphOnly,
     })
-    const top = graphFacts[0]!
-    expect(top.id).toBe(ids.fastapiPostgres)
-    expect(top.whyRetrieved).toEqual(['predicate:uses', 'recency_1d', 'entity_match'])
-    expect(top.score).toBeCloseTo(0.8 * rec(1) * 1.5 * MATCH, 10)
-    const django = find(graphFacts, 'django', 'uses', 'sqlite')!
-    expect(django.whyRetrieved).toEqual(['predicate:uses'])
-    expect(django.score).toBeCloseTo(0.9 * rec(10) * 1.5, 10)
-    const redis = find(graphFacts, 'fastapi', 'connects_to', 'redis')!
-    expect(redis.whyRetrieved).toEqual(['entity_match'])
-    expect(redis.score).toBeCloseTo(0.6 * rec(40) * MATCH, 10)
-    expect(graphFacts.every((f) => !f.whyRetrieved.some((w) => w.startsWith('fallback:')))).toBe(true)
+    // postgres: predicate + entity; fly: entity only; uv and django: predicate only (the fresher first); redis:
+    // entity only but old and weak.
+    expect(graphFacts.map((f) => f.id)).toEqual([
+      ids.fastapiPostgres,
+      ids.fly,
+      ids.projectUv,
+      ids.djangoUses,
+      ids.fastapiRedis,
+    ])
+    expect(graphFacts[0]!.whyRetrieved).toEqual(['predicate:uses', 'recency_1d', 'entity_match'])
+    expect(reasons(graphFacts[0])).toEqual([uses, days(1), entityMatch])
+    expect(reasons(find(graphFacts, 'django', 'uses', 'sqlite'))).toEqual([uses])
+    expect(reasons(find(graphFacts, 'fastapi', 'connects_to', 'redis'))).toEqual([entityMatch])
+    expect(graphFacts.every((f) => f.reasons.every((r) => r.kind !== 'fallback'))).toBe(true)
   })
 
   it('routed path multiplies by the semantic score when the edge KNN returned the edge', async () => {
@@ -221,23 +230,31 @@ describe('hybrid graph ranker', () => {
       { id: ids.fastapiPostgres, text: 'fastapi uses postgres' },
       { id: ids.djangoUses, text: 'django uses sqlite' },
     ])
-    const engine = createQueryEngine({ store: t.store, embeddings })
-    const { graphFacts } = await engine.augment('what does fastapi use with postgres', {
+    const question = 'what does fastapi use with postgres'
+    const { graphFacts } = await createQueryEngine({ store: t.store, embeddings }).augment(question, {
+      workspaceId: WS,
+      ...graphOnly,
+    })
+    const lexical = await createQueryEngine({ store: t.store }).augment(question, {
       workspaceId: WS,
       ...graphOnly,
     })
     const top = find(graphFacts, 'fastapi', 'uses', 'postgres')!
-    const semantic = Number(top.whyRetrieved[0]!.replace('semantic_', ''))
-    expect(top.whyRetrieved).toEqual([
-      `semantic_${semantic.toFixed(2)}`,
-      'predicate:uses',
-      'recency_1d',
-      'entity_match',
-    ])
-    expect(semantic).toBeGreaterThan(0)
-    expect(top.score / (0.8 * rec(1) * 1.5 * MATCH)).toBeCloseTo(semantic, 2)
+    const [semantic, ...rest] = reasons(top)!
+    expect(semantic).toMatchObject({ kind: 'semantic' })
+    expect(rest).toEqual([uses, days(1), entityMatch])
+    const similarity = semantic?.kind === 'semantic' ? semantic.similarity : 0
+    expect(similarity).toBeGreaterThan(0)
+    expect(top.whyRetrieved[0]).toBe(`semantic_${similarity.toFixed(2)}`)
+    // The same edge without an embedder scores by everything but the similarity.
+    expect(top.score / find(lexical.graphFacts, 'fastapi', 'uses', 'postgres')!.score).toBeCloseTo(
+      similarity,
+      10,
+    )
     // The KNN came back short of graphSemanticTopK (only two edges have vectors): unreturned edges count as 1.
-    expect(find(graphFacts, 'fastapi', 'connects_to', 'redis')!.whyRetrieved).toEqual(['entity_match'])
+    const redis = find(graphFacts, 'fastapi', 'connects_to', 'redis')!
+    expect(reasons(redis)).toEqual([entityMatch])
+    expect(redis.score).toBe(find(lexical.graphFacts, 'fastapi', 'connects_to', 'redis')!.score)
   })
 
   it('fallback: the edge KNN is skipped when an entity matched', async () => {
@@ -249,26 +266,32 @@ describe('hybrid graph ranker', () => {
     const { graphFacts } = await engine.augment('tell me about fastapi', { workspaceId: WS, ...graphOnly })
     expect(graphFacts.length).toBeGreaterThan(0)
     expect(graphFacts.every((f) => f.subject === 'fastapi')).toBe(true)
-    expect(graphFacts.flatMap((f) => f.whyRetrieved).some((w) => w.startsWith('semantic_'))).toBe(false)
+    expect(graphFacts.flatMap((f) => f.reasons).some((r) => r.kind === 'semantic')).toBe(false)
   })
 
-  it('fallback:semantic scores semantic × confidence × recency when no entity matched', async () => {
+  it('fallback:semantic keeps the semantically close edge and scales its recency score by the similarity', async () => {
     const embeddings = createFakeEmbeddings({ dimensions: 64 })
     await indexVectors(t.store, embeddings, 'edges', [
       { id: ids.fastapiPostgres, text: 'fastapi uses postgres' },
       { id: ids.retracted, text: 'fastapi uses mysql' },
     ])
+    const question = 'postgresql mysql storage'
     const engine = createQueryEngine({ store: t.store, embeddings })
-    const { graphFacts, matchedEntities } = await engine.augment('postgresql mysql storage', {
+    const { graphFacts, matchedEntities } = await engine.augment(question, { workspaceId: WS, ...graphOnly })
+    expect(matchedEntities).toEqual([])
+    expect(graphFacts.map((f) => f.id)).toEqual([ids.fastapiPostgres])
+    const [branch, semantic, recency] = reasons(graphFacts[0])!
+    expect([branch, recency]).toEqual([{ kind: 'fallback', branch: 'semantic', overlapOnly: false }, days(1)])
+    const similarity = semantic?.kind === 'semantic' ? semantic.similarity : 0
+    expect(similarity).toBeGreaterThanOrEqual(GRAPH_SEMANTIC_FLOOR)
+    // Without an embedder the same edge is a recency-fallback fact scored by confidence and recency alone.
+    const plain = await createQueryEngine({ store: t.store }).augment(question, {
       workspaceId: WS,
       ...graphOnly,
     })
-    expect(matchedEntities).toEqual([])
-    expect(graphFacts.map((f) => f.id)).toEqual([ids.fastapiPostgres])
-    const [branch, code, recency] = graphFacts[0]!.whyRetrieved
-    expect([branch, recency]).toEqual(['fallback:semantic', 'recency_1d'])
-    const semantic = Number(code!.replace('semantic_', ''))
-    expect(graphFacts[0]!.score / (0.8 * rec(1))).toBeCloseTo(semantic, 2)
+    const same = plain.graphFacts.find((f) => f.id === ids.fastapiPostgres)!
+    expect(reasons(same)).toEqual([recent, days(1)])
+    expect(graphFacts[0]!.score / same.score).toBeCloseTo(similarity, 10)
   })
 
   it('fallback:semantic keeps no edge under the similarity floor: it falls back to recency instead', async () => {
@@ -278,63 +301,74 @@ describe('hybrid graph ranker', () => {
     ])
     const engine = createQueryEngine({ store: t.store, embeddings })
     const [query] = await embeddings.embed(['zebra watermelon poetry'])
-    const [edge] = await embeddings.embed(['fastapi uses postgres'])
-    let dot = 0
-    for (let i = 0; i < 64; i++) dot += (query![i] ?? 0) * (edge![i] ?? 0)
-    expect(dot).toBeLessThan(GRAPH_SEMANTIC_FLOOR)
+    const similarity = await t.store.vectors.similarities('edges', [ids.fastapiPostgres], query!, {
+      workspaceId: WS,
+      model: embeddings.model,
+    })
+    expect(similarity.get(ids.fastapiPostgres)).toBeLessThan(GRAPH_SEMANTIC_FLOOR)
     const { graphFacts } = await engine.augment('zebra watermelon poetry', { workspaceId: WS, ...graphOnly })
     expect(graphFacts.length).toBeGreaterThan(0)
-    expect(graphFacts.every((f) => f.whyRetrieved[0] === 'fallback:recency')).toBe(true)
+    expect(
+      graphFacts.every((f) => f.reasons[0]?.kind === 'fallback' && f.reasons[0].branch === 'recency'),
+    ).toBe(true)
   })
 
-  it('fallback:recency shows recent edges when nothing else fired (no embedder, no entity)', async () => {
+  it('fallback:recency shows the freshest, most confident edges when nothing else fired', async () => {
     const engine = createQueryEngine({ store: t.store })
     const { graphFacts } = await engine.augment('hello there', { workspaceId: WS, ...graphOnly })
-    expect(graphFacts).toHaveLength(8)
-    expect(graphFacts.every((f) => f.whyRetrieved[0] === 'fallback:recency')).toBe(true)
-    const top = graphFacts[0]!
-    expect(top.id).toBe(ids.attaMedflow)
-    expect(top.whyRetrieved).toEqual(['fallback:recency', 'recency_3d'])
-    expect(top.score).toBeCloseTo(0.9 * rec(3), 10)
+    // Current edges only (no retracted, no superseded), derived ones included; ties by confidence, then id.
+    expect(graphFacts.map((f) => f.id)).toEqual([
+      ids.attaMedflow,
+      ids.fastapiPostgres,
+      ids.projectUv,
+      ids.fly,
+      ids.attaProjects,
+      ids.djangoUses,
+      ids.derived,
+      ids.pipSetuptools,
+    ])
+    expect(
+      graphFacts.every((f) => f.reasons[0]?.kind === 'fallback' && f.reasons[0].branch === 'recency'),
+    ).toBe(true)
+    expect(reasons(graphFacts[0])).toEqual([recent, days(3)])
+    expect(reasons(find(graphFacts, 'django', 'uses', 'sqlite'))).toEqual([recent])
     expect(graphFacts.find((f) => f.id === ids.derived)).toMatchObject({ derived: true })
     for (let i = 1; i < graphFacts.length; i++)
       expect(graphFacts[i - 1]!.score).toBeGreaterThanOrEqual(graphFacts[i]!.score)
   })
 
-  it('token overlap: sibling canonicals score at the overlap weight with overlap codes', async () => {
+  it('token overlap: a sibling canonical ranks below the direct match even when fresher, with overlap reasons', async () => {
     const engine = createQueryEngine({ store: t.store })
     const { graphFacts, matchedEntities } = await engine.augment('what is Atta van Westreenen up to', {
       workspaceId: WS,
       ...graphOnly,
     })
     expect(matchedEntities).toEqual(['atta_van_westreenen'])
-    const direct = find(graphFacts, 'atta_van_westreenen', 'part_of', 'medflow')!
-    expect(direct.whyRetrieved).toEqual(['fallback:entity_anchored', 'recency_3d', 'entity_match'])
-    const sibling = find(graphFacts, 'atta_projects', 'contains', 'dashboard')!
-    expect(sibling.whyRetrieved).toEqual([
+    expect(graphFacts.map((f) => f.id)).toEqual([ids.attaMedflow, ids.attaProjects])
+    expect(reasons(graphFacts[0])).toEqual([anchored, days(3), entityMatch])
+    expect(graphFacts[1]!.whyRetrieved).toEqual([
       'fallback:entity_anchored:overlap',
       'recency_2d',
       'overlap_via:atta',
     ])
-    expect(sibling.score).toBeCloseTo(0.5 * 0.7 * rec(2), 10)
-    expect(graphFacts.indexOf(direct)).toBeLessThan(graphFacts.indexOf(sibling))
+    expect(reasons(graphFacts[1])).toEqual([
+      { kind: 'fallback', branch: 'entity_anchored', overlapOnly: true },
+      days(2),
+      { kind: 'overlap_via', token: 'atta' },
+    ])
   })
 
-  it('type expansion: same-type entities anchor edges with an entity_type code, at the type weight', async () => {
+  it('type expansion: same-type entities anchor edges below the direct match, with an entity_type reason', async () => {
     const engine = createQueryEngine({ store: t.store })
     const { graphFacts, matchedEntities } = await engine.augment('thoughts on uv?', {
       workspaceId: WS,
       ...graphOnly,
     })
     expect(matchedEntities).toEqual(['uv'])
-    expect(find(graphFacts, 'toolkit', 'uses', 'uv')!.whyRetrieved).toEqual([
-      'fallback:entity_anchored',
-      'recency_1d',
-      'entity_match',
-    ])
-    const pip = find(graphFacts, 'pip', 'depends_on', 'setuptools')!
-    expect(pip.whyRetrieved).toEqual(['fallback:entity_anchored', 'entity_type:package_manager'])
-    expect(pip.score).toBeCloseTo(TYPE * 0.5 * rec(30), 10)
+    expect(graphFacts.map((f) => f.id)).toEqual([ids.projectUv, ids.pipSetuptools])
+    expect(reasons(graphFacts[0])).toEqual([anchored, days(1), entityMatch])
+    expect(graphFacts[1]!.whyRetrieved).toEqual(['fallback:entity_anchored', 'entity_type:package_manager'])
+    expect(reasons(graphFacts[1])).toEqual([anchored, { kind: 'entity_type', entityType: 'package_manager' }])
   })
 
   it('respects graphTopKPerEntity and the graph limit', async () => {

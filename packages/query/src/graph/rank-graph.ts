@@ -1,15 +1,9 @@
-import type { Store } from '@hymem/core-store'
+import type { Edge, EdgeValidity, Store } from '@hymem/core-store'
 import type { QueryCaches } from '../caches'
 import type { QueryConfig } from '../config'
+import { explained } from '../reasons'
 import type { GraphFact } from '../types'
-import type { Anchors, EdgeRecord, GraphCandidate } from './edge'
-import {
-  anchoredEdgesWithPredicates,
-  edgeMessageIds,
-  edgesAnchoredAt,
-  edgesByIds,
-  type Validity,
-} from './edge-queries'
+import type { Anchors, GraphCandidate } from './edge'
 import type { TypeExpansion } from './entities'
 import type { RoutedPredicate } from './predicate-routing'
 import { GRAPH_SEMANTIC_FLOOR, type GraphBranch, scoreCandidates, sortScored } from './score'
@@ -25,7 +19,7 @@ export interface GraphQuery {
   readonly routed: readonly RoutedPredicate[]
   /** KNN over edge vectors; absent without an embedder. Errors are the caller's to report. */
   readonly nearestEdges?: (k: number) => Promise<{ id: number; similarity: number }[]>
-  readonly validity: Validity
+  readonly validity: EdgeValidity
   readonly now: Date
   readonly limit: number
 }
@@ -55,7 +49,7 @@ export async function rankGraph(
   ]
   const predicates = query.routed.map((route) => route.predicate)
   const candidates = new Map<number, GraphCandidate>()
-  const add = (edges: readonly EdgeRecord[], patch: { semantic?: Map<number, number>; routed?: boolean }) => {
+  const add = (edges: readonly Edge[], patch: { semantic?: Map<number, number>; routed?: boolean }) => {
     for (const edge of edges) {
       let candidate = candidates.get(edge.id)
       if (!candidate) {
@@ -73,8 +67,7 @@ export async function rankGraph(
     const hits = await query.nearestEdges(config.graphSemanticTopK)
     if (hits.length >= config.graphSemanticTopK && hits.length > 0)
       semanticCeiling = Math.max(0, Math.min(...hits.map((hit) => hit.similarity)))
-    const edges = await edgesByIds(
-      store,
+    const edges = await store.edges.findCurrentByIds(
       query.workspaceId,
       hits.map((hit) => hit.id),
       query.validity,
@@ -84,13 +77,10 @@ export async function rankGraph(
     return edges.length
   }
 
-  const anchored = await edgesAnchoredAt(
-    store,
-    query.workspaceId,
-    anchorNames,
-    config.graphTopKPerEntity,
-    query.validity,
-  )
+  const anchored = await store.edges.findBestTouching(query.workspaceId, anchorNames, {
+    perEntity: config.graphTopKPerEntity,
+    validity: query.validity,
+  })
   add(anchored, {})
   let branch: GraphBranch
   if (predicates.length > 0) {
@@ -98,14 +88,10 @@ export async function rankGraph(
     await semantic()
     // Edges touching the message's entities first, then the strongest under the routed predicates.
     const limit = config.graphPredicateTopK
-    const near = await anchoredEdgesWithPredicates(
-      store,
-      query.workspaceId,
-      predicates,
-      anchorNames,
+    const near = await store.edges.findTouchingWithPredicates(query.workspaceId, anchorNames, predicates, {
       limit,
-      query.validity,
-    )
+      validity: query.validity,
+    })
     const top =
       near.length >= limit
         ? []
@@ -131,11 +117,11 @@ export async function rankGraph(
       semanticCeiling,
     ),
   ).slice(0, query.limit)
-  const provenance = await edgeMessageIds(
-    store,
+  const provenance = await store.evidence.sourceMessageIds(
+    query.workspaceId,
     scored.map((item) => item.candidate.edge.id),
   )
-  const facts = scored.map(({ candidate: { edge }, score, whyRetrieved }) => ({
+  const facts = scored.map(({ candidate: { edge }, score, reasons }) => ({
     id: edge.id,
     subject: edge.subject,
     predicate: edge.predicate,
@@ -148,13 +134,13 @@ export async function rankGraph(
     validFrom: edge.validFrom,
     validTo: edge.validTo,
     score,
-    whyRetrieved,
+    ...explained(reasons),
     messageIds: provenance.get(edge.id) ?? [],
   }))
   return { facts, branch }
 }
 
-function anchorLookup(query: GraphQuery): (edge: EdgeRecord) => Anchors {
+function anchorLookup(query: GraphQuery): (edge: Edge) => Anchors {
   const direct = new Set(query.matched)
   return (edge) => {
     const anchors: Anchors = {}

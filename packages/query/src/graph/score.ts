@@ -1,4 +1,5 @@
 import type { QueryConfig } from '../config'
+import type { RetrievalReason } from '../reasons'
 import { type Anchors, type GraphCandidate, isOverlapOnly, isTypeOnly } from './edge'
 
 const DAY_MS = 86_400_000
@@ -6,11 +7,11 @@ const DAY_MS = 86_400_000
 /** Which branch of the ranker fired for the whole candidate set. */
 export type GraphBranch = 'routed' | 'entity_anchored' | 'semantic' | 'recency'
 
-/** A scored candidate; `whyRetrieved` lists the factors of `score`. */
+/** A scored candidate; `reasons` lists the factors of `score`. */
 export interface ScoredCandidate {
   readonly candidate: GraphCandidate
   readonly score: number
-  readonly whyRetrieved: string[]
+  readonly reasons: RetrievalReason[]
 }
 
 /**
@@ -88,7 +89,7 @@ export function scoreCandidates(
     const { edge, anchors, semantic } = candidate
     const days = daysSince(edge.lastSeen, now)
     const recency = recencyWeight(days, config.graphRecencyHalfLifeDays)
-    const why: string[] = []
+    const why: RetrievalReason[] = []
     let score = edge.confidence * recency
     const overlapOnly = isOverlapOnly(anchors)
     const anchor = anchorWeight(anchors, config)
@@ -98,25 +99,22 @@ export function scoreCandidates(
       else if (semanticCeiling > 0) score *= semanticCeiling
       if (routed.has(edge.predicate)) score *= config.graphPredicateBoost
       if (anchor > 0) score *= (config.graphEntityMatchBoost ?? GRAPH_ENTITY_MATCH_BOOST) * anchor
-    } else if (branch === 'entity_anchored') {
-      why.push(overlapOnly ? 'fallback:entity_anchored:overlap' : 'fallback:entity_anchored')
-      score *= anchor
-    } else if (branch === 'semantic') {
-      why.push('fallback:semantic')
-      score *= semantic
     } else {
-      why.push('fallback:recency')
+      why.push({ kind: 'fallback', branch, overlapOnly: branch === 'entity_anchored' && overlapOnly })
+      if (branch === 'entity_anchored') score *= anchor
+      else if (branch === 'semantic') score *= semantic
     }
 
-    if (semantic > 0 && branch !== 'entity_anchored') why.push(`semantic_${semantic.toFixed(2)}`)
+    if (semantic > 0 && branch !== 'entity_anchored') why.push({ kind: 'semantic', similarity: semantic })
     else if (semanticCeiling > 0 && branch === 'routed')
-      why.push(`semantic_below_${semanticCeiling.toFixed(2)}`)
-    if (branch === 'routed' && routed.has(edge.predicate)) why.push(`predicate:${edge.predicate}`)
-    if (anchors.type) why.push(`entity_type:${anchors.type.entityType}`)
-    if (days < config.graphRecencyRecentDays) why.push(`recency_${Math.floor(days)}d`)
-    if (anchors.direct !== undefined) why.push('entity_match')
-    if (overlapOnly && anchors.overlap) why.push(`overlap_via:${anchors.overlap.token}`)
-    return { candidate, score, whyRetrieved: why }
+      why.push({ kind: 'semantic_below', ceiling: semanticCeiling })
+    if (branch === 'routed' && routed.has(edge.predicate))
+      why.push({ kind: 'predicate', predicate: edge.predicate })
+    if (anchors.type) why.push({ kind: 'entity_type', entityType: anchors.type.entityType })
+    if (days < config.graphRecencyRecentDays) why.push({ kind: 'recency', days: Math.floor(days) })
+    if (anchors.direct !== undefined) why.push({ kind: 'entity_match' })
+    if (overlapOnly && anchors.overlap) why.push({ kind: 'overlap_via', token: anchors.overlap.token })
+    return { candidate, score, reasons: why }
   })
 }
 

@@ -1,5 +1,4 @@
 import type { Store } from '@hymem/core-store'
-import { sql } from 'kysely'
 import { type EntityMatchLimits, entityKeys, type TypeExpansion } from './entities'
 
 /**
@@ -28,7 +27,7 @@ export function numberVariants(key: string): string[] {
 /**
  * Entities the message reaches by naming their type: when an n-gram of the message (singular or plural,
  * canonicalised) equals an `entity_types.type` of the workspace, that type's entities count as matched
- * through the type ("what database do we use?" → `postgresql`, `mysql`). At most `maxPerType` per type, best
+ * through the type ("what database do we use?" → postgresql, mysql). At most `maxPerType` per type, best
  * evidenced first; entities in `exclude` (the directly matched ones) are left out. Each expansion's `entity`
  * is the type itself, since no matched entity led to it.
  */
@@ -43,16 +42,15 @@ export async function expandByTypeName(
   if (limits.maxPerType < 1) return expansions
   const keys = new Set(entityKeys(message, limits).flatMap(numberVariants))
   if (keys.size === 0) return expansions
-  const { rows: types } = await sql<{ type: string }>`
-    SELECT DISTINCT t.type FROM (SELECT value AS key FROM json_each(${JSON.stringify([...keys])})) q
-      JOIN entity_types t ON t.workspace_id = ${workspaceId} AND t.type = q.key
-    ORDER BY t.type`.execute(store.db)
+  const types = await store.entityTypes.findTypesNamed(workspaceId, [...keys])
   const skip = new Set(exclude)
-  for (const { type } of types) {
-    const { rows } = await sql<{ entity: string }>`
-      SELECT entity FROM entity_types WHERE workspace_id = ${workspaceId} AND type = ${type}
-      ORDER BY evidence DESC, entity LIMIT ${limits.maxPerType + skip.size}`.execute(store.db)
-    for (const { entity } of rows.filter((row) => !skip.has(row.entity)).slice(0, limits.maxPerType)) {
+  for (const type of types) {
+    const entities = await store.entityTypes.findEntitiesOfType(
+      workspaceId,
+      type,
+      limits.maxPerType + skip.size,
+    )
+    for (const entity of entities.filter((name) => !skip.has(name)).slice(0, limits.maxPerType)) {
       if (!expansions.has(entity)) expansions.set(entity, { entity: type, entityType: type })
     }
   }

@@ -15,7 +15,7 @@ describe('scoreInContext', () => {
       [1, 4],
       [2, 4],
     ])
-    expect(scored.every((item) => item.whyRetrieved.length === 0)).toBe(true)
+    expect(scored.every((item) => item.reasons.length === 0)).toBe(true)
   })
 
   it('multiplies the score of messages written by a peer the query names', () => {
@@ -28,7 +28,7 @@ describe('scoreInContext', () => {
       [2, 4],
       [1, 3],
     ])
-    expect(scored[0]!.whyRetrieved).toEqual(['author:ann'])
+    expect(scored[0]!.reasons).toEqual([{ kind: 'author', peerId: 'ann' }])
   })
 
   it('passes a share of a message score to its adjacent turns, reaching turns with no keyword match', () => {
@@ -42,7 +42,7 @@ describe('scoreInContext', () => {
       [11, 2],
       [20, 1.5],
     ])
-    expect(scored[1]!.whyRetrieved).toEqual(['neighbour_of:10'])
+    expect(scored[1]!.reasons).toEqual([{ kind: 'neighbour_of', messageId: 10 }])
   })
 
   it('adds up the support of several matching neighbours', () => {
@@ -68,11 +68,11 @@ describe('scoreInContext', () => {
     )
     expect(scored.map((item) => item.id)).toEqual([1, 3, 2])
     expect(scored.map((item) => item.score)).toEqual([13, 5.5, 3.9])
-    expect(scored[1]!.whyRetrieved).toEqual(['session_context'])
+    expect(scored[1]!.reasons).toEqual([{ kind: 'session_context' }])
   })
 
   it('ignores negative keyword scores instead of subtracting them', () => {
     const scored = scoreInContext([candidate(1, -2, { neighbours: [2] })], { ...OFF, neighbourWeight: 0.5 })
-    expect(scored).toEqual([{ id: 1, score: 0, whyRetrieved: [] }])
+    expect(scored).toEqual([{ id: 1, score: 0, reasons: [] }])
   })
 })

@@ -1,7 +1,9 @@
+import type { RetrievalReason } from '../reasons'
+
 /** A keyword-matched message with where it sits in its session. */
 export interface MessageCandidate {
   readonly id: number
-  /** Keyword score (negated BM25, higher is better; 0 for a message that did not match). */
+  /** Keyword score: the full-text score, proportional to BM25 within one query (0: the message did not match). */
   readonly score: number
   readonly sessionId: string
   readonly peerId: string
@@ -19,11 +21,11 @@ export interface ContextWeights {
   readonly sessionWeight: number
 }
 
-/** A rescored message; `whyRetrieved` names the context signals that added to its score. */
+/** A rescored message; `reasons` names the context signals that added to its score. */
 export interface ContextScored {
   readonly id: number
   readonly score: number
-  readonly whyRetrieved: string[]
+  readonly reasons: RetrievalReason[]
 }
 
 /**
@@ -40,7 +42,7 @@ export function scoreInContext(
   const own = new Map<number, number>()
   const sessionOf = new Map<number, string>()
   const sessionBest = new Map<string, number>()
-  const why = new Map<number, string[]>()
+  const why = new Map<number, RetrievalReason[]>()
   const reasons = (id: number) => {
     const list = why.get(id) ?? []
     why.set(id, list)
@@ -52,7 +54,8 @@ export function scoreInContext(
     own.set(candidate.id, Math.max(own.get(candidate.id) ?? 0, score))
     sessionOf.set(candidate.id, candidate.sessionId)
     sessionBest.set(candidate.sessionId, Math.max(sessionBest.get(candidate.sessionId) ?? 0, score))
-    if (authored && weights.peerMentionBoost > 0) reasons(candidate.id).push(`author:${candidate.peerId}`)
+    if (authored && weights.peerMentionBoost > 0)
+      reasons(candidate.id).push({ kind: 'author', peerId: candidate.peerId })
   }
   const total = new Map(own)
   if (weights.neighbourWeight > 0) {
@@ -62,15 +65,15 @@ export function scoreInContext(
       for (const neighbour of candidate.neighbours) {
         total.set(neighbour, (total.get(neighbour) ?? 0) + spread)
         sessionOf.set(neighbour, candidate.sessionId)
-        reasons(neighbour).push(`neighbour_of:${candidate.id}`)
+        reasons(neighbour).push({ kind: 'neighbour_of', messageId: candidate.id })
       }
     }
   }
   const scored = [...total.entries()].map(([id, score]) => {
     const session = sessionOf.get(id)
     const context = weights.sessionWeight * (session === undefined ? 0 : (sessionBest.get(session) ?? 0))
-    if (context > 0) reasons(id).push('session_context')
-    return { id, score: score + context, whyRetrieved: why.get(id) ?? [] }
+    if (context > 0) reasons(id).push({ kind: 'session_context' })
+    return { id, score: score + context, reasons: why.get(id) ?? [] }
   })
   // Ties keep the keyword order (then message order), so equal scores never shuffle between runs.
   const keywordRank = new Map(candidates.map((candidate, index) => [candidate.id, index]))

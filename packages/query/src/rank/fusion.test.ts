@@ -3,11 +3,10 @@ import { DEFAULT_QUERY_CONFIG } from '../config'
 import { fuseLists, type RankedList } from './fusion'
 
 const lists: RankedList[] = [
-  { kind: 'keyword', label: 'messages', items: [{ key: 'm:1' }, { key: 'm:2' }] },
-  { kind: 'keyword', label: 'chunks', items: [{ key: 'c:7' }] },
+  { kind: 'keyword', source: 'messages', items: [{ key: 'm:1' }, { key: 'm:2' }] },
+  { kind: 'keyword', source: 'chunks', items: [{ key: 'c:7' }] },
   {
     kind: 'vector',
-    label: 'chunks',
     items: [
       { key: 'c:8', similarity: 0.9 },
       { key: 'c:7', similarity: 0.5 },
@@ -24,7 +23,10 @@ describe('fuseLists: rrf', () => {
       key: 'c:7',
       score: 1 / 61 + 1 / 62,
       similarity: 0.5,
-      whyRetrieved: ['keyword:chunks#1', 'semantic_0.50'],
+      reasons: [
+        { kind: 'keyword', source: 'chunks', rank: 1 },
+        { kind: 'semantic', similarity: 0.5 },
+      ],
     })
     expect(fused.map((f) => f.key)).toEqual(['c:7', 'm:1', 'c:8', 'm:2'])
     expect(fused[3]!.score).toBeCloseTo(1 / 62)
@@ -72,10 +74,9 @@ describe('fuseLists: lexical-bonus', () => {
 
   it('lets a keyword match break a tie between meanings but never overrule a clearly better one', () => {
     const close: RankedList[] = [
-      { kind: 'keyword', label: 'chunks', items: [{ key: 'c:2' }] },
+      { kind: 'keyword', source: 'chunks', items: [{ key: 'c:2' }] },
       {
         kind: 'vector',
-        label: 'chunks',
         items: [
           { key: 'c:1', similarity: 0.62 },
           { key: 'c:2', similarity: 0.6 },

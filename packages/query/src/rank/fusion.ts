@@ -1,15 +1,15 @@
 import type { QueryConfig } from '../config'
+import type { KeywordSource, RetrievalReason } from '../reasons'
 
-/** One ranked list from one source; the first item is rank 1. */
-export interface RankedList {
-  /** `keyword` lists carry BM25 order only; `vector` lists carry cosine similarity per item. */
-  readonly kind: 'keyword' | 'vector'
-  /** Short label used in reason codes, e.g. `messages`, `chunks`. */
-  readonly label: string
+/**
+ * One ranked list from one source; the first item is rank 1. `keyword` lists carry BM25 order only (`source`
+ * names the index in the reason); `vector` lists carry cosine similarity per item.
+ */
+export type RankedList = {
   readonly items: readonly { readonly key: string; readonly similarity?: number }[]
   /** Multiplies what the list adds to a fused score (RRF term, keyword bonus). @default 1 */
   readonly weight?: number
-}
+} & ({ readonly kind: 'keyword'; readonly source: KeywordSource } | { readonly kind: 'vector' })
 
 /** A fused candidate, best first. */
 export interface FusedItem {
@@ -17,7 +17,7 @@ export interface FusedItem {
   readonly score: number
   /** Cosine similarity when any vector list (or `knownSimilarity`) had it. */
   readonly similarity: number | null
-  readonly whyRetrieved: string[]
+  readonly reasons: RetrievalReason[]
 }
 
 type Tunables = Pick<QueryConfig, 'fusion' | 'rrfK' | 'lexicalBoost' | 'lexicalRankDecayK'>
@@ -32,22 +32,25 @@ export function fuseLists(
   config: Tunables,
   knownSimilarity: ReadonlyMap<string, number> = new Map(),
 ): FusedItem[] {
-  const acc = new Map<string, { score: number; similarity: number | null; why: string[]; first: number }>()
+  const acc = new Map<
+    string,
+    { score: number; similarity: number | null; reasons: RetrievalReason[]; first: number }
+  >()
   let order = 0
   for (const list of lists) {
     list.items.forEach((item, index) => {
       const rank = index + 1
       let entry = acc.get(item.key)
       if (!entry) {
-        entry = { score: 0, similarity: knownSimilarity.get(item.key) ?? null, why: [], first: order++ }
+        entry = { score: 0, similarity: knownSimilarity.get(item.key) ?? null, reasons: [], first: order++ }
         acc.set(item.key, entry)
       }
       if (list.kind === 'vector') {
         const similarity = item.similarity ?? 0
         entry.similarity = Math.max(entry.similarity ?? Number.NEGATIVE_INFINITY, similarity)
-        entry.why.push(`semantic_${similarity.toFixed(2)}`)
+        entry.reasons.push({ kind: 'semantic', similarity })
       } else {
-        entry.why.push(`keyword:${list.label}#${rank}`)
+        entry.reasons.push({ kind: 'keyword', source: list.source, rank })
       }
       const weight = list.weight ?? 1
       if (config.fusion === 'rrf') entry.score += weight / (config.rrfK + rank)
@@ -60,7 +63,7 @@ export function fuseLists(
     key,
     score: config.fusion === 'rrf' ? entry.score : entry.score + Math.max(0, entry.similarity ?? 0),
     similarity: entry.similarity,
-    whyRetrieved: entry.why,
+    reasons: entry.reasons,
     first: entry.first,
   }))
   fused.sort((a, b) => b.score - a.score || a.first - b.first)

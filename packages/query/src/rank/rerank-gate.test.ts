@@ -6,18 +6,17 @@ const item = (key: string, score: number): FusedItem => ({
   key,
   score,
   similarity: null,
-  whyRetrieved: [key],
+  reasons: [{ kind: 'author', peerId: key }],
 })
 
 describe('disagreementOf', () => {
   const kw = (...keys: string[]): RankedList => ({
     kind: 'keyword',
-    label: 'chunks',
+    source: 'chunks',
     items: keys.map((key) => ({ key })),
   })
   const vec = (...keys: string[]): RankedList => ({
     kind: 'vector',
-    label: 'chunks',
     items: keys.map((key) => ({ key, similarity: 0.5 })),
   })
   it('is 0 when both agree on #1, or when only one kind of list answered', () => {
@@ -33,7 +32,7 @@ describe('disagreementOf', () => {
     expect(disagreementOf([kw('a', 'x', 'b'), vec('b', 'y', 'a')])).toBeCloseTo(1 - 1 / 3)
   })
   it('takes the vector #1 at its best rank over every keyword list', () => {
-    const messages: RankedList = { kind: 'keyword', label: 'messages', items: [{ key: 'b' }] }
+    const messages: RankedList = { kind: 'keyword', source: 'messages', items: [{ key: 'b' }] }
     expect(disagreementOf([kw('a'), vec('b', 'a'), messages])).toBeCloseTo(0.25)
   })
 })
@@ -51,7 +50,10 @@ describe('combineRerank', () => {
     expect(out.map((i) => i.key)).toEqual(['b', 'a'])
     expect(out[0]!.score).toBeCloseTo(0.5 * 0.5 + 0.5 * 1)
     expect(out[1]!.score).toBeCloseTo(0.5 * 1 + 0.5 * 0)
-    expect(out[0]!.whyRetrieved).toEqual(['b', 'rerank_5'])
+    expect(out[0]!.reasons).toEqual([
+      { kind: 'author', peerId: 'b' },
+      { kind: 'rerank', score: 5 },
+    ])
   })
   it('keeps a skipped candidate at its fused score and clamps out-of-range judgements', () => {
     const out = combineRerank([item('a', 0.04), item('b', 0.04)], new Map([['b', 9]]), 0.5)

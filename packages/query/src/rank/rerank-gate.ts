@@ -39,7 +39,8 @@ export function combineRerank(
       item: {
         ...item,
         score: (1 - weight) * base + weight * judged,
-        whyRetrieved: llm === undefined ? item.whyRetrieved : [...item.whyRetrieved, `rerank_${llm}`],
+        reasons:
+          llm === undefined ? item.reasons : [...item.reasons, { kind: 'rerank' as const, score: llm }],
       },
       index,
     }

@@ -16,8 +16,13 @@ export interface SearchContext {
   readonly text: string
   /** Nearest neighbours in an index; `[]` without an embedder or when the index fails (reported to the log). */
   readonly nearest: (index: VectorIndexName, k: number) => Promise<VectorHit[]>
-  /** The query vector, once the embedder answered (null without one, or when it failed). */
-  readonly queryVector: () => Promise<Float32Array | null>
-  readonly embeddingModel: string | null
+  /**
+   * Cosine similarity of the query to the stored vectors of `ids`; empty without an embedder or when the
+   * index fails (reported to the log). Ids without a vector are absent.
+   */
+  readonly similarities: (
+    index: VectorIndexName,
+    ids: readonly (number | string)[],
+  ) => Promise<Map<number | string, number>>
   readonly log: QueryLogger | undefined
 }

@@ -9,7 +9,6 @@ import {
   WS,
 } from '../../test/harness'
 import { createQueryEngine } from '../engine'
-import { parseSteps } from './episodes'
 
 const only = (source: 'episodes' | 'procedures') => ({
   limits: { hits: 0, graph: 0, notes: 0, episodes: 0, procedures: 0, [source]: 3 },
@@ -57,6 +56,7 @@ describe('episodes', () => {
         summary: 'Moved the orders table to postgres with zero downtime',
         outcome: 'done',
         score: 1 / 61,
+        reasons: [{ kind: 'keyword', source: 'episodes', rank: 1 }],
         whyRetrieved: ['keyword:episodes#1'],
         messageIds: [3, 4],
       },
@@ -117,17 +117,5 @@ describe('procedures', () => {
       whyRetrieved: ['keyword:procedures#1'],
       messageIds: [9],
     })
-  })
-})
-
-describe('parseSteps', () => {
-  it('accepts strings and objects, renumbers from 1, and survives malformed JSON', () => {
-    expect(parseSteps('["a", {"text": "b", "tool": ""}, 7, {"order": "x", "text": "c"}]')).toEqual([
-      { order: 1, text: 'a' },
-      { order: 2, text: 'b' },
-      { order: 3, text: 'c' },
-    ])
-    expect(parseSteps('{not json')).toEqual([])
-    expect(parseSteps('{"text": "x"}')).toEqual([])
   })
 })

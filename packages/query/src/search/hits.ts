@@ -1,19 +1,17 @@
-import { sql } from 'kysely'
 import { type FusedItem, fuseLists, type RankedList } from '../rank/fusion'
 import { combineRerank, disagreementOf } from '../rank/rerank-gate'
+import { explained } from '../reasons'
 import type { AugmentHit, Reranker } from '../types'
 import type { SearchContext } from './context'
-import { parseIdList } from './json'
 import { messagesInContext } from './message-context'
 import { findPeerMentions } from './peer-mentions'
-import { blobToVector, cosine } from './vector-math'
 
 /** Characters of each candidate shown to the reranker. */
 const RERANK_TEXT_CHARS = 1000
 
 interface Hydrated {
   readonly key: string
-  readonly hit: Omit<AugmentHit, 'score' | 'whyRetrieved'>
+  readonly hit: Omit<AugmentHit, 'score' | 'reasons' | 'whyRetrieved'>
 }
 
 /** Timings of the hit search, merged into `AugmentedContext.timings`. */
@@ -64,8 +62,8 @@ export async function searchHits(
   ])
   const messageOrder = inContext
     ? await messagesInContext(ctx, messageHits, mentions.peers)
-    : messageHits.map((hit) => ({ id: Number(hit.id), score: hit.score, whyRetrieved: [] }))
-  const contextWhy = new Map(messageOrder.map((item) => [`m:${item.id}`, item.whyRetrieved]))
+    : messageHits.map((hit) => ({ id: Number(hit.id), score: hit.score, reasons: [] }))
+  const contextWhy = new Map(messageOrder.map((item) => [`m:${item.id}`, item.reasons]))
   timings.keyword += performance.now() - started
   started = performance.now()
   const vectorHits = config.vectorChunkWeight > 0 ? await ctx.nearest('chunks', pool) : []
@@ -74,14 +72,13 @@ export async function searchHits(
   started = performance.now()
   // Chunks first: on equal fused scores the salient chunk (with its context) wins over a bare message.
   const lists: RankedList[] = [
-    { kind: 'keyword', label: 'chunks', items: chunkHits.map((h) => ({ key: `c:${h.id}` })) },
+    { kind: 'keyword', source: 'chunks', items: chunkHits.map((h) => ({ key: `c:${h.id}` })) },
     {
       kind: 'vector',
-      label: 'chunks',
       items: vectorHits.map((h) => ({ key: `c:${h.id}`, similarity: h.similarity })),
       weight: config.vectorChunkWeight,
     },
-    { kind: 'keyword', label: 'messages', items: messageOrder.map((h) => ({ key: `m:${h.id}` })) },
+    { kind: 'keyword', source: 'messages', items: messageOrder.map((h) => ({ key: `m:${h.id}` })) },
   ]
   const known =
     config.fusion === 'lexical-bonus'
@@ -114,7 +111,7 @@ export async function searchHits(
     hits.push({
       ...hit,
       score: item.score,
-      whyRetrieved: [...item.whyRetrieved, ...(contextWhy.get(item.key) ?? [])],
+      ...explained([...item.reasons, ...(contextWhy.get(item.key) ?? [])]),
     })
     if (hits.length >= limit) break
   }
@@ -159,17 +156,9 @@ async function chunkSimilarities(
   ids: readonly number[],
   skip: ReadonlySet<number>,
 ): Promise<Map<string, number>> {
-  const out = new Map<string, number>()
   const wanted = ids.filter((id) => !skip.has(id))
-  const queryVector = await ctx.queryVector()
-  if (wanted.length === 0 || !queryVector || !ctx.embeddingModel) return out
-  const { rows } = await sql<{ chunk_id: number; vector: Uint8Array }>`
-    SELECT chunk_id, vector FROM chunk_embeddings
-    WHERE chunk_id IN (SELECT value FROM json_each(${JSON.stringify(wanted)})) AND model = ${ctx.embeddingModel}`.execute(
-    ctx.store.db,
-  )
-  for (const row of rows) out.set(`c:${row.chunk_id}`, cosine(queryVector, blobToVector(row.vector)))
-  return out
+  const similarities = wanted.length === 0 ? new Map() : await ctx.similarities('chunks', wanted)
+  return new Map([...similarities].map(([id, similarity]) => [`c:${id}`, similarity]))
 }
 
 async function hydrate(ctx: SearchContext, items: readonly FusedItem[]): Promise<Map<string, Hydrated>> {
@@ -182,61 +171,38 @@ async function hydrate(ctx: SearchContext, items: readonly FusedItem[]): Promise
   }
   const out = new Map<string, Hydrated>()
   const sessions = ctx.scopeSessionIds ? new Set(ctx.scopeSessionIds) : null
-  if (messageIds.length > 0) {
-    // `+workspace_id` keeps SQLite on the primary key instead of scanning the workspace's index.
-    const { rows } = await sql<{
-      id: number
-      session_id: string
-      peer_id: string
-      content: string
-      created_at: string
-    }>`
-      SELECT id, session_id, peer_id, content, created_at FROM messages
-      WHERE id IN (SELECT value FROM json_each(${JSON.stringify(messageIds)})) AND +workspace_id = ${ctx.workspaceId}`.execute(
-      ctx.store.db,
-    )
-    for (const row of rows) {
-      out.set(`m:${row.id}`, {
-        key: `m:${row.id}`,
-        hit: {
-          kind: 'message',
-          id: row.id,
-          text: row.content,
-          sessionId: row.session_id,
-          peerId: row.peer_id,
-          createdAt: row.created_at,
-          messageIds: [row.id],
-        },
-      })
-    }
+  const [messages, chunks] = await Promise.all([
+    ctx.store.messages.getByIdsInWorkspace(ctx.workspaceId, messageIds),
+    ctx.store.chunks.getByIds(ctx.workspaceId, chunkIds),
+  ])
+  for (const message of messages) {
+    out.set(`m:${message.id}`, {
+      key: `m:${message.id}`,
+      hit: {
+        kind: 'message',
+        id: message.id,
+        text: message.content,
+        sessionId: message.sessionId,
+        peerId: message.peerId,
+        createdAt: message.createdAt,
+        messageIds: [message.id],
+      },
+    })
   }
-  if (chunkIds.length > 0) {
-    const { rows } = await sql<{
-      id: number
-      session_id: string
-      text: string
-      message_ids: string
-      occurred_at: string
-    }>`
-      SELECT id, session_id, text, message_ids, occurred_at FROM chunks
-      WHERE id IN (SELECT value FROM json_each(${JSON.stringify(chunkIds)})) AND +workspace_id = ${ctx.workspaceId}`.execute(
-      ctx.store.db,
-    )
-    for (const row of rows) {
-      if (sessions && !sessions.has(row.session_id)) continue
-      out.set(`c:${row.id}`, {
-        key: `c:${row.id}`,
-        hit: {
-          kind: 'chunk',
-          id: row.id,
-          text: row.text,
-          sessionId: row.session_id,
-          peerId: null,
-          createdAt: row.occurred_at,
-          messageIds: parseIdList(row.message_ids),
-        },
-      })
-    }
+  for (const chunk of chunks) {
+    if (sessions && !sessions.has(chunk.sessionId)) continue
+    out.set(`c:${chunk.id}`, {
+      key: `c:${chunk.id}`,
+      hit: {
+        kind: 'chunk',
+        id: chunk.id,
+        text: chunk.text,
+        sessionId: chunk.sessionId,
+        peerId: null,
+        createdAt: chunk.occurredAt,
+        messageIds: [...chunk.messageIds],
+      },
+    })
   }
   return out
 }

@@ -1,5 +1,4 @@
 import type { FullTextHit } from '@hymem/core-store'
-import { sql } from 'kysely'
 import { type ContextScored, type MessageCandidate, scoreInContext } from '../rank/context-scoring'
 import type { SearchContext } from './context'
 
@@ -17,38 +16,24 @@ export async function messagesInContext(
   if (hits.length === 0) return []
   const ids = hits.map((hit) => Number(hit.id))
   const span = config.neighbourWeight > 0 && ctx.peerId === undefined ? config.neighbourSpan : 0
-  // One index seek per neighbour (messages_by_session); `+workspace_id` keeps SQLite on the primary key.
-  const nearby = (direction: 'before' | 'after', offset: number) =>
-    direction === 'before'
-      ? sql`(SELECT p.id FROM messages p WHERE p.workspace_id = m.workspace_id AND p.session_id = m.session_id AND p.id < m.id ORDER BY p.id DESC LIMIT 1 OFFSET ${offset})`
-      : sql`(SELECT n.id FROM messages n WHERE n.workspace_id = m.workspace_id AND n.session_id = m.session_id AND n.id > m.id ORDER BY n.id LIMIT 1 OFFSET ${offset})`
-  const columns = Array.from({ length: span }, (_, offset) => [
-    sql`${nearby('before', offset)} AS ${sql.ref(`b${offset}`)}`,
-    sql`${nearby('after', offset)} AS ${sql.ref(`a${offset}`)}`,
-  ]).flat()
-  const { rows } = await sql<Record<string, number | string | null>>`
-    SELECT m.id, m.session_id, m.peer_id${columns.length > 0 ? sql`, ${sql.join(columns)}` : sql``}
-    FROM messages m
-    WHERE m.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND +m.workspace_id = ${ctx.workspaceId}`.execute(
-    ctx.store.db,
-  )
-  const byId = new Map(rows.map((row) => [Number(row.id), row]))
+  const found = await ctx.store.messages.findNeighbours(ctx.workspaceId, ids, span)
+  const byId = new Map(found.map((message) => [message.id, message]))
   const candidates: MessageCandidate[] = []
   for (const hit of hits) {
-    const row = byId.get(Number(hit.id))
-    if (!row) continue
+    const message = byId.get(Number(hit.id))
+    if (!message) continue
     const neighbours: number[] = []
     for (let offset = 0; offset < span; offset++) {
-      for (const key of [`b${offset}`, `a${offset}`]) {
-        const id = row[key]
-        if (id !== null && id !== undefined) neighbours.push(Number(id))
-      }
+      const before = message.before[offset]
+      const after = message.after[offset]
+      if (before !== undefined) neighbours.push(before)
+      if (after !== undefined) neighbours.push(after)
     }
     candidates.push({
-      id: Number(row.id),
+      id: message.id,
       score: hit.score,
-      sessionId: String(row.session_id),
-      peerId: String(row.peer_id),
+      sessionId: message.sessionId,
+      peerId: message.peerId,
       neighbours,
     })
   }

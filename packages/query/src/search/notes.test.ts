@@ -1,5 +1,4 @@
 import { createFakeEmbeddings } from '@hymem/extraction'
-import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { daysAgo, indexVectors, insertNote, NOW, openTestStore, type TestStore, WS } from '../../test/harness'
 import { createQueryEngine } from '../engine'
@@ -153,9 +152,13 @@ describe('notes in augment', () => {
   it('bumps last_accessed_at of the returned notes only', async () => {
     const engine = createQueryEngine({ store: t.store })
     await engine.augment('deploy runbook', { workspaceId: WS, limits: { ...notesOnly.limits, notes: 1 } })
-    const { rows } = await sql<{ id: string; last_accessed_at: string }>`
-      SELECT id, last_accessed_at FROM notes ORDER BY id`.execute(t.store.db)
-    const accessed = Object.fromEntries(rows.map((r) => [r.id, r.last_accessed_at]))
+    const accessedAt = async (id: string) =>
+      (await t.store.notes.get(WS, id, { includeArchived: true }))?.lastAccessedAt
+    const accessed = {
+      runbook: await accessedAt('runbook'),
+      aboutBob: await accessedAt('aboutBob'),
+      archived: await accessedAt('archived'),
+    }
     expect(accessed.runbook).toBe(NOW.toISOString())
     expect(accessed.aboutBob).toBe(daysAgo(10))
     expect(accessed.archived).toBe(daysAgo(10))

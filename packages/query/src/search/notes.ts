@@ -1,12 +1,53 @@
-import { sql } from 'kysely'
+import type { Note, NoteFilter, Store } from '@hymem/core-store'
+import { DEFAULT_QUERY_CONFIG } from '../config'
+import { explained, type RetrievalReason } from '../reasons'
 import type { NoteHit } from '../types'
 import type { SearchContext } from './context'
-import { parseIdList } from './json'
+
+/** Options of {@link rankNotes}. */
+export interface RankNotesOptions {
+  readonly workspaceId: string
+  /** What to look for; searched as full text with common English words left out. */
+  readonly text: string
+  /** Most notes returned. */
+  readonly limit: number
+  /**
+   * Nearest notes to the query by vector, best first (`k` at most); absent without an embedder. Errors
+   * propagate, so the caller decides whether a failing index fails the search.
+   */
+  readonly nearest?: (k: number) => Promise<readonly { id: number | string; similarity: number }[]>
+  /** Absolute cosine floor for notes found by vector only (0 disables). */
+  readonly minSimilarity: number
+  /** Drop vector-only notes more than this below the best similarity (0 disables). */
+  readonly relativeCutoff: number
+  /** Bonus of the #1 keyword hit on top of cosine similarity. @default DEFAULT_QUERY_CONFIG.lexicalBoost */
+  readonly lexicalBoost?: number
+  /** The keyword bonus at rank r is `lexicalBoost × k / (k + r − 1)`. @default DEFAULT_QUERY_CONFIG.lexicalRankDecayK */
+  readonly lexicalRankDecayK?: number
+  /** Which notes may be returned. @default not archived */
+  readonly filter?: NoteFilter
+}
+
+/** A note that passed the precision gates, with its score and why it was found. */
+export interface RankedNote {
+  readonly note: Note
+  /** Cosine similarity to the query; null when found by keyword only (or without vector search). */
+  readonly similarity: number | null
+  /** Rank in the keyword list (1 = best); null when found by vector only. */
+  readonly keywordRank: number | null
+  /** `max(0, similarity) + lexicalBoost × k / (k + keywordRank − 1)`. */
+  readonly score: number
+  readonly reasons: RetrievalReason[]
+}
 
 interface Candidate {
-  id: string
   similarity: number | null
   keywordRank: number | null
+}
+
+/** Candidates taken from each of the keyword and vector lists. */
+function poolSize(limit: number): number {
+  return limit * 4
 }
 
 /**
@@ -29,74 +70,103 @@ export function gateNotes<T extends { similarity: number | null; keywordRank: nu
 }
 
 /**
- * Explicit notes (not archived; for an observed peer, notes about it or about nobody): FTS5 plus vector KNN,
- * gated, scored `similarity + bounded keyword bonus`, and marked as accessed.
+ * The one ranking of explicit notes (augment and note search both use it): keyword (full text) and vector
+ * candidates, restricted to the notes `filter` allows, gated (see {@link gateNotes}), scored as cosine
+ * similarity plus a bounded keyword bonus that decays with keyword rank, best first (ties: more important,
+ * then by id). Reads only; marking the notes accessed is the caller's business. `candidates` counts the
+ * distinct notes either list returned.
+ *
+ * @example
+ * const { notes } = await rankNotes(store, {
+ *   workspaceId: 'default', text: 'deploy steps', limit: 5, minSimilarity: 0.4, relativeCutoff: 0.15,
+ * })
  */
-export async function searchNotes(ctx: SearchContext, limit: number): Promise<NoteHit[]> {
-  const { config } = ctx
-  const pool = limit * 4
-  const keyword = await ctx.store.fullText.search('notes', ctx.text, {
-    workspaceId: ctx.workspaceId,
+export async function rankNotes(
+  store: Store,
+  options: RankNotesOptions,
+): Promise<{ notes: RankedNote[]; candidates: number }> {
+  const { workspaceId, limit } = options
+  const pool = poolSize(limit)
+  const candidates = new Map<string, Candidate>()
+  const keyword = await store.fullText.search('notes', options.text, {
+    workspaceId,
     skipCommonWords: true,
     limit: pool,
   })
-  const vector = await ctx.nearest('notes', pool)
-  const candidates = new Map<string, Candidate>()
   keyword.forEach((hit, index) => {
-    candidates.set(String(hit.id), { id: String(hit.id), similarity: null, keywordRank: index + 1 })
+    candidates.set(String(hit.id), { similarity: null, keywordRank: index + 1 })
   })
-  for (const hit of vector) {
+  for (const hit of options.nearest ? await options.nearest(pool) : []) {
     const id = String(hit.id)
-    const entry = candidates.get(id) ?? { id, similarity: null, keywordRank: null }
+    const entry = candidates.get(id) ?? { similarity: null, keywordRank: null }
     entry.similarity = hit.similarity
     candidates.set(id, entry)
   }
-  const gated = gateNotes([...candidates.values()], config.notesMinSimilarity, config.notesRelativeCutoff)
-  if (gated.length === 0) return []
+  // The floor judges each candidate alone, so it can go first; the cut-off waits for the allowed notes.
+  const floored = [...candidates].filter(
+    ([, c]) => c.keywordRank !== null || (c.similarity !== null && c.similarity >= options.minSimilarity),
+  )
+  if (floored.length === 0) return { notes: [], candidates: candidates.size }
 
-  const peerFilter =
-    ctx.peerId === undefined ? sql`1` : sql`(observed_id IS NULL OR observed_id = ${ctx.peerId})`
-  const { rows: found } = await sql<{
-    id: string
-    description: string
-    content: string
-    importance: number
-    source_ids: string
-  }>`
-    SELECT id, description, content, importance, source_ids FROM notes
-    WHERE id IN (SELECT value FROM json_each(${JSON.stringify(gated.map((c) => c.id))}))
-      AND +workspace_id = ${ctx.workspaceId} AND archived_at IS NULL AND ${peerFilter}`.execute(ctx.store.db)
-  const rows = new Map(found.map((row) => [row.id, row]))
-  const scored = gated.flatMap((c) => {
-    const row = rows.get(c.id)
-    if (!row) return []
-    const bonus =
-      c.keywordRank === null
-        ? 0
-        : (config.lexicalBoost * config.lexicalRankDecayK) / (config.lexicalRankDecayK + c.keywordRank - 1)
-    const why: string[] = []
-    if (c.similarity !== null) why.push(`semantic_${c.similarity.toFixed(2)}`)
-    if (c.keywordRank !== null) why.push(`keyword:notes#${c.keywordRank}`)
-    return [
-      {
-        id: row.id,
-        description: row.description,
-        content: row.content,
-        importance: row.importance,
-        similarity: c.similarity,
-        score: Math.max(0, c.similarity ?? 0) + bonus,
-        whyRetrieved: why,
-        messageIds: parseIdList(row.source_ids),
-      },
-    ]
+  const found = await store.notes.getByIds(
+    workspaceId,
+    floored.map(([id]) => id),
+    options.filter,
+  )
+  const gated = gateNotes(
+    found.flatMap((note) => {
+      const candidate = candidates.get(note.id)
+      return candidate ? [{ note, ...candidate }] : []
+    }),
+    options.minSimilarity,
+    options.relativeCutoff,
+  )
+  const boost = options.lexicalBoost ?? DEFAULT_QUERY_CONFIG.lexicalBoost
+  const decay = options.lexicalRankDecayK ?? DEFAULT_QUERY_CONFIG.lexicalRankDecayK
+  const ranked = gated.map(({ note, similarity, keywordRank }): RankedNote => {
+    const bonus = keywordRank === null ? 0 : (boost * decay) / (decay + keywordRank - 1)
+    const reasons: RetrievalReason[] = []
+    if (similarity !== null) reasons.push({ kind: 'semantic', similarity })
+    if (keywordRank !== null) reasons.push({ kind: 'keyword', source: 'notes', rank: keywordRank })
+    return { note, similarity, keywordRank, score: Math.max(0, similarity ?? 0) + bonus, reasons }
   })
-  scored.sort((a, b) => b.score - a.score || b.importance - a.importance || a.id.localeCompare(b.id))
-  const top = scored.slice(0, limit)
-  if (top.length > 0) {
-    await sql`UPDATE notes SET last_accessed_at = ${ctx.store.context.now()}
-      WHERE id IN (SELECT value FROM json_each(${JSON.stringify(top.map((n) => n.id))}))`.execute(
-      ctx.store.db,
-    )
-  }
-  return top
+  ranked.sort(
+    (a, b) =>
+      b.score - a.score || b.note.importance - a.note.importance || a.note.id.localeCompare(b.note.id),
+  )
+  return { notes: ranked.slice(0, limit), candidates: candidates.size }
+}
+
+/**
+ * Explicit notes for augment (not archived; for an observed peer, notes about it or about nobody), ranked by
+ * {@link rankNotes} with the engine's gates, and marked as accessed.
+ */
+export async function searchNotes(ctx: SearchContext, limit: number): Promise<NoteHit[]> {
+  const { config } = ctx
+  const { notes } = await rankNotes(ctx.store, {
+    workspaceId: ctx.workspaceId,
+    text: ctx.text,
+    limit,
+    nearest: (k) => ctx.nearest('notes', k),
+    minSimilarity: config.notesMinSimilarity,
+    relativeCutoff: config.notesRelativeCutoff,
+    lexicalBoost: config.lexicalBoost,
+    lexicalRankDecayK: config.lexicalRankDecayK,
+    ...(ctx.peerId !== undefined ? { filter: { aboutPeerOrNobody: ctx.peerId } } : {}),
+  })
+  if (notes.length === 0) return []
+  await ctx.store.notes.markAccessed(
+    ctx.workspaceId,
+    notes.map(({ note }) => note.id),
+  )
+  return notes.map(({ note, similarity, score, reasons }) => ({
+    id: note.id,
+    description: note.description,
+    content: note.content,
+    importance: note.importance,
+    similarity,
+    score,
+    ...explained(reasons),
+    messageIds: note.sourceIds.filter((id): id is number => Number.isInteger(id)),
+  }))
 }

@@ -1,5 +1,4 @@
 import { tokenizeForFts } from '@hymem/core-store'
-import { sql } from 'kysely'
 import type { SearchContext } from './context'
 
 /** Peers whose id the message names, and the (lower-case) words that named them. */
@@ -18,10 +17,9 @@ const MAX_SCAN_CHARS = 2000
 export async function findPeerMentions(ctx: SearchContext, message: string): Promise<PeerMentions> {
   const words = [...tokenizeForFts(message.slice(0, MAX_SCAN_CHARS))].map((word) => word.toLowerCase())
   if (words.length === 0) return { peers: new Set(), words: new Set() }
-  const { rows } = await sql<{ id: string }>`
-    SELECT id FROM peers WHERE workspace_id = ${ctx.workspaceId}`.execute(ctx.store.db)
+  const peers = await ctx.store.peers.listAll(ctx.workspaceId)
   return matchPeers(
-    rows.map((row) => row.id),
+    peers.map((peer) => peer.id),
     words,
   )
 }

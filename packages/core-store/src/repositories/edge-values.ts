@@ -1,0 +1,80 @@
+import type { Selectable } from 'kysely'
+import type { EdgeStatus, KnowledgeGraphTable } from '../schema/tables'
+
+/** One edge of the knowledge graph: a typed fact with its evidence counts and validity window. */
+export interface Edge {
+  readonly id: number
+  readonly workspaceId: string
+  readonly subject: string
+  readonly predicate: string
+  readonly object: string
+  readonly posEvidence: number
+  readonly negEvidence: number
+  readonly confidence: number
+  readonly status: EdgeStatus
+  /** True for edges written by inference (recomputed from scratch each dream). */
+  readonly derived: boolean
+  readonly firstSeen: string
+  readonly lastSeen: string
+  readonly lastReinforced: string
+  readonly validFrom: string
+  /** Set when a newer fact superseded this one. */
+  readonly validTo: string | null
+  readonly supersededBy: number | null
+}
+
+export function toEdge(row: Selectable<KnowledgeGraphTable>): Edge {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    subject: row.subject,
+    predicate: row.predicate,
+    object: row.object,
+    posEvidence: row.pos_evidence,
+    negEvidence: row.neg_evidence,
+    confidence: row.confidence,
+    status: row.status,
+    derived: row.derived === 1,
+    firstSeen: row.first_seen,
+    lastSeen: row.last_seen,
+    lastReinforced: row.last_reinforced,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    supersededBy: row.superseded_by,
+  }
+}
+
+/** An edge as a dump carries it: everything but its id and supersede link (both are store-local). */
+export type ImportedEdge = Omit<Edge, 'id' | 'supersededBy'>
+
+/** Names one edge within a workspace: its triple and whether it is derived. */
+export interface EdgeKey {
+  readonly subject: string
+  readonly predicate: string
+  readonly object: string
+  readonly derived: boolean
+}
+
+/** Which edges count as current. Retracted edges never do. */
+export interface EdgeValidity {
+  /** ISO time: only edges valid then (`validFrom ≤ asOf < validTo`). */
+  readonly asOf?: string
+  /** Without `asOf`, also keep superseded edges (those with `validTo` set). @default false */
+  readonly includeSuperseded?: boolean
+}
+
+/** A new edge; omitted evidence counts, confidence and status take the column defaults. */
+export interface NewEdge {
+  readonly subject: string
+  readonly predicate: string
+  readonly object: string
+  readonly confidence?: number
+  readonly posEvidence?: number
+  readonly negEvidence?: number
+  readonly status?: EdgeStatus
+  readonly derived?: boolean
+  /** First seen, last seen, last reinforced and (unless given) valid from. @default now */
+  readonly seenAt?: string
+  readonly validFrom?: string
+  readonly validTo?: string | null
+}

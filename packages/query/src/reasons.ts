@@ -1,0 +1,83 @@
+/** A full-text index that found an item. */
+export type KeywordSource = 'messages' | 'chunks' | 'episodes' | 'procedures' | 'notes'
+
+/** The ranker branch that scored a graph fact when no predicate was routed. */
+export type FallbackBranch = 'entity_anchored' | 'semantic' | 'recency'
+
+/**
+ * Why an item was retrieved: a source that found it or a factor of its score. `whyRetrieved` holds the same
+ * reasons as short codes (see {@link reasonCode}).
+ */
+export type RetrievalReason =
+  /** Full-text search found it at this rank (1 = best). Code `keyword:<source>#<rank>`. */
+  | { readonly kind: 'keyword'; readonly source: KeywordSource; readonly rank: number }
+  /** Cosine similarity of its vector to the message. Code `semantic_<similarity, 2 decimals>`. */
+  | { readonly kind: 'semantic'; readonly similarity: number }
+  /**
+   * A full edge KNN did not return the fact, so its similarity is at most the KNN's lowest (`ceiling`).
+   * Code `semantic_below_<ceiling, 2 decimals>`.
+   */
+  | { readonly kind: 'semantic_below'; readonly ceiling: number }
+  /** The reranker's score, 1 (unrelated) to 5 (answers the query). Code `rerank_<score>`. */
+  | { readonly kind: 'rerank'; readonly score: number }
+  /** Written by a peer the message names. Code `author:<peerId>`. */
+  | { readonly kind: 'author'; readonly peerId: string }
+  /** An adjacent turn of a keyword-matched message. Code `neighbour_of:<messageId>`. */
+  | { readonly kind: 'neighbour_of'; readonly messageId: number }
+  /** Its session matched well as a whole. Code `session_context`. */
+  | { readonly kind: 'session_context' }
+  /**
+   * The graph ranker's fallback branch that scored it; `overlapOnly` when the fact was tied to the message's
+   * entities only through a shared name token. Code `fallback:<branch>` (`fallback:entity_anchored:overlap`).
+   */
+  | { readonly kind: 'fallback'; readonly branch: FallbackBranch; readonly overlapOnly: boolean }
+  /** The fact's predicate was routed from the message ("which database" → `uses`). Code `predicate:<predicate>`. */
+  | { readonly kind: 'predicate'; readonly predicate: string }
+  /** Tied to the message through an entity type. Code `entity_type:<type>`. */
+  | { readonly kind: 'entity_type'; readonly entityType: string }
+  /** Seen within the recent window, this many whole days ago. Code `recency_<days>d`. */
+  | { readonly kind: 'recency'; readonly days: number }
+  /** An entity the message names is the fact's subject or object. Code `entity_match`. */
+  | { readonly kind: 'entity_match' }
+  /** Tied to a named entity only through this shared rare name token. Code `overlap_via:<token>`. */
+  | { readonly kind: 'overlap_via'; readonly token: string }
+
+/** The short code of a reason, as listed in `whyRetrieved`. */
+export function reasonCode(reason: RetrievalReason): string {
+  switch (reason.kind) {
+    case 'keyword':
+      return `keyword:${reason.source}#${reason.rank}`
+    case 'semantic':
+      return `semantic_${reason.similarity.toFixed(2)}`
+    case 'semantic_below':
+      return `semantic_below_${reason.ceiling.toFixed(2)}`
+    case 'rerank':
+      return `rerank_${reason.score}`
+    case 'author':
+      return `author:${reason.peerId}`
+    case 'neighbour_of':
+      return `neighbour_of:${reason.messageId}`
+    case 'session_context':
+      return 'session_context'
+    case 'fallback':
+      return `fallback:${reason.branch}${reason.overlapOnly ? ':overlap' : ''}`
+    case 'predicate':
+      return `predicate:${reason.predicate}`
+    case 'entity_type':
+      return `entity_type:${reason.entityType}`
+    case 'recency':
+      return `recency_${reason.days}d`
+    case 'entity_match':
+      return 'entity_match'
+    case 'overlap_via':
+      return `overlap_via:${reason.token}`
+  }
+}
+
+/** Reasons and their codes, as the public result types carry them. */
+export function explained(reasons: readonly RetrievalReason[]): {
+  reasons: RetrievalReason[]
+  whyRetrieved: string[]
+} {
+  return { reasons: [...reasons], whyRetrieved: reasons.map(reasonCode) }
+}
