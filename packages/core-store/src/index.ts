@@ -46,20 +46,40 @@ export type {
 export { createRunLock, DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './lock'
 export { readManagedFile, readSection, sectionMarkers, writeSection } from './markdown'
 export type { Repositories } from './repositories'
-export type { AliasesRepository } from './repositories/aliases'
-export type { Chunk, ChunksRepository } from './repositories/chunks'
-export type { Edge, EdgesRepository } from './repositories/edges'
-export type { EntityTypesRepository } from './repositories/entity-types'
-export type { Episode, EpisodesRepository } from './repositories/episodes'
-export type { Evidence, EvidenceRepository } from './repositories/evidence'
-export type { FeedbackRepository } from './repositories/feedback'
-export type { LlmCacheRepository } from './repositories/llm-cache'
-export type { MarkersRepository } from './repositories/markers'
-export type { MentionsRepository } from './repositories/mentions'
+export type { Alias, AliasesRepository } from './repositories/aliases'
+export type { Chunk, ChunkProcessing, ChunksRepository, NewChunk } from './repositories/chunks'
+export type {
+  Edge,
+  EdgeCounts,
+  EdgePatch,
+  EdgesRepository,
+  NewDerivedEdge,
+  NewEdge,
+  SoftContradiction,
+  Triple,
+} from './repositories/edges'
+export type { EntityType, EntityTypesRepository } from './repositories/entity-types'
+export type { Episode, EpisodesRepository, NewEpisode } from './repositories/episodes'
+export type { Evidence, EvidenceRepository, NewEvidence } from './repositories/evidence'
+export type { Feedback, FeedbackRepository } from './repositories/feedback'
+export type { CachedCompletion, LlmCacheRepository } from './repositories/llm-cache'
+export type {
+  Marker,
+  MarkersRepository,
+  NewMarker,
+  ProfileEntry,
+  ProfileObservation,
+} from './repositories/markers'
+export type { Mention, MentionsRepository } from './repositories/mentions'
 export type { NotesRepository } from './repositories/notes'
 export type { PeerCardsRepository } from './repositories/peer-cards'
 export { inferPeerRole } from './repositories/peer-role'
-export type { ProceduresRepository } from './repositories/procedures'
+export type {
+  NewProcedure,
+  Procedure,
+  ProcedureStep,
+  ProceduresRepository,
+} from './repositories/procedures'
 export type { ScopesRepository } from './repositories/scopes'
 export type { SearchLogRepository } from './repositories/search-log'
 export type {

@@ -3,7 +3,7 @@ import { readSection } from '@hymem/core-store'
 import { createRulesExtractor } from '@hymem/extraction'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dream } from '../src/run/dream'
-import { computeInsights } from '../src/steps/insights'
+import { readInsights } from '../src/steps/insights'
 import { consolidateProfile } from '../src/steps/profile'
 import { applyRetention } from '../src/steps/retention'
 import { graphSnapshot, type Line, logLines, openTestStore, stepContext, type TestStore, WS } from './harness'
@@ -104,14 +104,14 @@ describe('phase 2 and retention', () => {
         edge('api', 'uses', 'mysql', 0.5, { pos_evidence: 2, neg_evidence: 2 }),
       ])
       .execute()
-    const insights = await computeInsights(stepContext(t))
+    const insights = await readInsights(t.store, WS)
     expect(insights.map((i) => i.text)).toEqual([
       'uv is a shared dependency of: api, ci, docs',
       'alice rejects java (confidence 0.90)',
       'alice prefers vim (confidence 0.75)',
       'contradiction: api uses mysql (2 for, 2 against)',
     ])
-    expect(await computeInsights(stepContext(t, { config: { insightsMaxEntries: 2 } }))).toHaveLength(2)
+    expect(await readInsights(t.store, WS, { insightsMaxEntries: 2 })).toHaveLength(2)
   })
 
   it('retention evicts the oldest processed chunks over the cap, never the last evidence of an active edge', async () => {

@@ -1,9 +1,55 @@
+import { requireText } from './checks'
+import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
-/** Entity aliases (`entity_aliases`): surface form → canonical name. */
-// biome-ignore lint/suspicious/noEmptyInterface: methods are added as callers move off raw SQL
-export interface AliasesRepository {}
+/** A surface form of an entity and the canonical name it stands for. */
+export interface Alias {
+  readonly surface: string
+  readonly canonical: string
+  readonly createdAt: string
+}
 
-export function createAliasesRepository(_scope: RepositoryScope): AliasesRepository {
-  return {}
+/** Entity aliases (`entity_aliases`): surface form → canonical name. */
+export interface AliasesRepository {
+  /** Every alias of the workspace, by surface. */
+  list(workspaceId: string): Promise<Alias[]>
+  /**
+   * Records `surface` → `canonical` unless the surface already has an alias, which keeps it (the first claim
+   * wins). Both are stored as given. True when recorded.
+   */
+  claim(workspaceId: string, surface: string, canonical: string): Promise<boolean>
+}
+
+export function createAliasesRepository(scope: RepositoryScope): AliasesRepository {
+  const { db, context } = scope
+  return {
+    async list(workspaceId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db
+        .selectFrom('entity_aliases')
+        .select(['surface', 'canonical', 'created_at'])
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('surface')
+        .execute()
+      return rows.map((row) => ({
+        surface: row.surface,
+        canonical: row.canonical,
+        createdAt: row.created_at,
+      }))
+    },
+    async claim(workspaceId, surface, canonical) {
+      requireId(workspaceId, 'workspace id')
+      requireText(surface, 'surface')
+      requireText(canonical, 'canonical')
+      const now = context.now()
+      const result = await scope.write((tx) =>
+        tx
+          .insertInto('entity_aliases')
+          .values({ workspace_id: workspaceId, surface, canonical, created_at: now })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst(),
+      )
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+  }
 }

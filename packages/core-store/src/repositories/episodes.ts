@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely'
 import type { EpisodesTable } from '../schema/tables'
-import { parseArray } from './json'
+import { StoreError } from '../store/errors'
+import { optionalText, requireIntegers, requireText } from './checks'
+import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
 /** A named, summarised stretch of a session. */
@@ -38,10 +40,103 @@ export function toEpisode(row: Selectable<EpisodesTable>): Episode {
   }
 }
 
-/** Episodes (`episodes`): named, summarised stretches of a session. */
-// biome-ignore lint/suspicious/noEmptyInterface: methods are added as callers move off raw SQL
-export interface EpisodesRepository {}
+/** An episode as extraction produces it; its id is chosen by the caller (stable across re-extraction). */
+export interface NewEpisode {
+  readonly id: string
+  readonly sessionId: string
+  readonly title: string
+  readonly summary: string
+  readonly outcome: string | null
+  readonly entities: readonly string[]
+  readonly chunkIds: readonly number[]
+  readonly messageIds: readonly number[]
+  readonly startedAt: string
+  readonly endedAt: string
+}
 
-export function createEpisodesRepository(_scope: RepositoryScope): EpisodesRepository {
-  return {}
+/** Episodes (`episodes`): named, summarised stretches of a session. */
+export interface EpisodesRepository {
+  /** Every episode of the workspace, by id. */
+  list(workspaceId: string): Promise<Episode[]>
+  /** The episodes of one session, by id. */
+  listBySession(workspaceId: string, sessionId: string): Promise<Episode[]>
+  /** Inserts the episode, or rewrites the one with its id (keeping its creation time). */
+  upsert(workspaceId: string, episode: NewEpisode): Promise<void>
+  delete(workspaceId: string, ids: readonly string[]): Promise<number>
+}
+
+function strings(values: unknown, field: string): readonly string[] {
+  if (!Array.isArray(values) || !values.every((v) => typeof v === 'string'))
+    throw new StoreError('INVALID_INPUT', `${field} must be an array of strings`)
+  return values
+}
+
+export function createEpisodesRepository(scope: RepositoryScope): EpisodesRepository {
+  const { db, context } = scope
+  return {
+    async list(workspaceId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db
+        .selectFrom('episodes')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('id')
+        .execute()
+      return rows.map(toEpisode)
+    },
+    async listBySession(workspaceId, sessionId) {
+      requireId(workspaceId, 'workspace id')
+      requireId(sessionId, 'session id')
+      const rows = await db
+        .selectFrom('episodes')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('session_id', '=', sessionId)
+        .orderBy('id')
+        .execute()
+      return rows.map(toEpisode)
+    },
+    async upsert(workspaceId, episode) {
+      requireId(workspaceId, 'workspace id')
+      const id = requireText(episode.id, 'id')
+      const sessionId = requireId(episode.sessionId, 'session id')
+      const now = context.now()
+      const row = {
+        title: requireString(episode.title, 'title'),
+        summary: requireString(episode.summary, 'summary'),
+        outcome: optionalText(episode.outcome, 'outcome'),
+        entities: JSON.stringify(strings(episode.entities, 'entities')),
+        chunk_ids: JSON.stringify(requireIntegers(episode.chunkIds, 'chunkIds')),
+        message_ids: JSON.stringify(requireIntegers(episode.messageIds, 'messageIds')),
+        started_at: requireText(episode.startedAt, 'startedAt'),
+        ended_at: requireText(episode.endedAt, 'endedAt'),
+        updated_at: now,
+      }
+      await scope.write((tx) =>
+        tx
+          .insertInto('episodes')
+          .values({ id, workspace_id: workspaceId, session_id: sessionId, created_at: now, ...row })
+          .onConflict((oc) => oc.column('id').doUpdateSet(row))
+          .execute(),
+      )
+    },
+    async delete(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
+      strings(ids, 'ids')
+      if (ids.length === 0) return 0
+      const result = await scope.write((tx) =>
+        tx
+          .deleteFrom('episodes')
+          .where('id', 'in', ids)
+          .where('workspace_id', '=', workspaceId)
+          .executeTakeFirst(),
+      )
+      return Number(result.numDeletedRows)
+    },
+  }
+}
+
+function requireString(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw new StoreError('INVALID_INPUT', `${field} must be a string`)
+  return value
 }

@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely'
 import type { KgEvidenceTable } from '../schema/tables'
-import { parseArray } from './json'
+import { StoreError } from '../store/errors'
+import { optionalText, requireInteger, requireIntegers, requireText } from './checks'
+import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
 /** One piece of evidence for (polarity 1) or against (polarity -1) an edge. */
@@ -43,10 +45,189 @@ export function toEvidence(row: Selectable<KgEvidenceTable>): Evidence {
   }
 }
 
-/** Evidence rows of graph edges (`kg_evidence`): which chunk and messages supported or contradicted an edge. */
-// biome-ignore lint/suspicious/noEmptyInterface: methods are added as callers move off raw SQL
-export interface EvidenceRepository {}
+/** A new piece of evidence for (polarity 1) or against (polarity -1) an edge. */
+export interface NewEvidence {
+  readonly edgeId: number
+  readonly chunkId: number | null
+  readonly messageIds: readonly number[]
+  readonly polarity: 1 | -1
+  readonly valueText?: string | null
+  readonly valueNumeric?: number | null
+  readonly valueUnit?: string | null
+  readonly temporalScope?: string | null
+  readonly evidenceText?: string | null
+  /** Where it came from: `extraction`, `decay`, `inference`, ... */
+  readonly source: string
+  readonly promptVersion: string | null
+  /** When it was stated (its messages' time). */
+  readonly observedAt: string
+}
 
-export function createEvidenceRepository(_scope: RepositoryScope): EvidenceRepository {
-  return {}
+/** Evidence rows of graph edges (`kg_evidence`): which chunk and messages supported or contradicted an edge. */
+export interface EvidenceRepository {
+  /** Every evidence row of the workspace, by id. */
+  list(workspaceId: string): Promise<Evidence[]>
+  /** The evidence of one edge, by id. */
+  forEdge(workspaceId: string, edgeId: number): Promise<Evidence[]>
+  /**
+   * Adds one piece of evidence. Evidence from a chunk is kept once per (edge, chunk, polarity): false when
+   * this chunk had already given it (a replay).
+   */
+  add(workspaceId: string, evidence: NewEvidence): Promise<boolean>
+  /** Adds many pieces of evidence in multi-row inserts (once per edge, chunk and polarity); returns how many were new. */
+  addMany(workspaceId: string, evidence: readonly NewEvidence[]): Promise<number>
+  /** Removes the `decay` mark a chunk left against an edge (the chunk has since evidenced it). */
+  removeDecayMark(workspaceId: string, edgeId: number, chunkId: number): Promise<void>
+  /** The text of the chunk behind the edge's most recent supporting evidence, or null. */
+  latestSupportText(workspaceId: string, edgeId: number): Promise<string | null>
+  /** The `messages.id` behind the supporting evidence of `edgeIds`, unique and ascending. */
+  supportingMessageIds(workspaceId: string, edgeIds: readonly number[]): Promise<number[]>
+  /** (edge, chunk) pairs where a chunk supports an active edge; each pair once. */
+  listActiveSupport(workspaceId: string): Promise<{ edgeId: number; chunkId: number }[]>
+}
+
+/** Rows per multi-row insert (SQLite binds 14 values a row). */
+const INSERT_BATCH = 500
+
+function evidenceRow(workspaceId: string, evidence: NewEvidence, now: string) {
+  requireInteger(evidence.edgeId, 'edgeId')
+  if (evidence.chunkId !== null) requireInteger(evidence.chunkId, 'chunkId')
+  if (evidence.polarity !== 1 && evidence.polarity !== -1)
+    throw new StoreError('INVALID_INPUT', 'polarity must be 1 or -1')
+  const valueNumeric = evidence.valueNumeric ?? null
+  if (valueNumeric !== null && (typeof valueNumeric !== 'number' || !Number.isFinite(valueNumeric)))
+    throw new StoreError('INVALID_INPUT', 'valueNumeric must be a finite number or null')
+  return {
+    workspace_id: workspaceId,
+    edge_id: evidence.edgeId,
+    chunk_id: evidence.chunkId,
+    message_ids: JSON.stringify(requireIntegers(evidence.messageIds, 'messageIds')),
+    polarity: evidence.polarity,
+    value_text: optionalText(evidence.valueText, 'valueText'),
+    value_numeric: valueNumeric,
+    value_unit: optionalText(evidence.valueUnit, 'valueUnit'),
+    temporal_scope: optionalText(evidence.temporalScope, 'temporalScope'),
+    evidence_text: optionalText(evidence.evidenceText, 'evidenceText'),
+    source: requireText(evidence.source, 'source'),
+    prompt_version: optionalText(evidence.promptVersion, 'promptVersion'),
+    observed_at: requireText(evidence.observedAt, 'observedAt'),
+    created_at: now,
+  }
+}
+
+export function createEvidenceRepository(scope: RepositoryScope): EvidenceRepository {
+  const { db, context } = scope
+  return {
+    async list(workspaceId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db
+        .selectFrom('kg_evidence')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('id')
+        .execute()
+      return rows.map(toEvidence)
+    },
+    async forEdge(workspaceId, edgeId) {
+      requireId(workspaceId, 'workspace id')
+      requireInteger(edgeId, 'edge id')
+      const rows = await db
+        .selectFrom('kg_evidence')
+        .selectAll()
+        .where('edge_id', '=', edgeId)
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('id')
+        .execute()
+      return rows.map(toEvidence)
+    },
+    async add(workspaceId, evidence) {
+      requireId(workspaceId, 'workspace id')
+      const row = evidenceRow(workspaceId, evidence, context.now())
+      const result = await scope.write((tx) =>
+        tx
+          .insertInto('kg_evidence')
+          .values(row)
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst(),
+      )
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+    },
+    async addMany(workspaceId, evidence) {
+      requireId(workspaceId, 'workspace id')
+      const now = context.now()
+      const rows = evidence.map((e) => evidenceRow(workspaceId, e, now))
+      if (rows.length === 0) return 0
+      return scope.write(async (tx) => {
+        let added = 0
+        for (let at = 0; at < rows.length; at += INSERT_BATCH) {
+          const result = await tx
+            .insertInto('kg_evidence')
+            .values(rows.slice(at, at + INSERT_BATCH))
+            .onConflict((oc) => oc.doNothing())
+            .executeTakeFirst()
+          added += Number(result.numInsertedOrUpdatedRows ?? 0)
+        }
+        return added
+      })
+    },
+    async removeDecayMark(workspaceId, edgeId, chunkId) {
+      requireId(workspaceId, 'workspace id')
+      requireInteger(edgeId, 'edge id')
+      requireInteger(chunkId, 'chunk id')
+      await scope.write((tx) =>
+        tx
+          .deleteFrom('kg_evidence')
+          .where('edge_id', '=', edgeId)
+          .where('chunk_id', '=', chunkId)
+          .where('polarity', '=', -1)
+          .where('source', '=', 'decay')
+          .where('workspace_id', '=', workspaceId)
+          .execute(),
+      )
+    },
+    async latestSupportText(workspaceId, edgeId) {
+      requireId(workspaceId, 'workspace id')
+      requireInteger(edgeId, 'edge id')
+      const row = await db
+        .selectFrom('kg_evidence')
+        .innerJoin('chunks', 'chunks.id', 'kg_evidence.chunk_id')
+        .select('chunks.text')
+        .where('kg_evidence.edge_id', '=', edgeId)
+        .where('kg_evidence.workspace_id', '=', workspaceId)
+        .where('kg_evidence.polarity', '=', 1)
+        .orderBy('kg_evidence.observed_at', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+      return row?.text ?? null
+    },
+    async supportingMessageIds(workspaceId, edgeIds) {
+      requireId(workspaceId, 'workspace id')
+      requireIntegers(edgeIds, 'edgeIds')
+      if (edgeIds.length === 0) return []
+      const rows = await db
+        .selectFrom('kg_evidence')
+        .select('message_ids')
+        .where('edge_id', 'in', edgeIds)
+        .where('workspace_id', '=', workspaceId)
+        .where('polarity', '=', 1)
+        .execute()
+      const ids = new Set<number>()
+      for (const row of rows) for (const id of parseArray<number>(row.message_ids)) ids.add(id)
+      return [...ids].sort((a, b) => a - b)
+    },
+    async listActiveSupport(workspaceId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db
+        .selectFrom('kg_evidence as ev')
+        .innerJoin('knowledge_graph as kg', 'kg.id', 'ev.edge_id')
+        .select(['ev.edge_id', 'ev.chunk_id'])
+        .distinct()
+        .where('kg.workspace_id', '=', workspaceId)
+        .where('kg.status', '=', 'active')
+        .where('ev.polarity', '=', 1)
+        .where('ev.chunk_id', 'is not', null)
+        .execute()
+      return rows.map((row) => ({ edgeId: row.edge_id, chunkId: row.chunk_id as number }))
+    },
+  }
 }

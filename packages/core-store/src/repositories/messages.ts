@@ -163,5 +163,37 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       if (filter.sessionId !== undefined) query = query.where('session_id', '=', filter.sessionId)
       return Number((await query.executeTakeFirstOrThrow()).n)
     },
+    async listUserAuthors(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
+      if (!Array.isArray(ids) || !ids.every((id) => Number.isSafeInteger(id)))
+        throw new StoreError('INVALID_INPUT', 'ids must be integer message ids')
+      if (ids.length === 0) return []
+      const rows = await db
+        .selectFrom('messages')
+        .select('peer_id')
+        .distinct()
+        .where('id', 'in', ids)
+        .where('role', '=', 'user')
+        .where('workspace_id', '=', workspaceId)
+        .execute()
+      return rows.map((row) => row.peer_id)
+    },
+    async listUpTo(workspaceId, sessionId, upToId, limit) {
+      requireId(workspaceId, 'workspace id')
+      requireId(sessionId, 'session id')
+      if (!Number.isSafeInteger(upToId)) throw new StoreError('INVALID_INPUT', 'upToId must be an integer')
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new StoreError('INVALID_INPUT', 'limit must be an integer ≥ 1')
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('session_id', '=', sessionId)
+        .where('id', '<=', upToId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+      return rows.reverse().map(toMessage)
+    },
   }
 }

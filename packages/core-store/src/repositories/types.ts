@@ -188,6 +188,26 @@ export interface SessionsRepository {
     peerId: string,
     configuration: JsonObject,
   ): Promise<void>
+  /** Each session's chunking watermark (the last `messages.id` dreaming chunked; 0: none), oldest session first. */
+  listChunkWatermarks(workspaceId: string): Promise<{ sessionId: string; lastChunkedMessageId: number }[]>
+  /**
+   * Moves a session's chunking watermark from `from` to `to`. False (and nothing written) when the watermark
+   * is no longer `from`: another connection chunked the span meanwhile.
+   */
+  advanceChunkWatermark(workspaceId: string, sessionId: string, from: number, to: number): Promise<boolean>
+  /**
+   * Sessions whose chunks processed under `promptVersion` reach past the message their summary covers, with
+   * the last message those chunks cover, by session id.
+   */
+  listSummaryBacklog(
+    workspaceId: string,
+    promptVersion: string,
+  ): Promise<{ sessionId: string; lastMessageId: number }[]>
+  /**
+   * Records that the summary is up to date with `messageId` without changing its text (a rejected summary is
+   * not asked for again).
+   */
+  markSummarized(workspaceId: string, id: string, messageId: number): Promise<void>
 }
 
 export interface MessagesRepository {
@@ -204,6 +224,10 @@ export interface MessagesRepository {
   listAfter(workspaceId: string, sessionId: string, afterId: number, limit?: number): Promise<Message[]>
   updateMetadata(workspaceId: string, publicId: string, metadata: JsonObject): Promise<Message | null>
   count(workspaceId: string, filter?: { sessionId?: string }): Promise<number>
+  /** The distinct authors of the user-role messages among `ids`. */
+  listUserAuthors(workspaceId: string, ids: readonly number[]): Promise<string[]>
+  /** The last `limit` messages of a session with `id <= upToId`, oldest first. */
+  listUpTo(workspaceId: string, sessionId: string, upToId: number, limit: number): Promise<Message[]>
 }
 
 export interface DreamRunsRepository {
@@ -212,4 +236,6 @@ export interface DreamRunsRepository {
   /** Records a run that did not start, e.g. `locked`. */
   recordSkip(workspaceId: string, reason: string): Promise<number>
   recent(workspaceId: string, limit?: number): Promise<DreamRun[]>
+  /** Runs still marked `running` (a crashed process leaves them so), oldest first. */
+  listRunning(workspaceId: string): Promise<DreamRun[]>
 }
