@@ -136,12 +136,12 @@ describe('phase 2 and retention', () => {
       old('The worker depends on kafka, that is settled.', 3),
     ])
     await dream({ store: t.store, workspaceId: WS, extractor: createRulesExtractor(), markdown: t.markdown })
-    const before = await t.store.chunks.list(WS)
+    const before = await t.store.chunks.listAll(WS)
     expect(before).toHaveLength(3)
     const ctx = stepContext(t, { config: { maxChunks: 0 } })
     await applyRetention(ctx)
     expect(ctx.tally.counts.chunksEvicted).toBe(1)
-    expect((await t.store.chunks.list(WS)).map((c) => c.id)).toEqual([before[1]!.id, before[2]!.id])
+    expect((await t.store.chunks.listAll(WS)).map((c) => c.id)).toEqual([before[1]!.id, before[2]!.id])
     const graph = await graphSnapshot(t.store)
     expect(graph.find((e) => e.triple === 'api depends_on redis')).toMatchObject({ pos: 2, status: 'active' })
     // Recent chunks are always kept.

@@ -65,8 +65,8 @@ async function state(t: TestStore) {
   return {
     graph: await graphSnapshot(store, CRASH_WORKSPACE),
     counts: await tableCounts(store, CRASH_WORKSPACE),
-    episodes: (await store.episodes.list(CRASH_WORKSPACE)).map((e) => [e.id, e.title, e.chunkIds]),
-    procedures: (await store.procedures.list(CRASH_WORKSPACE)).map((p) => [p.id, p.steps]),
+    episodes: (await store.episodes.listAll(CRASH_WORKSPACE)).map((e) => [e.id, e.title, e.chunkIds]),
+    procedures: (await store.procedures.listAll(CRASH_WORKSPACE)).map((p) => [p.id, p.steps]),
     summaries: sessions.items
       .map((s) => [s.id, s.summary, s.summaryMessageId])
       .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),

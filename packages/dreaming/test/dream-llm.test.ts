@@ -47,7 +47,7 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
     const report = await run()
     expect(report.status).toBe('ok')
     expect(report.errors).toEqual([])
-    const chunks = await t.store.chunks.list(WS)
+    const chunks = await t.store.chunks.listAll(WS)
     expect(chunks).toHaveLength(3)
     expect(report.llmCalls).toBe(3 + 3) // one per chunk, then episodes, procedures and summary
     expect(report.llmCalls).toBe(server.chatRequests.length)
@@ -66,8 +66,8 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
       ['billing_service depends_on libpq', Math.round((2 / 3) ** 2 * 1e6) / 1e6],
       ['payments depends_on libpq', Math.round((2 / 3) ** 2 * 1e6) / 1e6],
     ])
-    const versionEdge = (await t.store.edges.list(WS)).find((e) => e.predicate === 'requires_version')!
-    const [version] = await t.store.evidence.forEdge(WS, versionEdge.id)
+    const versionEdge = (await t.store.edges.listAll(WS)).find((e) => e.predicate === 'requires_version')!
+    const [version] = await t.store.evidence.forEdges(WS, [versionEdge.id])
     expect(version).toMatchObject({ valueText: '3.12', valueNumeric: 3.12, temporalScope: 'since March' })
     expect(version!.messageIds).toEqual([4])
 
@@ -77,11 +77,11 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
     expect(readFileSync(t.markdown.memoryMdPath, 'utf8')).toContain(
       'postgres is a shared dependency of: billing_service, payments',
     )
-    const [episode, ...more] = await t.store.episodes.list(WS)
+    const [episode, ...more] = await t.store.episodes.listAll(WS)
     expect(more).toEqual([])
     expect(episode!.chunkIds).toEqual(chunks.map((c) => c.id))
     expect(episode!.startedAt).toBe(chunks[0]!.occurredAt)
-    const [procedure] = await t.store.procedures.list(WS)
+    const [procedure] = await t.store.procedures.listAll(WS)
     expect(procedure!.steps).toEqual([
       { order: 1, text: 'run the migrations', tool: 'psql' },
       { order: 2, text: 'tag the release', tool: 'git' },
@@ -92,7 +92,7 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
     )
     const indexed = async (index: VectorIndexName, ids: readonly (number | string)[]) =>
       (await t.store.vectors.textHashes(index, ids)).size
-    const edgeIds = (await t.store.edges.list(WS)).map((e) => e.id)
+    const edgeIds = (await t.store.edges.listAll(WS)).map((e) => e.id)
     expect(edgeIds).toHaveLength(graph.length)
     expect(await indexed('edges', edgeIds)).toBe(graph.length)
     expect(await indexed('episodes', [episode!.id])).toBe(1)
@@ -110,13 +110,13 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
     await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', BILLING_TURNS))
     await run()
     const requests = server.requests.length
-    const episodes = (await t.store.episodes.list(WS)).map((e) => e.id)
+    const episodes = (await t.store.episodes.listAll(WS)).map((e) => e.id)
     const graph = await graphSnapshot(t.store)
     const again = await run()
     expect(again.llmCalls).toBe(0)
     expect(server.requests.length).toBe(requests)
     expect(await graphSnapshot(t.store)).toEqual(graph)
-    expect((await t.store.episodes.list(WS)).map((e) => e.id)).toEqual(episodes)
+    expect((await t.store.episodes.listAll(WS)).map((e) => e.id)).toEqual(episodes)
   })
 
   it('answers repeated prompts from the llm_cache table (a re-run after a crash costs nothing)', async () => {
@@ -260,7 +260,7 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
     const extractor = createLLMExtractor({ llm: createRulesBackedLLM() })
     await run({ extractor, embeddings: undefined })
     const episodeChunks = async () =>
-      (await t.store.episodes.list(WS))
+      (await t.store.episodes.listAll(WS))
         .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
         .map((e) => ({ id: e.id, chunkIds: e.chunkIds }))
     const first = await episodeChunks()

@@ -4,6 +4,7 @@ import { createRulesExtractor } from '@hymem/extraction'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dream } from '../src/run/dream'
 import {
+  allEvidence,
   conversation,
   graphSnapshot,
   logLines,
@@ -49,7 +50,7 @@ describe('dream() end to end with the rules extractor', () => {
     expect(report.chunksProcessed).toBe(report.chunksCreated)
     expect(report.chunksPending).toBe(0)
 
-    const chunks = await t.store.chunks.list(WS)
+    const chunks = await t.store.chunks.listAll(WS)
     expect(chunks.length).toBeGreaterThan(0)
     for (const c of chunks) {
       expect(c.text.length).toBeGreaterThanOrEqual(30)
@@ -74,10 +75,10 @@ describe('dream() end to end with the rules extractor', () => {
     )
     const derived = graph.filter((e) => e.derived).map((e) => e.triple)
     expect(derived).toEqual(['api depends_on jemalloc', 'worker depends_on jemalloc'])
-    const alias = (await t.store.aliases.list(WS)).filter((a) => a.surface === 'user')
+    const alias = (await t.store.aliases.listAll(WS)).filter((a) => a.surface === 'user')
     expect(alias.map((a) => a.canonical)).toEqual(['alice'])
 
-    const evidence = (await t.store.evidence.list(WS)).filter((e) => e.source === 'extraction')
+    const evidence = (await allEvidence(t.store)).filter((e) => e.source === 'extraction')
     expect(evidence.length).toBeGreaterThan(0)
     for (const e of evidence) {
       expect(e.messageIds.length).toBeGreaterThan(0)
@@ -90,10 +91,10 @@ describe('dream() end to end with the rules extractor', () => {
     const memoryMd = readFileSync(t.markdown.memoryMdPath, 'utf8')
     expect(memoryMd).toContain('redis is a shared dependency of: api, worker')
 
-    const episodes = await t.store.episodes.list(WS)
+    const episodes = await t.store.episodes.listAll(WS)
     expect(episodes.length).toBeGreaterThan(0)
     expect(episodes[0]!.messageIds.length).toBeGreaterThan(0)
-    const procedures = await t.store.procedures.list(WS)
+    const procedures = await t.store.procedures.listAll(WS)
     expect(procedures).toHaveLength(1)
     expect(procedures[0]!.steps.map((s) => [s.order, s.text])).toEqual([
       [1, 'run the tests'],
@@ -138,11 +139,11 @@ describe('dream() end to end with the rules extractor', () => {
   it('chunks only new messages on the next cycle, with no duplicate chunks', async () => {
     await logLines(t.store, 's1', SESSION_1.slice(0, 3))
     await run()
-    const first = await t.store.chunks.list(WS)
+    const first = await t.store.chunks.listAll(WS)
     await logLines(t.store, 's1', SESSION_1.slice(3))
     const second = await run()
     expect(second.chunksCreated).toBeGreaterThan(0)
-    const all = await t.store.chunks.list(WS)
+    const all = await t.store.chunks.listAll(WS)
     expect(all.length).toBe(first.length + second.chunksCreated)
     const spans = new Set(all.map((c) => `${c.firstMessageId}-${c.lastMessageId}`))
     expect(spans.size).toBe(all.length)
@@ -175,6 +176,6 @@ describe('dream() end to end with the rules extractor', () => {
     await run()
     const triples = (await graphSnapshot(t.store)).map((e) => e.triple)
     expect(triples).toEqual(expect.arrayContaining(['user prefers vim', 'user prefers emacs']))
-    expect(await t.store.aliases.list(WS)).toEqual([])
+    expect(await t.store.aliases.listAll(WS)).toEqual([])
   })
 })

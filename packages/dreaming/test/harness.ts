@@ -66,12 +66,24 @@ export function conversation(start: string, turns: readonly (readonly [MessageRo
   }))
 }
 
+/** Every evidence row of the workspace's edges. */
+export async function allEvidence(store: Store, workspaceId = WS) {
+  const edges = await store.edges.listAll(workspaceId)
+  return store.evidence.forEdges(
+    workspaceId,
+    edges.map((e) => e.id),
+  )
+}
+
 /** The graph as comparable rows (ids left out: derived edges get new ids each cycle). */
 export async function graphSnapshot(store: Store, workspaceId = WS) {
-  const edges = await store.edges.list(workspaceId)
+  const edges = await store.edges.listAll(workspaceId)
   const byId = new Map(edges.map((e) => [e.id, `${e.subject} ${e.predicate} ${e.object}`]))
-  const evidence = await store.evidence.list(workspaceId)
-  const firstMessage = new Map((await store.chunks.list(workspaceId)).map((c) => [c.id, c.firstMessageId]))
+  const evidence = await store.evidence.forEdges(
+    workspaceId,
+    edges.map((e) => e.id),
+  )
+  const firstMessage = new Map((await store.chunks.listAll(workspaceId)).map((c) => [c.id, c.firstMessageId]))
   return edges
     .map((e) => ({
       triple: byId.get(e.id)!,
@@ -93,17 +105,17 @@ export async function graphSnapshot(store: Store, workspaceId = WS) {
 /** How many of each kind of thing dreaming writes the workspace holds. */
 export async function tableCounts(store: Store, workspaceId = WS) {
   return {
-    chunks: (await store.chunks.list(workspaceId)).length,
+    chunks: (await store.chunks.listAll(workspaceId)).length,
     processedChunks: (await store.chunks.listProcessed(workspaceId)).length,
-    mentions: (await store.mentions.list(workspaceId)).length,
-    entityTypes: (await store.entityTypes.list(workspaceId)).length,
-    aliases: (await store.aliases.list(workspaceId)).length,
-    edges: (await store.edges.list(workspaceId)).length,
-    evidence: (await store.evidence.list(workspaceId)).length,
-    markers: (await store.markers.list(workspaceId)).length,
+    mentions: (await store.mentions.listAll(workspaceId)).length,
+    entityTypes: (await store.entityTypes.listAll(workspaceId)).length,
+    aliases: (await store.aliases.listAll(workspaceId)).length,
+    edges: (await store.edges.listAll(workspaceId)).length,
+    evidence: (await allEvidence(store, workspaceId)).length,
+    markers: (await store.markers.listAll(workspaceId)).length,
     profileEntries: (await store.markers.profileEntries(workspaceId)).length,
-    episodes: (await store.episodes.list(workspaceId)).length,
-    procedures: (await store.procedures.list(workspaceId)).length,
+    episodes: (await store.episodes.listAll(workspaceId)).length,
+    procedures: (await store.procedures.listAll(workspaceId)).length,
     feedback: (await store.feedback.recent(workspaceId)).length,
   }
 }

@@ -6,6 +6,7 @@ import { dream } from '../src/run/dream'
 import { dreamLockName } from '../src/run/lock'
 import type { DreamOptions } from '../src/types'
 import {
+  allEvidence,
   conversation,
   graphSnapshot,
   logLines,
@@ -172,7 +173,7 @@ describe('the dream runner', () => {
     expect(report).toMatchObject({ status: 'ok', chunksProcessed: 1, chunksPending: 0 })
     expect(report.counts.invalidItemsSkipped).toBe(5)
     expect((await graphSnapshot(t.store)).map((e) => e.triple)).toEqual(['api uses redis'])
-    const [evidence] = await t.store.evidence.list(WS)
+    const [evidence] = await allEvidence(t.store)
     expect(evidence?.evidenceText).toHaveLength(2000)
   })
 

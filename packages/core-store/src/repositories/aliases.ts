@@ -1,18 +1,30 @@
+import type { Selectable } from 'kysely'
+import type { EntityAliasesTable } from '../schema/tables'
 import { requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
-/** A surface form of an entity and the canonical name it stands for. */
+/** A surface form that resolves to a canonical entity name. */
 export interface Alias {
+  readonly workspaceId: string
   readonly surface: string
   readonly canonical: string
   readonly createdAt: string
 }
 
+function toAlias(row: Selectable<EntityAliasesTable>): Alias {
+  return {
+    workspaceId: row.workspace_id,
+    surface: row.surface,
+    canonical: row.canonical,
+    createdAt: row.created_at,
+  }
+}
+
 /** Entity aliases (`entity_aliases`): surface form → canonical name. */
 export interface AliasesRepository {
   /** Every alias of the workspace, by surface. */
-  list(workspaceId: string): Promise<Alias[]>
+  listAll(workspaceId: string): Promise<Alias[]>
   /**
    * Records `surface` → `canonical` unless the surface already has an alias, which keeps it (the first claim
    * wins). Both are stored as given. True when recorded.
@@ -23,19 +35,15 @@ export interface AliasesRepository {
 export function createAliasesRepository(scope: RepositoryScope): AliasesRepository {
   const { db, context } = scope
   return {
-    async list(workspaceId) {
+    async listAll(workspaceId) {
       requireId(workspaceId, 'workspace id')
       const rows = await db
         .selectFrom('entity_aliases')
-        .select(['surface', 'canonical', 'created_at'])
+        .selectAll()
         .where('workspace_id', '=', workspaceId)
         .orderBy('surface')
         .execute()
-      return rows.map((row) => ({
-        surface: row.surface,
-        canonical: row.canonical,
-        createdAt: row.created_at,
-      }))
+      return rows.map(toAlias)
     },
     async claim(workspaceId, surface, canonical) {
       requireId(workspaceId, 'workspace id')

@@ -57,7 +57,7 @@ export interface ChunkProcessing {
 /** Chunks (`chunks`) and their per-prompt-version processing marks (`processed_chunks`). */
 export interface ChunksRepository {
   /** Every chunk of the workspace, by id. */
-  list(workspaceId: string): Promise<Chunk[]>
+  listAll(workspaceId: string): Promise<Chunk[]>
   count(workspaceId: string): Promise<number>
   /**
    * Inserts a chunk (its session must exist; first and last message ids come from `messageIds`). Null when
@@ -65,8 +65,9 @@ export interface ChunksRepository {
    */
   insertIfNew(workspaceId: string, chunk: NewChunk): Promise<Chunk | null>
   /** Chunks not yet processed under `promptVersion`, oldest first (by time, then id), at most `limit`. */
-  listPending(workspaceId: string, promptVersion: string, limit: number): Promise<Chunk[]>
-  countPending(workspaceId: string, promptVersion: string): Promise<number>
+  listUnprocessed(workspaceId: string, promptVersion: string, limit: number): Promise<Chunk[]>
+  /** Chunks of the workspace not yet processed under this prompt version. */
+  countUnprocessed(workspaceId: string, promptVersion: string): Promise<number>
   /** Records that a chunk was processed under a prompt version (idempotent). */
   markProcessed(chunkId: number, processing: { promptVersion: string; extractor: string }): Promise<void>
   /** Every processing mark of the workspace's chunks, by chunk id then prompt version. */
@@ -97,7 +98,7 @@ function requireLimit(value: unknown): number {
 export function createChunksRepository(scope: RepositoryScope): ChunksRepository {
   const { db, context } = scope
   /** The workspace's chunks with no processing mark under `promptVersion`. */
-  const pending = (workspaceId: string, promptVersion: string) =>
+  const unprocessed = (workspaceId: string, promptVersion: string) =>
     db
       .selectFrom('chunks')
       .where('workspace_id', '=', workspaceId)
@@ -112,7 +113,7 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
         ),
       )
   return {
-    async list(workspaceId) {
+    async listAll(workspaceId) {
       requireId(workspaceId, 'workspace id')
       const rows = await db
         .selectFrom('chunks')
@@ -161,10 +162,10 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
       )
       return row ? toChunk(row) : null
     },
-    async listPending(workspaceId, promptVersion, limit) {
+    async listUnprocessed(workspaceId, promptVersion, limit) {
       requireId(workspaceId, 'workspace id')
       requireText(promptVersion, 'promptVersion')
-      const rows = await pending(workspaceId, promptVersion)
+      const rows = await unprocessed(workspaceId, promptVersion)
         .selectAll()
         .orderBy('occurred_at')
         .orderBy('id')
@@ -172,10 +173,10 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
         .execute()
       return rows.map(toChunk)
     },
-    async countPending(workspaceId, promptVersion) {
+    async countUnprocessed(workspaceId, promptVersion) {
       requireId(workspaceId, 'workspace id')
       requireText(promptVersion, 'promptVersion')
-      const row = await pending(workspaceId, promptVersion)
+      const row = await unprocessed(workspaceId, promptVersion)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
       return Number(row.n)

@@ -108,8 +108,8 @@ export interface SoftContradiction {
 
 /** Edges of the knowledge graph (`knowledge_graph`), including derived (inferred) edges and validity/supersede links. */
 export interface EdgesRepository {
-  /** Every edge of the workspace (direct and derived, any status), by id. */
-  list(workspaceId: string): Promise<Edge[]>
+  /** Every edge of the workspace, ordered by subject, predicate, object, then stated before derived. */
+  listAll(workspaceId: string): Promise<Edge[]>
   /** The direct (not derived) edge of a triple, whatever its status. */
   findDirect(workspaceId: string, triple: Triple): Promise<Edge | null>
   /** Direct edges under any of `predicates`, any status, by id. */
@@ -226,13 +226,16 @@ function currentEdges(db: Kysely<HyMemDatabase>, workspaceId: string) {
 export function createEdgesRepository(scope: RepositoryScope): EdgesRepository {
   const { db, context } = scope
   return {
-    async list(workspaceId) {
+    async listAll(workspaceId) {
       requireId(workspaceId, 'workspace id')
       const rows = await db
         .selectFrom('knowledge_graph')
         .selectAll()
         .where('workspace_id', '=', workspaceId)
-        .orderBy('id')
+        .orderBy('subject')
+        .orderBy('predicate')
+        .orderBy('object')
+        .orderBy('derived')
         .execute()
       return rows.map(toEdge)
     },

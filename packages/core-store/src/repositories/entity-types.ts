@@ -14,7 +14,7 @@ export interface EntityType {
 /** Entity types (`entity_types`): the kind of each canonical entity. */
 export interface EntityTypesRepository {
   /** Every typed entity of the workspace, by entity. */
-  list(workspaceId: string): Promise<EntityType[]>
+  listAll(workspaceId: string): Promise<EntityType[]>
   /** The types of the given entities (untyped entities are absent). */
   typesOf(workspaceId: string, entities: readonly string[]): Promise<Map<string, string>>
   /**
@@ -27,7 +27,7 @@ export interface EntityTypesRepository {
 export function createEntityTypesRepository(scope: RepositoryScope): EntityTypesRepository {
   const { db, context } = scope
   return {
-    async list(workspaceId) {
+    async listAll(workspaceId) {
       requireId(workspaceId, 'workspace id')
       const rows = await db
         .selectFrom('entity_types')

@@ -40,24 +40,26 @@ export function toEpisode(row: Selectable<EpisodesTable>): Episode {
   }
 }
 
-/** An episode as extraction produces it; its id is chosen by the caller (stable across re-extraction). */
+/** A new episode; its id is chosen by the caller (dreaming keeps it stable across re-extraction). */
 export interface NewEpisode {
   readonly id: string
   readonly sessionId: string
   readonly title: string
   readonly summary: string
-  readonly outcome: string | null
-  readonly entities: readonly string[]
-  readonly chunkIds: readonly number[]
-  readonly messageIds: readonly number[]
-  readonly startedAt: string
-  readonly endedAt: string
+  readonly outcome?: string | null
+  readonly entities?: readonly string[]
+  readonly chunkIds?: readonly number[]
+  readonly messageIds?: readonly number[]
+  /** @default now */
+  readonly startedAt?: string
+  /** @default startedAt */
+  readonly endedAt?: string
 }
 
 /** Episodes (`episodes`): named, summarised stretches of a session. */
 export interface EpisodesRepository {
   /** Every episode of the workspace, by id. */
-  list(workspaceId: string): Promise<Episode[]>
+  listAll(workspaceId: string): Promise<Episode[]>
   /** The episodes of one session, by id. */
   listBySession(workspaceId: string, sessionId: string): Promise<Episode[]>
   /** Inserts the episode, or rewrites the one with its id (keeping its creation time). */
@@ -74,7 +76,7 @@ function strings(values: unknown, field: string): readonly string[] {
 export function createEpisodesRepository(scope: RepositoryScope): EpisodesRepository {
   const { db, context } = scope
   return {
-    async list(workspaceId) {
+    async listAll(workspaceId) {
       requireId(workspaceId, 'workspace id')
       const rows = await db
         .selectFrom('episodes')
@@ -101,15 +103,16 @@ export function createEpisodesRepository(scope: RepositoryScope): EpisodesReposi
       const id = requireText(episode.id, 'id')
       const sessionId = requireId(episode.sessionId, 'session id')
       const now = context.now()
+      const startedAt = episode.startedAt === undefined ? now : requireText(episode.startedAt, 'startedAt')
       const row = {
         title: requireString(episode.title, 'title'),
         summary: requireString(episode.summary, 'summary'),
         outcome: optionalText(episode.outcome, 'outcome'),
-        entities: JSON.stringify(strings(episode.entities, 'entities')),
-        chunk_ids: JSON.stringify(requireIntegers(episode.chunkIds, 'chunkIds')),
-        message_ids: JSON.stringify(requireIntegers(episode.messageIds, 'messageIds')),
-        started_at: requireText(episode.startedAt, 'startedAt'),
-        ended_at: requireText(episode.endedAt, 'endedAt'),
+        entities: JSON.stringify(strings(episode.entities ?? [], 'entities')),
+        chunk_ids: JSON.stringify(requireIntegers(episode.chunkIds ?? [], 'chunkIds')),
+        message_ids: JSON.stringify(requireIntegers(episode.messageIds ?? [], 'messageIds')),
+        started_at: startedAt,
+        ended_at: episode.endedAt === undefined ? startedAt : requireText(episode.endedAt, 'endedAt'),
         updated_at: now,
       }
       await scope.write((tx) =>

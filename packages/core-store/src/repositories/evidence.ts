@@ -48,27 +48,26 @@ export function toEvidence(row: Selectable<KgEvidenceTable>): Evidence {
 /** A new piece of evidence for (polarity 1) or against (polarity -1) an edge. */
 export interface NewEvidence {
   readonly edgeId: number
-  readonly chunkId: number | null
-  readonly messageIds: readonly number[]
-  readonly polarity: 1 | -1
+  readonly chunkId?: number | null
+  readonly messageIds?: readonly number[]
+  /** 1 supports the edge, -1 contradicts it. @default 1 */
+  readonly polarity?: 1 | -1
   readonly valueText?: string | null
   readonly valueNumeric?: number | null
   readonly valueUnit?: string | null
   readonly temporalScope?: string | null
   readonly evidenceText?: string | null
-  /** Where it came from: `extraction`, `decay`, `inference`, ... */
-  readonly source: string
-  readonly promptVersion: string | null
-  /** When it was stated (its messages' time). */
-  readonly observedAt: string
+  /** Where it came from: `extraction`, `decay`, `inference`, ... @default 'extraction' */
+  readonly source?: string
+  readonly promptVersion?: string | null
+  /** When it was stated (its messages' time). @default now */
+  readonly observedAt?: string
 }
 
 /** Evidence rows of graph edges (`kg_evidence`): which chunk and messages supported or contradicted an edge. */
 export interface EvidenceRepository {
-  /** Every evidence row of the workspace, by id. */
-  list(workspaceId: string): Promise<Evidence[]>
-  /** The evidence of one edge, by id. */
-  forEdge(workspaceId: string, edgeId: number): Promise<Evidence[]>
+  /** The evidence of these edges of the workspace, by edge, then oldest observation first. */
+  forEdges(workspaceId: string, edgeIds: readonly number[]): Promise<Evidence[]>
   /**
    * Adds one piece of evidence. Evidence from a chunk is kept once per (edge, chunk, polarity): false when
    * this chunk had already given it (a replay).
@@ -88,29 +87,32 @@ export interface EvidenceRepository {
 
 /** Rows per multi-row insert (SQLite binds 14 values a row). */
 const INSERT_BATCH = 500
+/** Ids per `IN (...)` list. */
+const IN_LIST_CHUNK = 500
 
 function evidenceRow(workspaceId: string, evidence: NewEvidence, now: string) {
   requireInteger(evidence.edgeId, 'edgeId')
-  if (evidence.chunkId !== null) requireInteger(evidence.chunkId, 'chunkId')
-  if (evidence.polarity !== 1 && evidence.polarity !== -1)
-    throw new StoreError('INVALID_INPUT', 'polarity must be 1 or -1')
+  const chunkId = evidence.chunkId ?? null
+  if (chunkId !== null) requireInteger(chunkId, 'chunkId')
+  const polarity = evidence.polarity ?? 1
+  if (polarity !== 1 && polarity !== -1) throw new StoreError('INVALID_INPUT', 'polarity must be 1 or -1')
   const valueNumeric = evidence.valueNumeric ?? null
   if (valueNumeric !== null && (typeof valueNumeric !== 'number' || !Number.isFinite(valueNumeric)))
     throw new StoreError('INVALID_INPUT', 'valueNumeric must be a finite number or null')
   return {
     workspace_id: workspaceId,
     edge_id: evidence.edgeId,
-    chunk_id: evidence.chunkId,
-    message_ids: JSON.stringify(requireIntegers(evidence.messageIds, 'messageIds')),
-    polarity: evidence.polarity,
+    chunk_id: chunkId,
+    message_ids: JSON.stringify(requireIntegers(evidence.messageIds ?? [], 'messageIds')),
+    polarity,
     value_text: optionalText(evidence.valueText, 'valueText'),
     value_numeric: valueNumeric,
     value_unit: optionalText(evidence.valueUnit, 'valueUnit'),
     temporal_scope: optionalText(evidence.temporalScope, 'temporalScope'),
     evidence_text: optionalText(evidence.evidenceText, 'evidenceText'),
-    source: requireText(evidence.source, 'source'),
+    source: evidence.source === undefined ? 'extraction' : requireText(evidence.source, 'source'),
     prompt_version: optionalText(evidence.promptVersion, 'promptVersion'),
-    observed_at: requireText(evidence.observedAt, 'observedAt'),
+    observed_at: evidence.observedAt === undefined ? now : requireText(evidence.observedAt, 'observedAt'),
     created_at: now,
   }
 }
@@ -118,27 +120,23 @@ function evidenceRow(workspaceId: string, evidence: NewEvidence, now: string) {
 export function createEvidenceRepository(scope: RepositoryScope): EvidenceRepository {
   const { db, context } = scope
   return {
-    async list(workspaceId) {
+    async forEdges(workspaceId, edgeIds) {
       requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('kg_evidence')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('id')
-        .execute()
-      return rows.map(toEvidence)
-    },
-    async forEdge(workspaceId, edgeId) {
-      requireId(workspaceId, 'workspace id')
-      requireInteger(edgeId, 'edge id')
-      const rows = await db
-        .selectFrom('kg_evidence')
-        .selectAll()
-        .where('edge_id', '=', edgeId)
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('id')
-        .execute()
-      return rows.map(toEvidence)
+      requireIntegers(edgeIds, 'edgeIds')
+      const out: Evidence[] = []
+      for (let start = 0; start < edgeIds.length; start += IN_LIST_CHUNK) {
+        const rows = await db
+          .selectFrom('kg_evidence')
+          .selectAll()
+          .where('workspace_id', '=', workspaceId)
+          .where('edge_id', 'in', edgeIds.slice(start, start + IN_LIST_CHUNK))
+          .orderBy('edge_id')
+          .orderBy('observed_at')
+          .orderBy('id')
+          .execute()
+        out.push(...rows.map(toEvidence))
+      }
+      return out
     },
     async add(workspaceId, evidence) {
       requireId(workspaceId, 'workspace id')

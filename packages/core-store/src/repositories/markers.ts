@@ -20,15 +20,15 @@ export interface Marker {
   readonly createdAt: string
 }
 
-/** A consolidated profile statement (one line of USER.md's profile section). */
+/** A consolidated statement about a peer (a preference, a correction rule, ...) with its evidence counts. */
 export interface ProfileEntry {
   readonly id: number
   readonly workspaceId: string
-  /** The peer it describes; null when it was observed without a single user author. */
-  readonly peerId: string | null
+  /** The peer it describes; `''` when it was observed without a single user author. */
+  readonly peerId: string
   readonly kind: string
   readonly statement: string
-  /** The statement's identity: repeats with another case, punctuation or spacing share it. */
+  /** The normalised statement that identifies the entry (repeats in another case or spacing share it). */
   readonly statementKey: string
   /** How many times it was observed. */
   readonly posEvidence: number
@@ -79,7 +79,7 @@ export function toProfileEntry(row: Selectable<ProfileEntriesTable>): ProfileEnt
   return {
     id: row.id,
     workspaceId: row.workspace_id,
-    peerId: row.peer_id === NO_PEER ? null : row.peer_id,
+    peerId: row.peer_id,
     kind: row.kind,
     statement: row.statement,
     statementKey: row.statement_key,
@@ -93,7 +93,7 @@ export function toProfileEntry(row: Selectable<ProfileEntriesTable>): ProfileEnt
 /** Behavioural markers (`behavioral_markers`) and the profile entries consolidated from them (`profile_entries`). */
 export interface MarkersRepository {
   /** Every marker of the workspace, by id. */
-  list(workspaceId: string): Promise<Marker[]>
+  listAll(workspaceId: string): Promise<Marker[]>
   /** Records a marker; false when its chunk had already given it (a replay). */
   add(workspaceId: string, marker: NewMarker): Promise<boolean>
   /** Markers not yet folded into profile entries, oldest first. */
@@ -115,7 +115,7 @@ export interface MarkersRepository {
 export function createMarkersRepository(scope: RepositoryScope): MarkersRepository {
   const { db, context } = scope
   return {
-    async list(workspaceId) {
+    async listAll(workspaceId) {
       requireId(workspaceId, 'workspace id')
       const rows = await db
         .selectFrom('behavioral_markers')

@@ -11,7 +11,7 @@ export interface Mention {
 /** Entity mentions per chunk (`entity_mentions`). */
 export interface MentionsRepository {
   /** Every mention of the workspace, by chunk id then entity. */
-  list(workspaceId: string): Promise<Mention[]>
+  listAll(workspaceId: string): Promise<Mention[]>
   /** Records the entities a chunk mentions in one multi-row insert (idempotent); returns how many were new. */
   add(workspaceId: string, chunkId: number, entities: Iterable<string>): Promise<number>
 }
@@ -19,7 +19,7 @@ export interface MentionsRepository {
 export function createMentionsRepository(scope: RepositoryScope): MentionsRepository {
   const { db } = scope
   return {
-    async list(workspaceId) {
+    async listAll(workspaceId) {
       requireId(workspaceId, 'workspace id')
       const rows = await db
         .selectFrom('entity_mentions')

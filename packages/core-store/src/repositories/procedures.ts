@@ -13,35 +13,21 @@ export interface ProcedureStep {
   readonly tool?: string
 }
 
-/** A named, ordered how-to learned from a session. */
+/** A step-by-step workflow learned from a session. */
 export interface Procedure {
   readonly id: string
   readonly workspaceId: string
   readonly sessionId: string
   readonly name: string
   readonly description: string
-  /** The phrase that calls for it, when known. */
-  readonly trigger: string | null
+  readonly triggerPhrase: string | null
+  /** In order, numbered from 1; malformed stored steps are skipped. */
   readonly steps: readonly ProcedureStep[]
   readonly entities: readonly string[]
   readonly chunkIds: readonly number[]
   readonly messageIds: readonly number[]
   readonly createdAt: string
   readonly updatedAt: string
-}
-
-/** A procedure as extraction produces it; its id is chosen by the caller (stable across re-extraction). */
-export interface NewProcedure {
-  readonly id: string
-  readonly sessionId: string
-  readonly name: string
-  readonly description: string
-  readonly trigger: string | null
-  /** Stored in the given order; full-text search sees them as `1. text` lines. */
-  readonly steps: readonly ProcedureStep[]
-  readonly entities: readonly string[]
-  readonly chunkIds: readonly number[]
-  readonly messageIds: readonly number[]
 }
 
 export function toProcedure(row: Selectable<ProceduresTable>): Procedure {
@@ -51,8 +37,8 @@ export function toProcedure(row: Selectable<ProceduresTable>): Procedure {
     sessionId: row.session_id,
     name: row.name,
     description: row.description,
-    trigger: row.trigger_phrase,
-    steps: parseArray<ProcedureStep>(row.steps),
+    triggerPhrase: row.trigger_phrase,
+    steps: parseProcedureSteps(row.steps),
     entities: parseArray<string>(row.entities),
     chunkIds: parseArray<number>(row.chunk_ids),
     messageIds: parseArray<number>(row.message_ids),
@@ -61,26 +47,59 @@ export function toProcedure(row: Selectable<ProceduresTable>): Procedure {
   }
 }
 
-/** Procedures (`procedures`): named, ordered steps learned from sessions. */
-export interface ProceduresRepository {
-  /** Every procedure of the workspace, by id. */
-  list(workspaceId: string): Promise<Procedure[]>
-  /** Inserts the procedure, or rewrites the one with its id (keeping its creation time). */
-  upsert(workspaceId: string, procedure: NewProcedure): Promise<void>
+/**
+ * Steps from the stored JSON, tolerating malformed rows: strings and `{ text, order?, tool? }` objects are
+ * kept (sorted by their order, else their position, then renumbered from 1); anything else is skipped.
+ */
+export function parseProcedureSteps(text: string): ProcedureStep[] {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    return []
+  }
+  if (!Array.isArray(raw)) return []
+  const steps: { order: number; text: string; tool?: string }[] = []
+  for (const [index, item] of raw.entries()) {
+    if (typeof item === 'string') steps.push({ order: index + 1, text: item })
+    else if (item && typeof item === 'object' && typeof (item as { text?: unknown }).text === 'string') {
+      const { order, text: stepText, tool } = item as { order?: unknown; text: string; tool?: unknown }
+      steps.push({
+        order: typeof order === 'number' && Number.isFinite(order) ? order : index + 1,
+        text: stepText,
+        ...(typeof tool === 'string' && tool !== '' ? { tool } : {}),
+      })
+    }
+  }
+  steps.sort((a, b) => a.order - b.order)
+  return steps.map((step, index) => ({ ...step, order: index + 1 }))
 }
 
-function requireSteps(steps: unknown): readonly ProcedureStep[] {
-  const valid =
-    Array.isArray(steps) &&
-    steps.every(
-      (s) =>
-        typeof s === 'object' &&
-        s !== null &&
-        Number.isSafeInteger((s as ProcedureStep).order) &&
-        typeof (s as ProcedureStep).text === 'string',
-    )
-  if (!valid) throw new StoreError('INVALID_INPUT', 'steps must be an array of { order, text, tool? }')
-  return steps as readonly ProcedureStep[]
+/** A new procedure; its searchable step text is built from `steps`. */
+export interface NewProcedure {
+  readonly id: string
+  readonly sessionId: string
+  readonly name: string
+  readonly description: string
+  readonly triggerPhrase?: string | null
+  readonly steps: readonly (
+    | string
+    | { readonly text: string; readonly order?: number; readonly tool?: string }
+  )[]
+  readonly entities?: readonly string[]
+  readonly chunkIds?: readonly number[]
+  readonly messageIds?: readonly number[]
+}
+
+/** Procedures (`procedures`): ordered steps learned from sessions. */
+export interface ProceduresRepository {
+  /** Every procedure of the workspace, by id. */
+  listAll(workspaceId: string): Promise<Procedure[]>
+  /**
+   * Inserts the procedure, or rewrites the one with its id (keeping its creation time). Full-text search
+   * sees the steps as `1. text` lines.
+   */
+  upsert(workspaceId: string, procedure: NewProcedure): Promise<void>
 }
 
 function requireStrings(values: unknown, field: string): readonly string[] {
@@ -89,10 +108,23 @@ function requireStrings(values: unknown, field: string): readonly string[] {
   return values
 }
 
+/** The steps as searchable `order. text` lines (a step without an order takes its position). */
+function stepsText(steps: NewProcedure['steps']): string {
+  if (!Array.isArray(steps)) throw new StoreError('INVALID_INPUT', 'steps must be an array')
+  return steps
+    .map((step, index) => {
+      if (typeof step === 'string') return `${index + 1}. ${step}`
+      if (typeof step?.text !== 'string')
+        throw new StoreError('INVALID_INPUT', 'a step must be a string or { text, order?, tool? }')
+      return `${step.order ?? index + 1}. ${step.text}`
+    })
+    .join('\n')
+}
+
 export function createProceduresRepository(scope: RepositoryScope): ProceduresRepository {
   const { db, context } = scope
   return {
-    async list(workspaceId) {
+    async listAll(workspaceId) {
       requireId(workspaceId, 'workspace id')
       const rows = await db
         .selectFrom('procedures')
@@ -108,17 +140,16 @@ export function createProceduresRepository(scope: RepositoryScope): ProceduresRe
       const sessionId = requireId(procedure.sessionId, 'session id')
       if (typeof procedure.name !== 'string' || typeof procedure.description !== 'string')
         throw new StoreError('INVALID_INPUT', 'name and description must be strings')
-      const steps = requireSteps(procedure.steps)
       const now = context.now()
       const row = {
         name: procedure.name,
         description: procedure.description,
-        trigger_phrase: optionalText(procedure.trigger, 'trigger'),
-        steps: JSON.stringify(steps),
-        steps_text: steps.map((s) => `${s.order}. ${s.text}`).join('\n'),
-        entities: JSON.stringify(requireStrings(procedure.entities, 'entities')),
-        chunk_ids: JSON.stringify(requireIntegers(procedure.chunkIds, 'chunkIds')),
-        message_ids: JSON.stringify(requireIntegers(procedure.messageIds, 'messageIds')),
+        trigger_phrase: optionalText(procedure.triggerPhrase, 'triggerPhrase'),
+        steps_text: stepsText(procedure.steps),
+        steps: JSON.stringify(procedure.steps),
+        entities: JSON.stringify(requireStrings(procedure.entities ?? [], 'entities')),
+        chunk_ids: JSON.stringify(requireIntegers(procedure.chunkIds ?? [], 'chunkIds')),
+        message_ids: JSON.stringify(requireIntegers(procedure.messageIds ?? [], 'messageIds')),
         updated_at: now,
       }
       await scope.write((tx) =>

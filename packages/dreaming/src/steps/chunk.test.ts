@@ -24,7 +24,7 @@ describe('salience chunking', () => {
   afterEach(async () => {
     await t.cleanup()
   })
-  const chunks = () => t.store.chunks.list(WS)
+  const chunks = () => t.store.chunks.listAll(WS)
 
   it('merges consecutive salient turns, breaks on small talk and keeps provenance', async () => {
     const [m1, m2, , m4] = await logLines(t.store, 's1', [
@@ -84,6 +84,6 @@ describe('salience chunking', () => {
     await logLines(t.store, 's1', [user('We moved the Kafka topics next to PG, finally.', 0)])
     await chunkNewMessages(stepContext(t))
     const [chunk] = await chunks()
-    expect(await t.store.mentions.list(WS)).toEqual([{ chunkId: chunk!.id, entity: 'postgresql' }])
+    expect(await t.store.mentions.listAll(WS)).toEqual([{ chunkId: chunk!.id, entity: 'postgresql' }])
   })
 })

@@ -1,7 +1,12 @@
 import type { Edge, EdgePatch, NewEvidence, StoreScope, Triple } from '@hymem/core-store'
 
 /** One piece of evidence for (or against) a triple. */
-export type EvidenceInput = Omit<NewEvidence, 'edgeId'>
+export interface EvidenceInput extends Omit<NewEvidence, 'edgeId' | 'chunkId' | 'polarity' | 'observedAt'> {
+  readonly chunkId: number | null
+  readonly polarity: 1 | -1
+  /** When the evidence was stated (the messages' time). */
+  readonly observedAt: string
+}
 
 export interface UpsertResult {
   /** Null when a negation named a fact the graph never held (nothing to weaken). */

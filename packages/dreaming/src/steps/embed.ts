@@ -36,7 +36,7 @@ export async function embedAll(ctx: RunContext): Promise<void> {
     [
       'episodes',
       async () => {
-        const episodes = await store.episodes.list(workspaceId)
+        const episodes = await store.episodes.listAll(workspaceId)
         return embedIndex(
           ctx,
           client,
@@ -95,7 +95,7 @@ async function embedIndex(
 /** Active edges, keyed on triple text: cached texts are reused, only new texts reach the client. */
 async function embedEdges(ctx: RunContext, client: EmbeddingClient): Promise<number> {
   const { store, workspaceId } = ctx
-  const edges = await store.edges.list(workspaceId)
+  const edges = await store.edges.listAll(workspaceId)
   const inactive = edges.filter((e) => e.status !== 'active' || e.validTo !== null).map((e) => e.id)
   const active = edges.filter((e) => e.status === 'active' && e.validTo === null)
   if (inactive.length > 0) {

@@ -10,7 +10,7 @@ const MAX_CHUNK_ERRORS_LISTED = 5
 
 /** Chunks of the workspace not yet processed under the extractor's prompt version. */
 export function countPending(ctx: RunContext): Promise<number> {
-  return ctx.store.chunks.countPending(ctx.workspaceId, ctx.extractor.promptVersion)
+  return ctx.store.chunks.countUnprocessed(ctx.workspaceId, ctx.extractor.promptVersion)
 }
 
 /**
@@ -20,7 +20,11 @@ export function countPending(ctx: RunContext): Promise<number> {
  */
 export async function extractPending(ctx: RunContext): Promise<void> {
   if (ctx.budget <= 0) return
-  const chunks = await ctx.store.chunks.listPending(ctx.workspaceId, ctx.extractor.promptVersion, ctx.budget)
+  const chunks = await ctx.store.chunks.listUnprocessed(
+    ctx.workspaceId,
+    ctx.extractor.promptVersion,
+    ctx.budget,
+  )
   if (chunks.length === 0) return
   const negatives = await loadNegativeExamples(ctx.store, ctx.workspaceId, ctx.config.negativeExamples)
   const blocked = new Set(negatives.map(tripleKey))

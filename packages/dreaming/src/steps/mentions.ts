@@ -61,11 +61,11 @@ export async function loadMentionMatcher(store: StoreScope, workspaceId: string)
     matcher.add(e.subject, e.subject)
     matcher.add(e.object, e.object)
   }
-  for (const a of await store.aliases.list(workspaceId)) {
+  for (const a of await store.aliases.listAll(workspaceId)) {
     matcher.add(a.surface, a.canonical)
     matcher.add(a.canonical, a.canonical)
   }
-  for (const t of await store.entityTypes.list(workspaceId)) matcher.add(t.entity, t.entity)
+  for (const t of await store.entityTypes.listAll(workspaceId)) matcher.add(t.entity, t.entity)
   return matcher
 }
 
@@ -84,7 +84,7 @@ export async function findMentions(
   if (entities.size === 0) return found
   const local = new MentionMatcher()
   for (const e of entities) local.add(e, e)
-  for (const a of await store.aliases.list(workspaceId))
+  for (const a of await store.aliases.listAll(workspaceId))
     if (entities.has(a.canonical)) local.add(a.surface, a.canonical)
   for (const chunk of await store.chunks.listSince(workspaceId, since)) {
     const hits = local.match(chunk.text)

@@ -67,7 +67,7 @@ export async function writeProfileMarkdown(ctx: RunContext): Promise<void> {
   const entries = await ctx.store.markers.profileEntries(ctx.workspaceId)
   const peers = new Set(entries.map((e) => e.peerId))
   const lines = entries.map((e) => {
-    const who = peers.size > 1 && e.peerId !== null ? ` (${e.peerId})` : ''
+    const who = peers.size > 1 && e.peerId !== '' ? ` (${e.peerId})` : ''
     const times = e.posEvidence > 1 ? ` ×${e.posEvidence}` : ''
     return `- [${e.kind}]${who} ${e.statement}${times}`
   })

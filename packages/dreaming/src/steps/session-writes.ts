@@ -62,7 +62,7 @@ export async function writeProcedures(
       sessionId,
       name: procedure.name,
       description: procedure.description,
-      trigger: procedure.trigger ?? null,
+      triggerPhrase: procedure.trigger ?? null,
       steps,
       entities: procedure.entities,
       chunkIds: sources.map((c) => c.id),
