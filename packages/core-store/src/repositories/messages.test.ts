@@ -197,4 +197,21 @@ describe('messages repository', () => {
     expect(await store.messages.updateMetadata('w', 'nope', { b: 2 })).toBeNull()
     await expectStoreError(store.messages.updateMetadata('w', m!.publicId, bad([])), 'INVALID_INPUT')
   })
+
+  it('lists the user authors among messages and the last messages of a session up to one', async () => {
+    const store = stores.open()
+    const messages = await store.messages.insertBatch('w', 's', [
+      { peerId: 'alice', role: 'user', content: 'a' },
+      { peerId: 'hermes', role: 'assistant', content: 'b' },
+      { peerId: 'alice', role: 'user', content: 'c' },
+      { peerId: 'bob', role: 'user', content: 'd' },
+    ])
+    const ids = messages.map((m) => m.id)
+    expect(await store.messages.listUserAuthors('w', ids.slice(0, 3))).toEqual(['alice'])
+    expect((await store.messages.listUserAuthors('w', ids)).sort()).toEqual(['alice', 'bob'])
+    expect(await store.messages.listUserAuthors('other', ids)).toEqual([])
+    expect(await store.messages.listUserAuthors('w', [])).toEqual([])
+    expect((await store.messages.listUpTo('w', 's', ids[2]!, 2)).map((m) => m.content)).toEqual(['b', 'c'])
+    await expectStoreError(store.messages.listUpTo('w', 's', ids[2]!, 0), 'INVALID_INPUT')
+  })
 })

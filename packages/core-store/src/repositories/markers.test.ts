@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { minute, seedChunks } from '../../test/graph-seed'
+import { expectStoreError, manualClock, useTempStores } from '../../test/store-harness'
+
+describe('markers repository: behavioural markers and profile entries', () => {
+  const stores = useTempStores()
+
+  it('adds a chunk’s marker once, lists the unconsolidated ones oldest first and marks them', async () => {
+    const store = stores.open({ clock: manualClock().clock })
+    const [chunk] = await seedChunks(store, 'w', ['I prefer tabs'])
+    const marker = {
+      peerId: 'alice',
+      chunkId: chunk!.id,
+      kind: 'preference' as const,
+      statement: 'User prefers tabs.',
+      observedAt: minute(5),
+    }
+    expect(await store.markers.add('w', marker)).toBe(true)
+    expect(await store.markers.add('w', marker)).toBe(false)
+    expect(
+      await store.markers.add('w', { ...marker, chunkId: null, peerId: null, observedAt: minute(1) }),
+    ).toBe(true)
+    const pending = await store.markers.listUnconsolidated('w')
+    expect(pending.map((m) => [m.peerId, m.chunkId, m.observedAt])).toEqual([
+      [null, null, minute(1)],
+      ['alice', chunk!.id, minute(5)],
+    ])
+    await store.markers.markConsolidated('w', pending.map((m) => m.id).slice(0, 1))
+    expect((await store.markers.listUnconsolidated('w')).map((m) => m.observedAt)).toEqual([minute(5)])
+    expect((await store.markers.listAll('w')).map((m) => [m.chunkId, m.consolidated])).toEqual([
+      [chunk!.id, false],
+      [null, true],
+    ])
+    await expectStoreError(store.markers.add('w', { ...marker, kind: 'mood' as never }), 'INVALID_INPUT')
+  })
+
+  it('folds observations into profile entries and reads them strongest first', async () => {
+    const store = stores.open({ clock: manualClock().clock })
+    const observe = (peerId: string | null, statement: string, at: number) =>
+      store.markers.observeProfileEntry('w', {
+        peerId,
+        kind: 'preference',
+        statement,
+        statementKey: statement.toLowerCase().replace(/[^a-z ]/g, ''),
+        observedAt: minute(at),
+      })
+    await observe('alice', 'Prefers vim', 1)
+    await observe(null, 'Likes tea', 2)
+    const again = await observe('alice', 'prefers VIM!', 5)
+    expect(again).toMatchObject({
+      workspaceId: 'w',
+      peerId: 'alice',
+      statement: 'Prefers vim',
+      statementKey: 'prefers vim',
+      posEvidence: 2,
+      negEvidence: 0,
+      firstSeen: minute(1),
+      lastSeen: minute(5),
+    })
+    expect((await observe('alice', 'prefers vim', 3)).lastSeen).toBe(minute(5))
+    await observe('bob', 'Prefers emacs', 0)
+    const entries = await store.markers.profileEntries('w')
+    expect(entries.map((e) => [e.peerId, e.statement, e.posEvidence])).toEqual([
+      ['alice', 'Prefers vim', 3],
+      ['bob', 'Prefers emacs', 1],
+      ['', 'Likes tea', 1],
+    ])
+    expect((await store.markers.profileEntries('w', { peerId: 'bob' })).map((e) => e.statement)).toEqual([
+      'Prefers emacs',
+    ])
+    expect(await store.markers.deleteProfileEntries('w', [entries[1]!.id])).toBe(1)
+    expect(await store.markers.profileEntries('w', { peerId: 'bob' })).toEqual([])
+    await expectStoreError(store.markers.profileEntries('w', { peerId: '' }), 'INVALID_INPUT')
+  })
+})
