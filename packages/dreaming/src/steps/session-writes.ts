@@ -4,6 +4,10 @@ import { stableId } from './ids'
 
 const messageIdsOf = (chunks: readonly Chunk[]) => [...new Set(chunks.flatMap((c) => c.messageIds))]
 
+/** A custom extractor's entity list, without the items that are not names (the store refuses those). */
+const strings = (values: unknown): string[] =>
+  Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : []
+
 /** Upserts a session's episodes (stable ids) and drops the ones over re-read chunks no longer produced. */
 export async function writeEpisodes(
   tx: StoreScope,
@@ -26,7 +30,7 @@ export async function writeEpisodes(
       title: episode.title,
       summary: episode.summary,
       outcome: episode.outcome ?? null,
-      entities: episode.entities,
+      entities: strings(episode.entities),
       chunkIds: own.map((c) => c.id),
       messageIds: messageIdsOf(own),
       startedAt: own[0]!.occurredAt,
@@ -64,7 +68,7 @@ export async function writeProcedures(
       description: procedure.description,
       triggerPhrase: procedure.trigger ?? null,
       steps,
-      entities: procedure.entities,
+      entities: strings(procedure.entities),
       chunkIds: sources.map((c) => c.id),
       messageIds: messageIdsOf(sources),
     })
