@@ -50,13 +50,11 @@ export function createAliasesRepository(scope: RepositoryScope): AliasesReposito
       requireText(surface, 'surface')
       requireText(canonical, 'canonical')
       const now = context.now()
-      const result = await scope.write((tx) =>
-        tx
-          .insertInto('entity_aliases')
-          .values({ workspace_id: workspaceId, surface, canonical, created_at: now })
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst(),
-      )
+      const result = await db
+        .insertInto('entity_aliases')
+        .values({ workspace_id: workspaceId, surface, canonical, created_at: now })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
     },
   }

@@ -4,6 +4,7 @@ import { StoreError } from '../store/errors'
 import { requireInteger, requireIntegers, requireText } from './checks'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { _notIndexedSqlite } from './sqlite-hints'
 
 /** A salient stretch of a session's messages, the unit extraction works on. */
 export interface Chunk {
@@ -142,24 +143,22 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
       if (typeof chunk.salienceReason !== 'string')
         throw new StoreError('INVALID_INPUT', 'salienceReason must be a string')
       const now = context.now()
-      const row = await scope.write((tx) =>
-        tx
-          .insertInto('chunks')
-          .values({
-            workspace_id: workspaceId,
-            session_id: chunk.sessionId,
-            text: chunk.text,
-            salience_reason: chunk.salienceReason,
-            message_ids: JSON.stringify(messageIds),
-            first_message_id: Math.min(...messageIds),
-            last_message_id: Math.max(...messageIds),
-            occurred_at: chunk.occurredAt === undefined ? now : requireText(chunk.occurredAt, 'occurredAt'),
-            created_at: now,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .returningAll()
-          .executeTakeFirst(),
-      )
+      const row = await db
+        .insertInto('chunks')
+        .values({
+          workspace_id: workspaceId,
+          session_id: chunk.sessionId,
+          text: chunk.text,
+          salience_reason: chunk.salienceReason,
+          message_ids: JSON.stringify(messageIds),
+          first_message_id: Math.min(...messageIds),
+          last_message_id: Math.max(...messageIds),
+          occurred_at: chunk.occurredAt === undefined ? now : requireText(chunk.occurredAt, 'occurredAt'),
+          created_at: now,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returningAll()
+        .executeTakeFirst()
       return row ? toChunk(row) : null
     },
     async listUnprocessed(workspaceId, promptVersion, limit) {
@@ -186,13 +185,11 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
       const promptVersion = requireText(processing.promptVersion, 'promptVersion')
       const extractor = requireText(processing.extractor, 'extractor')
       const now = context.now()
-      await scope.write((tx) =>
-        tx
-          .insertInto('processed_chunks')
-          .values({ chunk_id: chunkId, prompt_version: promptVersion, extractor, processed_at: now })
-          .onConflict((oc) => oc.doNothing())
-          .execute(),
-      )
+      await db
+        .insertInto('processed_chunks')
+        .values({ chunk_id: chunkId, prompt_version: promptVersion, extractor, processed_at: now })
+        .onConflict((oc) => oc.doNothing())
+        .execute()
     },
     async listProcessed(workspaceId) {
       requireId(workspaceId, 'workspace id')
@@ -281,13 +278,11 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
       requireId(workspaceId, 'workspace id')
       requireIntegers(ids, 'ids')
       if (ids.length === 0) return 0
-      const result = await scope.write((tx) =>
-        tx
-          .deleteFrom('chunks')
-          .where('id', 'in', ids)
-          .where('workspace_id', '=', workspaceId)
-          .executeTakeFirst(),
-      )
+      const result = await db
+        .deleteFrom('chunks')
+        .where('id', 'in', ids)
+        .where(_notIndexedSqlite('workspace_id'), '=', workspaceId)
+        .executeTakeFirst()
       return Number(result.numDeletedRows)
     },
   }

@@ -3,6 +3,7 @@ import { edgeConfidence } from '../canonical/merge'
 import type { EdgeStatus, HyMemDatabase, KnowledgeGraphTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { requireInteger, requireText } from './checks'
+import { _countEvidenceSqlite, _selectDirectEdgeSqlite, _updateEdgeCountsSqlite } from './graph-statements'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -241,16 +242,8 @@ export function createEdgesRepository(scope: RepositoryScope): EdgesRepository {
     },
     async findDirect(workspaceId, triple) {
       requireId(workspaceId, 'workspace id')
-      const { subject, predicate, object } = requireTriple(triple)
-      const row = await db
-        .selectFrom('knowledge_graph')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('subject', '=', subject)
-        .where('predicate', '=', predicate)
-        .where('object', '=', object)
-        .where('derived', '=', 0)
-        .executeTakeFirst()
+      const key = requireTriple(triple)
+      const row = await scope.read(() => _selectDirectEdgeSqlite(scope.statements, workspaceId, key))
       return row ? toEdge(row) : null
     },
     async findDirectWithPredicates(workspaceId, predicates) {
@@ -404,9 +397,11 @@ export function createEdgesRepository(scope: RepositoryScope): EdgesRepository {
         valid_to:
           edge.validTo === undefined || edge.validTo === null ? null : requireText(edge.validTo, 'validTo'),
       }
-      const row = await scope.write((tx) =>
-        tx.insertInto('knowledge_graph').values(values).returningAll().executeTakeFirstOrThrow(),
-      )
+      const row = await db
+        .insertInto('knowledge_graph')
+        .values(values)
+        .returningAll()
+        .executeTakeFirstOrThrow()
       return toEdge(row)
     },
     async insertDerived(workspaceId, edge) {
@@ -416,22 +411,20 @@ export function createEdgesRepository(scope: RepositoryScope): EdgesRepository {
       const lastReinforced = requireText(edge.lastReinforced, 'lastReinforced')
       const validFrom = requireText(edge.validFrom, 'validFrom')
       const now = context.now()
-      const row = await scope.write((tx) =>
-        tx
-          .insertInto('knowledge_graph')
-          .values({
-            workspace_id: workspaceId,
-            ...triple,
-            confidence,
-            derived: 1,
-            first_seen: now,
-            last_seen: now,
-            last_reinforced: lastReinforced,
-            valid_from: validFrom,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-      )
+      const row = await db
+        .insertInto('knowledge_graph')
+        .values({
+          workspace_id: workspaceId,
+          ...triple,
+          confidence,
+          derived: 1,
+          first_seen: now,
+          last_seen: now,
+          last_reinforced: lastReinforced,
+          valid_from: validFrom,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       return row.id
     },
     async listDerivedIds(workspaceId) {
@@ -446,36 +439,22 @@ export function createEdgesRepository(scope: RepositoryScope): EdgesRepository {
     },
     async deleteDerived(workspaceId) {
       requireId(workspaceId, 'workspace id')
-      const result = await scope.write((tx) =>
-        tx
-          .deleteFrom('knowledge_graph')
-          .where('workspace_id', '=', workspaceId)
-          .where('derived', '=', 1)
-          .executeTakeFirst(),
-      )
+      const result = await db
+        .deleteFrom('knowledge_graph')
+        .where('workspace_id', '=', workspaceId)
+        .where('derived', '=', 1)
+        .executeTakeFirst()
       return Number(result.numDeletedRows)
     },
     async recount(workspaceId, edgeId, patch = {}) {
       requireId(workspaceId, 'workspace id')
       requireInteger(edgeId, 'edge id')
       const columns = patchColumns(patch)
-      return scope.write(async (tx) => {
-        const rows = await tx
-          .selectFrom('kg_evidence')
-          .select(['polarity', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('edge_id', '=', edgeId)
-          .groupBy('polarity')
-          .execute()
-        const posEvidence = Number(rows.find((r) => r.polarity === 1)?.n ?? 0)
-        const negEvidence = Number(rows.find((r) => r.polarity === -1)?.n ?? 0)
-        const confidence = edgeConfidence(posEvidence, negEvidence)
-        await tx
-          .updateTable('knowledge_graph')
-          .set({ ...columns, pos_evidence: posEvidence, neg_evidence: negEvidence, confidence })
-          .where('id', '=', edgeId)
-          .where('workspace_id', '=', workspaceId)
-          .execute()
-        return { posEvidence, negEvidence, confidence }
+      return scope.write(() => {
+        const { pos, neg } = _countEvidenceSqlite(scope.statements, edgeId)
+        const confidence = edgeConfidence(pos, neg)
+        _updateEdgeCountsSqlite(scope.statements, workspaceId, edgeId, columns, { pos, neg, confidence })
+        return { posEvidence: pos, negEvidence: neg, confidence }
       })
     },
     async supersede(workspaceId, edgeId, change) {
@@ -483,29 +462,25 @@ export function createEdgesRepository(scope: RepositoryScope): EdgesRepository {
       requireInteger(edgeId, 'edge id')
       const winnerId = requireInteger(change.winnerId, 'winnerId')
       const validTo = requireText(change.validTo, 'validTo')
-      const result = await scope.write((tx) =>
-        tx
-          .updateTable('knowledge_graph')
-          .set({ status: 'stale', valid_to: validTo, superseded_by: winnerId })
-          .where('id', '=', edgeId)
-          .where('workspace_id', '=', workspaceId)
-          .where('status', '=', 'active')
-          .executeTakeFirst(),
-      )
+      const result = await db
+        .updateTable('knowledge_graph')
+        .set({ status: 'stale', valid_to: validTo, superseded_by: winnerId })
+        .where('id', '=', edgeId)
+        .where('workspace_id', '=', workspaceId)
+        .where('status', '=', 'active')
+        .executeTakeFirst()
       return Number(result.numUpdatedRows) > 0
     },
     async retract(workspaceId, edgeId) {
       requireId(workspaceId, 'workspace id')
       requireInteger(edgeId, 'edge id')
-      const row = await scope.write((tx) =>
-        tx
-          .updateTable('knowledge_graph')
-          .set({ status: 'retracted' })
-          .where('id', '=', edgeId)
-          .where('workspace_id', '=', workspaceId)
-          .returning(['subject', 'predicate', 'object'])
-          .executeTakeFirst(),
-      )
+      const row = await db
+        .updateTable('knowledge_graph')
+        .set({ status: 'retracted' })
+        .where('id', '=', edgeId)
+        .where('workspace_id', '=', workspaceId)
+        .returning(['subject', 'predicate', 'object'])
+        .executeTakeFirst()
       if (!row) throw new StoreError('NOT_FOUND', `edge ${edgeId} not found in workspace ${workspaceId}`)
       return row
     },

@@ -115,25 +115,21 @@ export function createEpisodesRepository(scope: RepositoryScope): EpisodesReposi
         ended_at: episode.endedAt === undefined ? startedAt : requireText(episode.endedAt, 'endedAt'),
         updated_at: now,
       }
-      await scope.write((tx) =>
-        tx
-          .insertInto('episodes')
-          .values({ id, workspace_id: workspaceId, session_id: sessionId, created_at: now, ...row })
-          .onConflict((oc) => oc.column('id').doUpdateSet(row))
-          .execute(),
-      )
+      await db
+        .insertInto('episodes')
+        .values({ id, workspace_id: workspaceId, session_id: sessionId, created_at: now, ...row })
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute()
     },
     async delete(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       strings(ids, 'ids')
       if (ids.length === 0) return 0
-      const result = await scope.write((tx) =>
-        tx
-          .deleteFrom('episodes')
-          .where('id', 'in', ids)
-          .where('workspace_id', '=', workspaceId)
-          .executeTakeFirst(),
-      )
+      const result = await db
+        .deleteFrom('episodes')
+        .where('id', 'in', ids)
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst()
       return Number(result.numDeletedRows)
     },
   }

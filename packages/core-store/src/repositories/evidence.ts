@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 import type { KgEvidenceTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { optionalText, requireInteger, requireIntegers, requireText } from './checks'
+import { _deleteDecayMarkSqlite, _insertEvidenceSqlite } from './graph-statements'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -141,14 +142,7 @@ export function createEvidenceRepository(scope: RepositoryScope): EvidenceReposi
     async add(workspaceId, evidence) {
       requireId(workspaceId, 'workspace id')
       const row = evidenceRow(workspaceId, evidence, context.now())
-      const result = await scope.write((tx) =>
-        tx
-          .insertInto('kg_evidence')
-          .values(row)
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst(),
-      )
-      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+      return scope.write(() => _insertEvidenceSqlite(scope.statements, row))
     },
     async addMany(workspaceId, evidence) {
       requireId(workspaceId, 'workspace id')
@@ -172,16 +166,7 @@ export function createEvidenceRepository(scope: RepositoryScope): EvidenceReposi
       requireId(workspaceId, 'workspace id')
       requireInteger(edgeId, 'edge id')
       requireInteger(chunkId, 'chunk id')
-      await scope.write((tx) =>
-        tx
-          .deleteFrom('kg_evidence')
-          .where('edge_id', '=', edgeId)
-          .where('chunk_id', '=', chunkId)
-          .where('polarity', '=', -1)
-          .where('source', '=', 'decay')
-          .where('workspace_id', '=', workspaceId)
-          .execute(),
-      )
+      await scope.write(() => _deleteDecayMarkSqlite(scope.statements, workspaceId, edgeId, chunkId))
     },
     async latestSupportText(workspaceId, edgeId) {
       requireId(workspaceId, 'workspace id')

@@ -70,7 +70,7 @@ export function createFeedbackRepository(scope: RepositoryScope): FeedbackReposi
         reason: optionalText(feedback.reason, 'reason'),
         created_at: context.now(),
       }
-      await scope.write((tx) => tx.insertInto('extraction_feedback').values(values).execute())
+      await db.insertInto('extraction_feedback').values(values).execute()
     },
   }
 }

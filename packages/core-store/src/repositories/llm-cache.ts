@@ -43,13 +43,11 @@ export function createLlmCacheRepository(scope: RepositoryScope): LlmCacheReposi
         usage: JSON.stringify(completion.usage),
         created_at: context.now(),
       }
-      await scope.write((tx) =>
-        tx
-          .insertInto('llm_cache')
-          .values(values)
-          .onConflict((oc) => oc.doNothing())
-          .execute(),
-      )
+      await db
+        .insertInto('llm_cache')
+        .values(values)
+        .onConflict((oc) => oc.doNothing())
+        .execute()
     },
   }
 }

@@ -4,6 +4,7 @@ import { StoreError } from '../store/errors'
 import { requireInteger, requireIntegers, requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { _notIndexedSqlite } from './sqlite-hints'
 
 /** A behavioural observation about a peer (a preference, a rejection, a correction, a style). */
 export interface Marker {
@@ -139,13 +140,11 @@ export function createMarkersRepository(scope: RepositoryScope): MarkersReposito
         observed_at: requireText(marker.observedAt, 'observedAt'),
         created_at: context.now(),
       }
-      const result = await scope.write((tx) =>
-        tx
-          .insertInto('behavioral_markers')
-          .values(values)
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst(),
-      )
+      const result = await db
+        .insertInto('behavioral_markers')
+        .values(values)
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
     },
     async listUnconsolidated(workspaceId) {
@@ -164,14 +163,12 @@ export function createMarkersRepository(scope: RepositoryScope): MarkersReposito
       requireId(workspaceId, 'workspace id')
       requireIntegers(ids, 'ids')
       if (ids.length === 0) return
-      await scope.write((tx) =>
-        tx
-          .updateTable('behavioral_markers')
-          .set({ consolidated: 1 })
-          .where('id', 'in', ids)
-          .where('workspace_id', '=', workspaceId)
-          .execute(),
-      )
+      await db
+        .updateTable('behavioral_markers')
+        .set({ consolidated: 1 })
+        .where('id', 'in', ids)
+        .where(_notIndexedSqlite('workspace_id'), '=', workspaceId)
+        .execute()
     },
     async observeProfileEntry(workspaceId, observation) {
       requireId(workspaceId, 'workspace id')
@@ -185,19 +182,17 @@ export function createMarkersRepository(scope: RepositoryScope): MarkersReposito
         first_seen: observedAt,
         last_seen: observedAt,
       }
-      const row = await scope.write((tx) =>
-        tx
-          .insertInto('profile_entries')
-          .values(values)
-          .onConflict((oc) =>
-            oc.columns(['workspace_id', 'peer_id', 'kind', 'statement_key']).doUpdateSet((eb) => ({
-              pos_evidence: eb('profile_entries.pos_evidence', '+', 1),
-              last_seen: eb.fn('max', [eb.ref('profile_entries.last_seen'), eb.val(observedAt)]),
-            })),
-          )
-          .returningAll()
-          .executeTakeFirstOrThrow(),
-      )
+      const row = await db
+        .insertInto('profile_entries')
+        .values(values)
+        .onConflict((oc) =>
+          oc.columns(['workspace_id', 'peer_id', 'kind', 'statement_key']).doUpdateSet((eb) => ({
+            pos_evidence: eb('profile_entries.pos_evidence', '+', 1),
+            last_seen: eb.fn('max', [eb.ref('profile_entries.last_seen'), eb.val(observedAt)]),
+          })),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow()
       return toProfileEntry(row)
     },
     async profileEntries(workspaceId, filter = {}) {
@@ -216,13 +211,11 @@ export function createMarkersRepository(scope: RepositoryScope): MarkersReposito
       requireId(workspaceId, 'workspace id')
       requireIntegers(ids, 'ids')
       if (ids.length === 0) return 0
-      const result = await scope.write((tx) =>
-        tx
-          .deleteFrom('profile_entries')
-          .where('id', 'in', ids)
-          .where('workspace_id', '=', workspaceId)
-          .executeTakeFirst(),
-      )
+      const result = await db
+        .deleteFrom('profile_entries')
+        .where('id', 'in', ids)
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst()
       return Number(result.numDeletedRows)
     },
   }

@@ -39,13 +39,11 @@ export function createMentionsRepository(scope: RepositoryScope): MentionsReposi
         entity: requireText(entity, 'entity'),
       }))
       if (rows.length === 0) return 0
-      const result = await scope.write((tx) =>
-        tx
-          .insertInto('entity_mentions')
-          .values(rows)
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst(),
-      )
+      const result = await db
+        .insertInto('entity_mentions')
+        .values(rows)
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0)
     },
   }

@@ -152,13 +152,11 @@ export function createProceduresRepository(scope: RepositoryScope): ProceduresRe
         message_ids: JSON.stringify(requireIntegers(procedure.messageIds ?? [], 'messageIds')),
         updated_at: now,
       }
-      await scope.write((tx) =>
-        tx
-          .insertInto('procedures')
-          .values({ id, workspace_id: workspaceId, session_id: sessionId, created_at: now, ...row })
-          .onConflict((oc) => oc.column('id').doUpdateSet(row))
-          .execute(),
-      )
+      await db
+        .insertInto('procedures')
+        .values({ id, workspace_id: workspaceId, session_id: sessionId, created_at: now, ...row })
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute()
     },
   }
 }

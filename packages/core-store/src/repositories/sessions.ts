@@ -273,15 +273,13 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
       requireId(sessionId, 'session id')
       if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to))
         throw new StoreError('INVALID_INPUT', 'watermarks must be integer message ids')
-      const result = await scope.write((tx) =>
-        tx
-          .updateTable('sessions')
-          .set({ last_chunked_message_id: to })
-          .where('workspace_id', '=', workspaceId)
-          .where('id', '=', sessionId)
-          .where('last_chunked_message_id', '=', from)
-          .executeTakeFirst(),
-      )
+      const result = await db
+        .updateTable('sessions')
+        .set({ last_chunked_message_id: to })
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', sessionId)
+        .where('last_chunked_message_id', '=', from)
+        .executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
     },
     async listSummaryBacklog(workspaceId, promptVersion) {
@@ -314,14 +312,12 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
       requireId(id, 'session id')
       if (!Number.isSafeInteger(messageId))
         throw new StoreError('INVALID_INPUT', 'messageId must be an integer message id')
-      await scope.write((tx) =>
-        tx
-          .updateTable('sessions')
-          .set({ summary_message_id: messageId })
-          .where('workspace_id', '=', workspaceId)
-          .where('id', '=', id)
-          .execute(),
-      )
+      await db
+        .updateTable('sessions')
+        .set({ summary_message_id: messageId })
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .execute()
     },
   }
 }
