@@ -32,6 +32,25 @@ export {
   repairCanonicalDrift,
   resolveAlias,
 } from './canonical'
+export type {
+  ConclusionFilter,
+  Filter,
+  FilterFieldKind,
+  FilterValue,
+  JsonFilter,
+  JsonScalar,
+  MessageFilter,
+  PeerFilter,
+  SessionFilter,
+  WorkspaceFilter,
+} from './filter'
+export {
+  CONCLUSION_FILTER_FIELDS,
+  MESSAGE_FILTER_FIELDS,
+  PEER_FILTER_FIELDS,
+  SESSION_FILTER_FIELDS,
+  WORKSPACE_FILTER_FIELDS,
+} from './filter'
 export type { MatchQueryOptions } from './fts'
 export { buildMatchQuery, DEFAULT_MAX_TERMS, ENGLISH_STOP_WORDS, tokenizeForFts } from './fts'
 export type {
@@ -48,19 +67,26 @@ export { readManagedFile, readSection, sectionMarkers, writeSection } from './ma
 export type { Repositories } from './repositories'
 export type { AliasesRepository } from './repositories/aliases'
 export type { Chunk, ChunksRepository } from './repositories/chunks'
+export type {
+  Conclusion,
+  ConclusionOrder,
+  ConclusionQuery,
+  ConclusionsRepository,
+} from './repositories/conclusions'
+export { conclusionIdOfEdge, edgeIdOfConclusion } from './repositories/conclusions'
 export type { Edge, EdgesRepository } from './repositories/edges'
 export type { EntityTypesRepository } from './repositories/entity-types'
 export type { Episode, EpisodesRepository } from './repositories/episodes'
 export type { Evidence, EvidenceRepository } from './repositories/evidence'
 export type { FeedbackRepository } from './repositories/feedback'
 export type { LlmCacheRepository } from './repositories/llm-cache'
-export type { MarkersRepository } from './repositories/markers'
+export type { MarkersRepository, ProfileEntry } from './repositories/markers'
 export type { MentionsRepository } from './repositories/mentions'
 export type { NotesRepository } from './repositories/notes'
 export type { PeerCardsRepository } from './repositories/peer-cards'
 export { inferPeerRole } from './repositories/peer-role'
 export type { ProceduresRepository } from './repositories/procedures'
-export type { ScopesRepository } from './repositories/scopes'
+export type { Scope, ScopeMember, ScopesRepository } from './repositories/scopes'
 export type { SearchLogRepository } from './repositories/search-log'
 export type {
   DreamRun,
@@ -75,7 +101,9 @@ export type {
   PageRequest,
   Peer,
   PeersRepository,
+  RecentMessagesQuery,
   Session,
+  SessionListQuery,
   SessionPeer,
   SessionsRepository,
   Workspace,
@@ -111,3 +139,5 @@ export type {
   VectorSupport,
 } from './store/types'
 export { ISO_TIME_HINT, isoTimeSchema, parseIsoTime } from './time'
+export type { TokenCounter } from './tokens'
+export { countTokens, loadTokenCounter } from './tokens'

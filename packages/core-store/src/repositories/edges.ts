@@ -46,9 +46,22 @@ export function toEdge(row: Selectable<KnowledgeGraphTable>): Edge {
 }
 
 /** Edges of the knowledge graph (`knowledge_graph`), including derived (inferred) edges and validity/supersede links. */
-// biome-ignore lint/suspicious/noEmptyInterface: methods are added as callers move off raw SQL
-export interface EdgesRepository {}
+export interface EdgesRepository {
+  /** One edge of the workspace by id, whatever its status, or null. */
+  get(workspaceId: string, id: number): Promise<Edge | null>
+}
 
-export function createEdgesRepository(_scope: RepositoryScope): EdgesRepository {
-  return {}
+export function createEdgesRepository(scope: RepositoryScope): EdgesRepository {
+  const { db } = scope
+  return {
+    async get(workspaceId, id) {
+      const row = await db
+        .selectFrom('knowledge_graph')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row ? toEdge(row) : null
+    },
+  }
 }

@@ -1,7 +1,9 @@
 import type { Selectable } from 'kysely'
+import { _sqliteFilter, type FilterTarget, MESSAGE_FILTER_FIELDS } from '../filter'
 import type { MessageRole, MessagesTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { ISO_TIME_HINT, parseIsoTime } from '../time'
+import { loadTokenCounter, type TokenCounter } from '../tokens'
 import { isJsonObject, objectText, parseObject, requireId } from './json'
 import { insertMessageBatch, type PreparedMessage } from './message-batch'
 import { pageWindow, toPage } from './pagination'
@@ -12,6 +14,24 @@ const MESSAGE_ROLES: readonly MessageRole[] = ['user', 'assistant', 'system', 't
 /** Default page of `listAfter`, so the chunker never loads a whole session at once. */
 export const DEFAULT_LIST_AFTER_LIMIT = 1000
 const IN_LIST_CHUNK = 500
+
+const MESSAGE_TARGET: FilterTarget<keyof typeof MESSAGE_FILTER_FIELDS> = {
+  name: 'messages',
+  kinds: MESSAGE_FILTER_FIELDS,
+  columns: {
+    workspaceId: 'messages.workspace_id',
+    sessionId: 'messages.session_id',
+    peerId: 'messages.peer_id',
+    tokenCount: 'messages.token_count',
+    createdAt: 'messages.created_at',
+    metadata: 'messages.metadata',
+  },
+  messageColumns: {
+    workspaceId: 'messages.workspace_id',
+    sessionId: 'messages.session_id',
+    createdAt: 'messages.created_at',
+  },
+}
 
 export function toMessage(row: Selectable<MessagesTable>): Message {
   return {
@@ -28,12 +48,7 @@ export function toMessage(row: Selectable<MessagesTable>): Message {
   }
 }
 
-/** Token count used when the caller gives none: about four characters per token. */
-export function estimateTokens(content: string): number {
-  return Math.ceil(content.length / 4)
-}
-
-function prepare(message: NewMessage, index: number): PreparedMessage {
+function prepare(message: NewMessage, index: number, count: TokenCounter): PreparedMessage {
   const where = `message ${index}`
   if (!isJsonObject(message)) throw new StoreError('INVALID_INPUT', `${where} must be an object`)
   requireId(message.peerId, `${where}: peerId`)
@@ -48,7 +63,7 @@ function prepare(message: NewMessage, index: number): PreparedMessage {
     if (parsed === null) throw new StoreError('INVALID_INPUT', `${where}: createdAt must be ${ISO_TIME_HINT}`)
     createdAt = parsed
   }
-  const tokenCount = message.tokenCount ?? estimateTokens(message.content)
+  const tokenCount = message.tokenCount ?? count(message.content)
   if (!Number.isInteger(tokenCount) || tokenCount < 0) {
     throw new StoreError('INVALID_INPUT', `${where}: tokenCount must be a non-negative integer`)
   }
@@ -72,7 +87,8 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       requireId(workspaceId, 'workspace id')
       requireId(sessionId, 'session id')
       if (!Array.isArray(messages)) throw new StoreError('INVALID_INPUT', 'messages must be an array')
-      const prepared = messages.map(prepare)
+      const count = await loadTokenCounter()
+      const prepared = messages.map((message, index) => prepare(message, index, count))
       if (prepared.length === 0) return []
       return scope.write(() =>
         insertMessageBatch(scope.statements, context, workspaceId, sessionId, prepared),
@@ -100,24 +116,21 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       }
       return unique.flatMap((id) => byId.get(id) ?? [])
     },
-    async listBySession(workspaceId, sessionId, request) {
+    async listBySession(workspaceId, sessionId, request, filter) {
       const window = pageWindow(request)
+      const matching = db
+        .selectFrom('messages')
+        .where('workspace_id', '=', workspaceId)
+        .where('session_id', '=', sessionId)
+        .where(_sqliteFilter(MESSAGE_TARGET, filter))
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('messages')
+        matching
           .selectAll()
-          .where('workspace_id', '=', workspaceId)
-          .where('session_id', '=', sessionId)
           .orderBy('id', window.reverse ? 'desc' : 'asc')
           .limit(window.size)
           .offset(window.offset)
           .execute(),
-        db
-          .selectFrom('messages')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('workspace_id', '=', workspaceId)
-          .where('session_id', '=', sessionId)
-          .executeTakeFirstOrThrow(),
+        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
       return toPage(rows.map(toMessage), Number(count.n), window)
     },
@@ -162,6 +175,47 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
         .where('workspace_id', '=', workspaceId)
       if (filter.sessionId !== undefined) query = query.where('session_id', '=', filter.sessionId)
       return Number((await query.executeTakeFirstOrThrow()).n)
+    },
+    async findByIds(workspaceId, ids, filter) {
+      const condition = _sqliteFilter(MESSAGE_TARGET, filter)
+      const unique = [...new Set(ids)]
+      const found: Message[] = []
+      for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {
+        const rows = await db
+          .selectFrom('messages')
+          .selectAll()
+          .where('workspace_id', '=', workspaceId)
+          .where('id', 'in', unique.slice(start, start + IN_LIST_CHUNK))
+          .where(condition)
+          .execute()
+        for (const row of rows) found.push(toMessage(row))
+      }
+      return found.sort((a, b) => a.id - b.id)
+    },
+    async recent(workspaceId, query) {
+      if (!Number.isInteger(query.limit) || query.limit < 1)
+        throw new StoreError('INVALID_INPUT', 'limit must be an integer ≥ 1')
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .$if(query.sessionId !== undefined, (q) => q.where('session_id', '=', query.sessionId ?? ''))
+        .$if(query.beforeId !== undefined, (q) => q.where('id', '<', query.beforeId ?? 0))
+        .$if(query.fromId !== undefined, (q) => q.where('id', '>=', query.fromId ?? 0))
+        .orderBy('id', 'desc')
+        .limit(query.limit)
+        .execute()
+      return rows.map(toMessage)
+    },
+    async countBySession(workspaceId, filter = {}) {
+      const rows = await db
+        .selectFrom('messages')
+        .select(['session_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('workspace_id', '=', workspaceId)
+        .$if(filter.sessionId !== undefined, (q) => q.where('session_id', '=', filter.sessionId ?? ''))
+        .groupBy('session_id')
+        .execute()
+      return new Map(rows.map((row) => [row.session_id, Number(row.n)]))
     },
   }
 }

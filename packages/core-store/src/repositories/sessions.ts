@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
+import { _sqliteFilter, type FilterTarget, SESSION_FILTER_FIELDS } from '../filter'
 import type { HyMemDatabase, SessionPeersTable, SessionsTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { objectText, parseObject, requireId } from './json'
@@ -7,6 +8,18 @@ import { ensurePeer } from './peers'
 import type { RepositoryScope } from './scope'
 import type { Session, SessionPeer, SessionsRepository } from './types'
 import { ensureWorkspace, mergeConfiguration } from './workspaces'
+
+export const SESSION_TARGET: FilterTarget<keyof typeof SESSION_FILTER_FIELDS> = {
+  name: 'sessions',
+  kinds: SESSION_FILTER_FIELDS,
+  columns: {
+    id: 'sessions.id',
+    workspaceId: 'sessions.workspace_id',
+    createdAt: 'sessions.created_at',
+    isActive: 'sessions.is_active',
+    metadata: 'sessions.metadata',
+  },
+}
 
 export function toSession(row: Selectable<SessionsTable>): Session {
   return {
@@ -91,26 +104,36 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
       const row = await select(db, workspaceId, id)
       return row ? toSession(row) : null
     },
-    async list(workspaceId, request) {
+    async list(workspaceId, request, query = {}) {
       const window = pageWindow(request)
       const direction = window.reverse ? 'desc' : 'asc'
+      const member = query.memberId
+      const matching = db
+        .selectFrom('sessions')
+        .where('sessions.workspace_id', '=', workspaceId)
+        .$if(query.includeInactive !== true, (q) => q.where('sessions.is_active', '=', 1))
+        .$if(member !== undefined, (q) =>
+          q.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('session_peers')
+                .select('session_peers.peer_id')
+                .whereRef('session_peers.workspace_id', '=', 'sessions.workspace_id')
+                .whereRef('session_peers.session_id', '=', 'sessions.id')
+                .where('session_peers.peer_id', '=', member ?? ''),
+            ),
+          ),
+        )
+        .where(_sqliteFilter(SESSION_TARGET, query.filter))
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('sessions')
-          .selectAll()
-          .where('workspace_id', '=', workspaceId)
-          .where('is_active', '=', 1)
-          .orderBy('created_at', direction)
-          .orderBy(sql`rowid`, direction)
+        matching
+          .selectAll('sessions')
+          .orderBy('sessions.created_at', direction)
+          .orderBy('sessions.id', direction)
           .limit(window.size)
           .offset(window.offset)
           .execute(),
-        db
-          .selectFrom('sessions')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('workspace_id', '=', workspaceId)
-          .where('is_active', '=', 1)
-          .executeTakeFirstOrThrow(),
+        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
       return toPage(rows.map(toSession), Number(count.n), window)
     },
