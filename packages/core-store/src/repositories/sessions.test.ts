@@ -123,4 +123,29 @@ describe('sessions repository', () => {
     )
     expect(await store.workspaces.get('w')).toBeNull()
   })
+
+  it('lists with a filter, by member peer and with deleted sessions; same-time sessions by id', async () => {
+    const { clock, advance } = manualClock()
+    const store = stores.open({ clock })
+    await store.sessions.getOrCreate('w', 'b', { metadata: { team: 'red' } })
+    await store.sessions.getOrCreate('w', 'a')
+    advance(1000)
+    await store.sessions.getOrCreate('w', 'c', { metadata: { team: 'red' } })
+    await store.sessions.addPeers('w', 'c', [{ peerId: 'alice' }])
+    await store.sessions.addPeers('w', 'b', [{ peerId: 'alice' }])
+    await store.sessions.removePeers('w', 'b', ['alice'])
+    await store.sessions.setActive('w', 'c', false)
+    expect((await store.sessions.list('w')).items.map((s) => s.id)).toEqual(['a', 'b'])
+    const all = await store.sessions.list('w', {}, { includeInactive: true })
+    expect(all.items.map((s) => s.id)).toEqual(['a', 'b', 'c'])
+    const red = { op: 'jsonEquals', field: 'metadata', path: ['team'], value: 'red' } as const
+    expect((await store.sessions.list('w', {}, { filter: red })).items.map((s) => s.id)).toEqual(['b'])
+    const alices = await store.sessions.list(
+      'w',
+      { reverse: true },
+      { memberId: 'alice', includeInactive: true },
+    )
+    expect(alices.items.map((s) => s.id)).toEqual(['c', 'b'])
+    expect(alices.total).toBe(2)
+  })
 })
