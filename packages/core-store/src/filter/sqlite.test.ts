@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { expectStoreError, useTempStores } from '../../test/store-harness'
 import type { Store } from '../store/types'
-import type { MessageFilter, SessionFilter } from './types'
+import type { JsonFilter, MessageFilter, SessionFilter } from './types'
 
 const ROWS = [
   {
@@ -95,7 +95,8 @@ describe('filters on SQLite', () => {
   })
 
   it('tests JSON values by type and value, inside arrays and nested objects', async () => {
-    const json = (filter: Omit<Extract<MessageFilter, { path: readonly string[] }>, 'field'>) =>
+    type WithoutField<T> = T extends unknown ? Omit<T, 'field'> : never
+    const json = (filter: WithoutField<JsonFilter<'metadata'>>) =>
       matching({ ...filter, field: 'metadata' } as MessageFilter)
     expect(await json({ op: 'jsonEquals', path: ['type'], value: 'support' })).toEqual([1])
     expect(await json({ op: 'jsonEquals', path: ['age'], value: 18 })).toEqual([1])
