@@ -34,15 +34,20 @@ export {
 } from './canonical'
 export type {
   ConclusionFilter,
+  ConclusionFilterField,
   Filter,
   FilterFieldKind,
   FilterValue,
   JsonFilter,
   JsonScalar,
   MessageFilter,
+  MessageFilterField,
   PeerFilter,
+  PeerFilterField,
   SessionFilter,
+  SessionFilterField,
   WorkspaceFilter,
+  WorkspaceFilterField,
 } from './filter'
 export {
   CONCLUSION_FILTER_FIELDS,

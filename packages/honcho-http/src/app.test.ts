@@ -138,6 +138,15 @@ describe('messages', () => {
     ])
   })
 
+  it('counts special-token text such as <|endoftext|> as ordinary text', async () => {
+    const res = await t.call('POST', '/v3/workspaces/w/sessions/s1/messages', {
+      messages: [{ peer_id: 'alice', content: 'end <|endoftext|> here' }],
+    })
+    expect(res.status).toBe(201)
+    const [message] = (await res.json()) as { token_count: number }[]
+    expect(message?.token_count).toBeGreaterThan(3)
+  })
+
   it('accepts the trailing-slash variant', async () => {
     const res = await t.call('POST', '/v3/workspaces/w/sessions/s1/messages/', {
       messages: [{ peer_id: 'alice', content: 'x' }],

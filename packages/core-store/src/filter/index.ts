@@ -2,15 +2,20 @@ export type { FilterTarget } from './sqlite'
 export { _sqliteFilter } from './sqlite'
 export type {
   ConclusionFilter,
+  ConclusionFilterField,
   Filter,
   FilterFieldKind,
   FilterValue,
   JsonFilter,
   JsonScalar,
   MessageFilter,
+  MessageFilterField,
   PeerFilter,
+  PeerFilterField,
   SessionFilter,
+  SessionFilterField,
   WorkspaceFilter,
+  WorkspaceFilterField,
 } from './types'
 export {
   CONCLUSION_FILTER_FIELDS,

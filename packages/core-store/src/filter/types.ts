@@ -136,8 +136,14 @@ export const CONCLUSION_FILTER_FIELDS = {
   metadata: 'json',
 } as const satisfies Record<string, FilterFieldKind>
 
-export type WorkspaceFilter = Filter<keyof typeof WORKSPACE_FILTER_FIELDS>
-export type PeerFilter = Filter<keyof typeof PEER_FILTER_FIELDS>
-export type SessionFilter = Filter<keyof typeof SESSION_FILTER_FIELDS>
-export type MessageFilter = Filter<keyof typeof MESSAGE_FILTER_FIELDS>
-export type ConclusionFilter = Filter<keyof typeof CONCLUSION_FILTER_FIELDS>
+export type WorkspaceFilterField = keyof typeof WORKSPACE_FILTER_FIELDS
+export type PeerFilterField = keyof typeof PEER_FILTER_FIELDS
+export type SessionFilterField = keyof typeof SESSION_FILTER_FIELDS
+export type MessageFilterField = keyof typeof MESSAGE_FILTER_FIELDS
+export type ConclusionFilterField = keyof typeof CONCLUSION_FILTER_FIELDS
+
+export type WorkspaceFilter = Filter<WorkspaceFilterField>
+export type PeerFilter = Filter<PeerFilterField>
+export type SessionFilter = Filter<SessionFilterField>
+export type MessageFilter = Filter<MessageFilterField>
+export type ConclusionFilter = Filter<ConclusionFilterField>

@@ -148,4 +148,20 @@ describe('sessions repository', () => {
     expect(alices.items.map((s) => s.id)).toEqual(['c', 'b'])
     expect(alices.total).toBe(2)
   })
+
+  it('pages the peers of the active members in join order', async () => {
+    const { clock, advance } = manualClock()
+    const store = stores.open({ clock })
+    for (const id of ['carol', 'alice', 'bob']) {
+      await store.sessions.addPeers('w', 's', [{ peerId: id }])
+      advance(1000)
+    }
+    await store.sessions.removePeers('w', 's', ['alice'])
+    const page = await store.sessions.listMemberPeers('w', 's', { size: 1 })
+    expect(page.items.map((p) => p.id)).toEqual(['carol'])
+    expect(page).toMatchObject({ total: 2, pages: 2 })
+    const reversed = await store.sessions.listMemberPeers('w', 's', { reverse: true })
+    expect(reversed.items.map((p) => p.id)).toEqual(['bob', 'carol'])
+    expect(reversed.items[0]).toMatchObject({ workspaceId: 'w', role: 'user' })
+  })
 })

@@ -4,7 +4,7 @@ import type { HyMemDatabase, SessionPeersTable, SessionsTable } from '../schema/
 import { StoreError } from '../store/errors'
 import { objectText, parseObject, requireId } from './json'
 import { pageWindow, toPage } from './pagination'
-import { ensurePeer } from './peers'
+import { ensurePeer, toPeer } from './peers'
 import type { RepositoryScope } from './scope'
 import type { Session, SessionPeer, SessionsRepository } from './types'
 import { ensureWorkspace, mergeConfiguration } from './workspaces'
@@ -240,6 +240,31 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
         .orderBy(sql`rowid`)
         .execute()
       return rows.map(toSessionPeer)
+    },
+    async listMemberPeers(workspaceId, sessionId, request) {
+      const window = pageWindow(request)
+      const direction = window.reverse ? 'desc' : 'asc'
+      const members = db
+        .selectFrom('session_peers')
+        .innerJoin('peers', (join) =>
+          join
+            .onRef('peers.workspace_id', '=', 'session_peers.workspace_id')
+            .onRef('peers.id', '=', 'session_peers.peer_id'),
+        )
+        .where('session_peers.workspace_id', '=', workspaceId)
+        .where('session_peers.session_id', '=', sessionId)
+        .where('session_peers.left_at', 'is', null)
+      const [rows, count] = await Promise.all([
+        members
+          .selectAll('peers')
+          .orderBy('session_peers.joined_at', direction)
+          .orderBy(sql`session_peers.rowid`, direction)
+          .limit(window.size)
+          .offset(window.offset)
+          .execute(),
+        members.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ])
+      return toPage(rows.map(toPeer), Number(count.n), window)
     },
     async getPeer(workspaceId, sessionId, peerId) {
       const row = await db

@@ -193,6 +193,8 @@ export interface SessionsRepository {
   /** Active members (not left), in join order. */
   listPeers(workspaceId: string, sessionId: string): Promise<SessionPeer[]>
   getPeer(workspaceId: string, sessionId: string, peerId: string): Promise<SessionPeer | null>
+  /** The peers of the active members, in join order unless `reverse`. */
+  listMemberPeers(workspaceId: string, sessionId: string, page?: PageRequest): Promise<Page<Peer>>
   /** Merged into the stored configuration; membership created if absent. */
   setPeerConfiguration(
     workspaceId: string,
