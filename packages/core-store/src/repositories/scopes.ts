@@ -24,7 +24,7 @@ export interface ScopeMember {
   readonly notes: number
 }
 
-export function toScope(row: Selectable<ScopesTable>): Scope {
+function toScope(row: Selectable<ScopesTable>): Scope {
   return {
     workspaceId: row.workspace_id,
     id: row.id,

@@ -9,7 +9,7 @@ import type { RepositoryScope } from './scope'
 import type { Session, SessionPeer, SessionsRepository } from './types'
 import { ensureWorkspace, mergeConfiguration } from './workspaces'
 
-export const SESSION_TARGET: FilterTarget<keyof typeof SESSION_FILTER_FIELDS> = {
+const SESSION_TARGET: FilterTarget<keyof typeof SESSION_FILTER_FIELDS> = {
   name: 'sessions',
   kinds: SESSION_FILTER_FIELDS,
   columns: {
