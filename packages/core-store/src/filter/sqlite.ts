@@ -11,6 +11,8 @@ const MAX_NESTING = 64
 const TRUE: Condition = sql<SqlBool>`1`
 const FALSE: Condition = sql<SqlBool>`0`
 const COMPARISONS = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const
+/** Field kinds compared as plain column values. */
+const PLAIN: readonly FilterFieldKind[] = ['text', 'number', 'boolean', 'time']
 
 /** How one kind of row maps its filterable fields to columns. */
 export interface FilterTarget<F extends string> {
@@ -28,7 +30,7 @@ export interface FilterTarget<F extends string> {
 }
 
 /**
- * Turns a {@link Filter} into one SQLite condition (JSON fields through `json_type`/`json_extract`/`json_each`).
+ * Turns a {@link Filter} into one SQLite condition (JSON through `json_type`, `json_extract`, `json_each`).
  * Every operand is a bound parameter. A filter that names an unknown field, compares a field with a value of
  * the wrong type or nests absurdly deep throws `StoreError('INVALID_INPUT')`.
  */
@@ -54,26 +56,28 @@ function condition<F extends string>(target: FilterTarget<F>, filter: Filter<F>,
     case 'gte':
     case 'lt':
     case 'lte': {
-      const ref = column(target, filter.field, ['text', 'number', 'boolean', 'time'])
+      const ref = column(target, filter.field, PLAIN)
       const value = operand(target, filter.field, filter.value)
       return sql<SqlBool>`(${ref} ${sql.raw(COMPARISONS[filter.op])} ${value})`
     }
     case 'ne': {
-      const ref = column(target, filter.field, ['text', 'number', 'boolean', 'time'])
+      const ref = column(target, filter.field, PLAIN)
       return sql<SqlBool>`(${ref} IS NOT ${operand(target, filter.field, filter.value)})`
     }
     case 'in': {
-      const ref = column(target, filter.field, ['text', 'number', 'boolean', 'time'])
+      const ref = column(target, filter.field, PLAIN)
       const values = list(filter.values, 'in').map((value) => operand(target, filter.field, value))
       if (values.length === 0) return FALSE
       return sql<SqlBool>`(${ref} IN (${sql.join(values)}))`
     }
     case 'isNull':
-      return sql<SqlBool>`(${column(target, filter.field, ['text', 'number', 'boolean', 'time'])} IS NULL)`
+      return sql<SqlBool>`(${column(target, filter.field, PLAIN)} IS NULL)`
     case 'notNull':
-      return sql<SqlBool>`(${column(target, filter.field, ['text', 'number', 'boolean', 'time'])} IS NOT NULL)`
-    case 'containsText':
-      return sql<SqlBool>`(instr(lower(${column(target, filter.field, ['text'])}), lower(${text(filter.text)})) > 0)`
+      return sql<SqlBool>`(${column(target, filter.field, PLAIN)} IS NOT NULL)`
+    case 'containsText': {
+      const ref = column(target, filter.field, ['text'])
+      return sql<SqlBool>`(instr(lower(${ref}), lower(${text(filter.text)})) > 0)`
+    }
     case 'hasId':
       return idIn(column(target, filter.field, ['ids']), text(filter.id))
     case 'noIds':
@@ -100,15 +104,18 @@ function jsonCondition<F extends string>(target: FilterTarget<F>, filter: JsonFi
       return sql<SqlBool>`(${type} IS NOT NULL AND ${type} <> 'null')`
     case 'jsonHas':
       return jsonHas(ref, path, scalar(filter.value))
-    case 'jsonContainsText':
-      return sql<SqlBool>`(${type} = 'text' AND instr(lower(json_extract(${ref}, ${path})), lower(${text(filter.text)})) > 0)`
+    case 'jsonContainsText': {
+      const extracted = sql`lower(json_extract(${ref}, ${path}))`
+      return sql<SqlBool>`(${type} = 'text' AND instr(${extracted}, lower(${text(filter.text)})) > 0)`
+    }
     case 'jsonCompare': {
       const comparison = sql.raw(
         COMPARISONS[filter.compare] ?? invalid('jsonCompare takes gt, gte, lt or lte'),
       )
       const extracted = sql`json_extract(${ref}, ${path})`
       if (typeof filter.value === 'number' && Number.isFinite(filter.value)) {
-        return sql<SqlBool>`(${type} IN ('integer', 'real') AND CAST(${extracted} AS REAL) ${comparison} ${filter.value})`
+        const number = sql`CAST(${extracted} AS REAL)`
+        return sql<SqlBool>`(${type} IN ('integer', 'real') AND ${number} ${comparison} ${filter.value})`
       }
       if (typeof filter.value === 'string') {
         return sql<SqlBool>`(${type} = 'text' AND ${extracted} ${comparison} ${filter.value})`
@@ -161,9 +168,10 @@ function jsonHas(ref: RawBuilder<unknown>, path: string, value: JsonScalar): Con
 
 function observableBy<F extends string>(target: FilterTarget<F>, peerId: string): Condition {
   const m = target.messageColumns ?? invalid(`observableBy filters messages, not ${target.name}`)
-  return sql<SqlBool>`(EXISTS (SELECT 1 FROM session_peers sp WHERE sp.workspace_id = ${sql.ref(m.workspaceId)}
-    AND sp.session_id = ${sql.ref(m.sessionId)} AND sp.peer_id = ${peerId}
-    AND ${sql.ref(m.createdAt)} >= sp.joined_at AND (sp.left_at IS NULL OR ${sql.ref(m.createdAt)} <= sp.left_at)))`
+  const at = sql.ref(m.createdAt)
+  return sql<SqlBool>`(EXISTS (SELECT 1 FROM session_peers sp
+    WHERE sp.workspace_id = ${sql.ref(m.workspaceId)} AND sp.session_id = ${sql.ref(m.sessionId)}
+    AND sp.peer_id = ${peerId} AND ${at} >= sp.joined_at AND (sp.left_at IS NULL OR ${at} <= sp.left_at)))`
 }
 
 function column<F extends string>(

@@ -1,4 +1,4 @@
-/** A value a plain field is compared with. Times are ISO-8601 strings; booleans compare with boolean fields. */
+/** A value a plain field is compared with. Times are ISO-8601 strings. */
 export type FilterValue = string | number | boolean
 
 /** A scalar inside a JSON field (`null` is JSON null, not "missing"). */

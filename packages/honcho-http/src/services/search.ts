@@ -31,8 +31,8 @@ const SEARCH_FILTERS: FilterResource<MessageFilterField> = {
 /**
  * Hybrid message search: augment's ranked items (graph facts, chunks, notes … expanded to their source
  * messages), topped up by a direct full-text search over messages (fused by reciprocal rank) when they do not
- * fill the page. The filter DSL and the route's forced restrictions apply in SQL. Each result carries its
- * reason codes in `metadata.hymem`.
+ * fill the page. The filter DSL and the route's forced restrictions are applied by the store. Each result
+ * carries its reason codes in `metadata.hymem`.
  */
 export async function searchMessages(memory: HonchoMemory, request: SearchRequest): Promise<WireMessage[]> {
   const { workspaceId, query, limit } = request
@@ -64,10 +64,10 @@ export async function searchMessages(memory: HonchoMemory, request: SearchReques
   ])
   const load = (ids: readonly number[]) =>
     ids.length === 0 ? Promise.resolve([]) : memory.store.messages.findByIds(workspaceId, ids, where)
-  let rows = await load([...fused.keys()])
+  let messages = await load([...fused.keys()])
 
   // Top up from a direct full-text search when augment's candidates do not fill the page after filtering.
-  if (rows.length < limit) {
+  if (messages.length < limit) {
     const fullText = await memory.store.fullText.search('messages', query, {
       workspaceId,
       limit: Math.max(50, limit * 5),
@@ -78,9 +78,9 @@ export async function searchMessages(memory: HonchoMemory, request: SearchReques
     for (const [rank, hit] of fullText.entries()) {
       if (add(Number(hit.id), rank, ['fts'])) fresh.push(Number(hit.id))
     }
-    rows = rows.concat(await load(fresh))
+    messages = messages.concat(await load(fresh))
   }
-  return rows
+  return messages
     .map((message) => ({ message, entry: fused.get(message.id)! }))
     .sort((a, b) => b.entry.score - a.entry.score || b.message.id - a.message.id)
     .slice(0, limit)
