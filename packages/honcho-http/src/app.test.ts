@@ -241,3 +241,22 @@ describe('search', () => {
     expect(both.status).toBe(422)
   })
 })
+
+describe('conclusions', () => {
+  it('deletes a graph conclusion by retracting its edge; 404 for an unknown edge', async () => {
+    await t.call('POST', '/v3/workspaces/w/sessions/s/messages', {
+      messages: [{ peer_id: 'user-alice', content: 'We switched from MySQL to Postgres for billing.' }],
+    })
+    await t.memory.dream({ workspaceId: 'w' })
+    const listed = await t.call('POST', '/v3/workspaces/w/conclusions/list', {
+      filters: { observer_id: 'user-alice' },
+    })
+    const { items } = (await listed.json()) as { items: { id: string; observer_id: string }[] }
+    const graph = items.find((c) => c.id.startsWith('kg-'))
+    expect(graph).toMatchObject({ observer_id: 'user-alice' })
+    expect((await t.call('GET', `/v3/workspaces/w/conclusions/${graph!.id}`)).status).toBe(200)
+    expect((await t.call('DELETE', `/v3/workspaces/w/conclusions/${graph!.id}`)).status).toBe(204)
+    expect((await t.call('GET', `/v3/workspaces/w/conclusions/${graph!.id}`)).status).toBe(404)
+    expect((await t.call('DELETE', '/v3/workspaces/w/conclusions/kg-999999')).status).toBe(404)
+  })
+})
