@@ -167,6 +167,7 @@ async function evidenceOf(
 ): Promise<WireEvidence> {
   const ids = [...new Set(context.hits.flatMap((hit) => hit.messageIds))].slice(0, 50)
   const messages = ids.length > 0 ? await memory.store.messages.getByIds(ids) : []
+  // In id order, as the notes' evidence has always been listed.
   const noteIds = [...new Set(context.notes.map((note) => note.id))].sort()
   const found = await Promise.all(
     noteIds.map((id) => memory.getNote(id, { workspaceId: request.workspaceId, includeArchived: true })),
