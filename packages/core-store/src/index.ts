@@ -32,6 +32,30 @@ export {
   repairCanonicalDrift,
   resolveAlias,
 } from './canonical'
+export type {
+  ConclusionFilter,
+  ConclusionFilterField,
+  Filter,
+  FilterFieldKind,
+  FilterValue,
+  JsonFilter,
+  JsonScalar,
+  MessageFilter,
+  MessageFilterField,
+  PeerFilter,
+  PeerFilterField,
+  SessionFilter,
+  SessionFilterField,
+  WorkspaceFilter,
+  WorkspaceFilterField,
+} from './filter'
+export {
+  CONCLUSION_FILTER_FIELDS,
+  MESSAGE_FILTER_FIELDS,
+  PEER_FILTER_FIELDS,
+  SESSION_FILTER_FIELDS,
+  WORKSPACE_FILTER_FIELDS,
+} from './filter'
 export type { MatchQueryOptions } from './fts'
 export { buildMatchQuery, DEFAULT_MAX_TERMS, ENGLISH_STOP_WORDS, tokenizeForFts } from './fts'
 export type {
@@ -48,6 +72,13 @@ export { readManagedFile, readSection, sectionMarkers, writeSection } from './ma
 export type { Repositories } from './repositories'
 export type { Alias, AliasesRepository } from './repositories/aliases'
 export type { Chunk, ChunkProcessing, ChunksRepository, NewChunk } from './repositories/chunks'
+export type {
+  Conclusion,
+  ConclusionOrder,
+  ConclusionQuery,
+  ConclusionsRepository,
+} from './repositories/conclusions'
+export { conclusionIdOfEdge, edgeIdOfConclusion } from './repositories/conclusions'
 export type {
   Edge,
   EdgeCounts,
@@ -68,6 +99,7 @@ export type {
   MarkersRepository,
   NewMarker,
   ProfileEntry,
+  ProfileEntryQuery,
   ProfileObservation,
 } from './repositories/markers'
 export type { Mention, MentionsRepository } from './repositories/mentions'
@@ -80,7 +112,7 @@ export type {
   ProcedureStep,
   ProceduresRepository,
 } from './repositories/procedures'
-export type { ScopesRepository } from './repositories/scopes'
+export type { Scope, ScopeMember, ScopesRepository } from './repositories/scopes'
 export type { SearchLogRepository } from './repositories/search-log'
 export type {
   DreamRun,
@@ -95,7 +127,9 @@ export type {
   PageRequest,
   Peer,
   PeersRepository,
+  RecentMessagesQuery,
   Session,
+  SessionListQuery,
   SessionPeer,
   SessionsRepository,
   Workspace,
@@ -131,3 +165,5 @@ export type {
   VectorSupport,
 } from './store/types'
 export { ISO_TIME_HINT, isoTimeSchema, parseIsoTime } from './time'
+export type { TokenCounter } from './tokens'
+export { countTokens, loadTokenCounter } from './tokens'

@@ -30,3 +30,10 @@ export function optionalText(value: unknown, field: string): string | null {
   if (typeof value !== 'string') throw new StoreError('INVALID_INPUT', `${field} must be a string or null`)
   return value
 }
+
+/** Refuses anything but a finite number (confidences, thresholds). */
+export function requireNumber(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new StoreError('INVALID_INPUT', `${field} must be a finite number`)
+  return value
+}

@@ -72,4 +72,54 @@ describe('markers repository: behavioural markers and profile entries', () => {
     expect(await store.markers.profileEntries('w', { peerId: 'bob' })).toEqual([])
     await expectStoreError(store.markers.profileEntries('w', { peerId: '' }), 'INVALID_INPUT')
   })
+
+  it("lists a peer's supported entries best supported first, ties freshest or first seen first", async () => {
+    const store = stores.open()
+    const entry = (peer: string, statement: string, pos: number, neg: number, lastSeen: string) =>
+      store.db
+        .insertInto('profile_entries')
+        .values({
+          workspace_id: 'w',
+          peer_id: peer,
+          kind: 'preference',
+          statement,
+          statement_key: statement,
+          pos_evidence: pos,
+          neg_evidence: neg,
+          first_seen: '2026-01-01T00:00:00.000Z',
+          last_seen: lastSeen,
+        })
+        .execute()
+    await entry('alice', 'likes tea', 2, 0, '2026-01-03T00:00:00.000Z')
+    await entry('alice', 'likes coffee', 2, 0, '2026-01-02T00:00:00.000Z')
+    await entry('alice', 'likes jazz', 5, 1, '2026-01-01T00:00:00.000Z')
+    await entry('alice', 'likes rain', 1, 1, '2026-01-05T00:00:00.000Z')
+    await entry('bob', 'likes chess', 3, 0, '2026-01-01T00:00:00.000Z')
+    const supported = { peerId: 'alice', supportedOnly: true, ties: 'last-seen', limit: 10 } as const
+    const entries = await store.markers.profileEntries('w', supported)
+    expect(entries.map((e) => e.statement)).toEqual(['likes jazz', 'likes tea', 'likes coffee'])
+    expect(entries[0]).toEqual({
+      id: expect.any(Number),
+      workspaceId: 'w',
+      peerId: 'alice',
+      kind: 'preference',
+      statement: 'likes jazz',
+      statementKey: 'likes jazz',
+      posEvidence: 5,
+      negEvidence: 1,
+      firstSeen: '2026-01-01T00:00:00.000Z',
+      lastSeen: '2026-01-01T00:00:00.000Z',
+    })
+    expect(await store.markers.profileEntries('w', { ...supported, limit: 1 })).toHaveLength(1)
+    expect(await store.markers.profileEntries('w', { ...supported, peerId: 'nobody' })).toEqual([])
+    const stableTies = await store.markers.profileEntries('w', { peerId: 'alice' })
+    expect(stableTies.map((e) => e.statement)).toEqual([
+      'likes jazz',
+      'likes coffee',
+      'likes tea',
+      'likes rain',
+    ])
+    await expectStoreError(store.markers.profileEntries('w', { limit: 0 }), 'INVALID_INPUT')
+    await expectStoreError(store.markers.profileEntries('w', { ties: 'newest' as never }), 'INVALID_INPUT')
+  })
 })

@@ -57,6 +57,21 @@ export interface ProfileObservation {
   readonly observedAt: string
 }
 
+/** Which profile entries {@link MarkersRepository.profileEntries} reads. */
+export interface ProfileEntryQuery {
+  /** Only this peer's entries. */
+  readonly peerId?: string
+  /** Only entries with more evidence for than against. @default false */
+  readonly supportedOnly?: boolean
+  /**
+   * Among entries with equal evidence for: the first seen first (a stable order, the default) or the last
+   * seen first (the freshest).
+   */
+  readonly ties?: 'first-seen' | 'last-seen'
+  /** At most this many. */
+  readonly limit?: number
+}
+
 const MARKER_KINDS: readonly MarkerKind[] = ['correction', 'preference', 'rejection', 'style']
 
 function toMarker(row: Selectable<BehavioralMarkersTable>): Marker {
@@ -106,11 +121,22 @@ export interface MarkersRepository {
    */
   observeProfileEntry(workspaceId: string, observation: ProfileObservation): Promise<ProfileEntry>
   /**
-   * The workspace's profile entries, strongest first (most evidence, then first seen, then statement); only
-   * those of `peerId` when given.
+   * The workspace's profile entries that `query` selects, strongest first: most evidence for, then (by
+   * `query.ties`) first seen or last seen, then statement.
    */
-  profileEntries(workspaceId: string, filter?: { peerId?: string }): Promise<ProfileEntry[]>
+  profileEntries(workspaceId: string, query?: ProfileEntryQuery): Promise<ProfileEntry[]>
   deleteProfileEntries(workspaceId: string, ids: readonly number[]): Promise<number>
+}
+
+function requireProfileEntryQuery(query: ProfileEntryQuery): ProfileEntryQuery {
+  if (typeof query !== 'object' || query === null)
+    throw new StoreError('INVALID_INPUT', 'the profile entry query must be an object')
+  if (query.peerId !== undefined) requireText(query.peerId, 'peerId')
+  if (query.ties !== undefined && query.ties !== 'first-seen' && query.ties !== 'last-seen')
+    throw new StoreError('INVALID_INPUT', "ties must be 'first-seen' or 'last-seen'")
+  if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1))
+    throw new StoreError('INVALID_INPUT', 'limit must be an integer ≥ 1')
+  return query
 }
 
 export function createMarkersRepository(scope: RepositoryScope): MarkersRepository {
@@ -195,15 +221,20 @@ export function createMarkersRepository(scope: RepositoryScope): MarkersReposito
         .executeTakeFirstOrThrow()
       return toProfileEntry(row)
     },
-    async profileEntries(workspaceId, filter = {}) {
+    async profileEntries(workspaceId, query = {}) {
       requireId(workspaceId, 'workspace id')
-      let query = db.selectFrom('profile_entries').selectAll().where('workspace_id', '=', workspaceId)
-      if (filter.peerId !== undefined)
-        query = query.where('peer_id', '=', requireText(filter.peerId, 'peerId'))
-      const rows = await query
+      const { peerId, supportedOnly, ties, limit } = requireProfileEntryQuery(query)
+      const rows = await db
+        .selectFrom('profile_entries')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .$if(peerId !== undefined, (q) => q.where('peer_id', '=', peerId ?? ''))
+        .$if(supportedOnly === true, (q) => q.whereRef('pos_evidence', '>', 'neg_evidence'))
         .orderBy('pos_evidence', 'desc')
-        .orderBy('first_seen')
+        .$if(ties === 'last-seen', (q) => q.orderBy('last_seen', 'desc'))
+        .$if(ties !== 'last-seen', (q) => q.orderBy('first_seen'))
         .orderBy('statement')
+        .$if(limit !== undefined, (q) => q.limit(limit ?? 0))
         .execute()
       return rows.map(toProfileEntry)
     },

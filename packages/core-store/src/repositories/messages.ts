@@ -1,17 +1,38 @@
 import type { Selectable } from 'kysely'
+import { _sqliteFilter, type FilterTarget, MESSAGE_FILTER_FIELDS } from '../filter'
 import type { MessageRole, MessagesTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { ISO_TIME_HINT, parseIsoTime } from '../time'
+import { loadTokenCounter, type TokenCounter } from '../tokens'
+import { requireInteger, requireIntegers } from './checks'
 import { isJsonObject, objectText, parseObject, requireId } from './json'
 import { insertMessageBatch, type PreparedMessage } from './message-batch'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
-import type { Message, MessagesRepository, NewMessage } from './types'
+import type { Message, MessagesRepository, NewMessage, RecentMessagesQuery } from './types'
 
 const MESSAGE_ROLES: readonly MessageRole[] = ['user', 'assistant', 'system', 'tool']
 /** Default page of `listAfter`, so the chunker never loads a whole session at once. */
 export const DEFAULT_LIST_AFTER_LIMIT = 1000
 const IN_LIST_CHUNK = 500
+
+const MESSAGE_TARGET: FilterTarget<keyof typeof MESSAGE_FILTER_FIELDS> = {
+  name: 'messages',
+  kinds: MESSAGE_FILTER_FIELDS,
+  columns: {
+    workspaceId: 'messages.workspace_id',
+    sessionId: 'messages.session_id',
+    peerId: 'messages.peer_id',
+    tokenCount: 'messages.token_count',
+    createdAt: 'messages.created_at',
+    metadata: 'messages.metadata',
+  },
+  messageColumns: {
+    workspaceId: 'messages.workspace_id',
+    sessionId: 'messages.session_id',
+    createdAt: 'messages.created_at',
+  },
+}
 
 export function toMessage(row: Selectable<MessagesTable>): Message {
   return {
@@ -28,12 +49,7 @@ export function toMessage(row: Selectable<MessagesTable>): Message {
   }
 }
 
-/** Token count used when the caller gives none: about four characters per token. */
-export function estimateTokens(content: string): number {
-  return Math.ceil(content.length / 4)
-}
-
-function prepare(message: NewMessage, index: number): PreparedMessage {
+function prepare(message: NewMessage, index: number, count: TokenCounter): PreparedMessage {
   const where = `message ${index}`
   if (!isJsonObject(message)) throw new StoreError('INVALID_INPUT', `${where} must be an object`)
   requireId(message.peerId, `${where}: peerId`)
@@ -48,7 +64,7 @@ function prepare(message: NewMessage, index: number): PreparedMessage {
     if (parsed === null) throw new StoreError('INVALID_INPUT', `${where}: createdAt must be ${ISO_TIME_HINT}`)
     createdAt = parsed
   }
-  const tokenCount = message.tokenCount ?? estimateTokens(message.content)
+  const tokenCount = message.tokenCount ?? count(message.content)
   if (!Number.isInteger(tokenCount) || tokenCount < 0) {
     throw new StoreError('INVALID_INPUT', `${where}: tokenCount must be a non-negative integer`)
   }
@@ -64,6 +80,16 @@ function prepare(message: NewMessage, index: number): PreparedMessage {
   }
 }
 
+function requireRecentQuery(query: RecentMessagesQuery): RecentMessagesQuery {
+  if (!isJsonObject(query)) throw new StoreError('INVALID_INPUT', 'the query must be an object')
+  if (query.sessionId !== undefined) requireId(query.sessionId, 'session id')
+  if (query.beforeId !== undefined) requireInteger(query.beforeId, 'beforeId')
+  if (query.fromId !== undefined) requireInteger(query.fromId, 'fromId')
+  if (!Number.isInteger(query.limit) || query.limit < 1)
+    throw new StoreError('INVALID_INPUT', 'limit must be an integer ≥ 1')
+  return query
+}
+
 export function createMessagesRepository(scope: RepositoryScope): MessagesRepository {
   const { db, context } = scope
 
@@ -72,7 +98,8 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       requireId(workspaceId, 'workspace id')
       requireId(sessionId, 'session id')
       if (!Array.isArray(messages)) throw new StoreError('INVALID_INPUT', 'messages must be an array')
-      const prepared = messages.map(prepare)
+      const count = await loadTokenCounter()
+      const prepared = messages.map((message, index) => prepare(message, index, count))
       if (prepared.length === 0) return []
       return scope.write(() =>
         insertMessageBatch(scope.statements, context, workspaceId, sessionId, prepared),
@@ -100,24 +127,21 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       }
       return unique.flatMap((id) => byId.get(id) ?? [])
     },
-    async listBySession(workspaceId, sessionId, request) {
+    async listBySession(workspaceId, sessionId, request, filter) {
       const window = pageWindow(request)
+      const matching = db
+        .selectFrom('messages')
+        .where('workspace_id', '=', workspaceId)
+        .where('session_id', '=', sessionId)
+        .where(_sqliteFilter(MESSAGE_TARGET, filter))
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('messages')
+        matching
           .selectAll()
-          .where('workspace_id', '=', workspaceId)
-          .where('session_id', '=', sessionId)
           .orderBy('id', window.reverse ? 'desc' : 'asc')
           .limit(window.size)
           .offset(window.offset)
           .execute(),
-        db
-          .selectFrom('messages')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('workspace_id', '=', workspaceId)
-          .where('session_id', '=', sessionId)
-          .executeTakeFirstOrThrow(),
+        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
       return toPage(rows.map(toMessage), Number(count.n), window)
     },
@@ -165,8 +189,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
     },
     async listUserAuthors(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
-      if (!Array.isArray(ids) || !ids.every((id) => Number.isSafeInteger(id)))
-        throw new StoreError('INVALID_INPUT', 'ids must be integer message ids')
+      requireIntegers(ids, 'ids')
       if (ids.length === 0) return []
       const rows = await db
         .selectFrom('messages')
@@ -178,22 +201,48 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
         .execute()
       return rows.map((row) => row.peer_id)
     },
-    async listUpTo(workspaceId, sessionId, upToId, limit) {
+    async findByIds(workspaceId, ids, filter) {
       requireId(workspaceId, 'workspace id')
-      requireId(sessionId, 'session id')
-      if (!Number.isSafeInteger(upToId)) throw new StoreError('INVALID_INPUT', 'upToId must be an integer')
-      if (!Number.isInteger(limit) || limit < 1)
-        throw new StoreError('INVALID_INPUT', 'limit must be an integer ≥ 1')
+      requireIntegers(ids, 'ids')
+      const condition = _sqliteFilter(MESSAGE_TARGET, filter)
+      const unique = [...new Set(ids)]
+      const found: Message[] = []
+      for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {
+        const rows = await db
+          .selectFrom('messages')
+          .selectAll()
+          .where('workspace_id', '=', workspaceId)
+          .where('id', 'in', unique.slice(start, start + IN_LIST_CHUNK))
+          .where(condition)
+          .execute()
+        for (const row of rows) found.push(toMessage(row))
+      }
+      return found.sort((a, b) => a.id - b.id)
+    },
+    async recent(workspaceId, query) {
+      requireId(workspaceId, 'workspace id')
+      const { sessionId, beforeId, fromId, limit } = requireRecentQuery(query)
       const rows = await db
         .selectFrom('messages')
         .selectAll()
         .where('workspace_id', '=', workspaceId)
-        .where('session_id', '=', sessionId)
-        .where('id', '<=', upToId)
+        .$if(sessionId !== undefined, (q) => q.where('session_id', '=', sessionId ?? ''))
+        .$if(beforeId !== undefined, (q) => q.where('id', '<', beforeId ?? 0))
+        .$if(fromId !== undefined, (q) => q.where('id', '>=', fromId ?? 0))
         .orderBy('id', 'desc')
         .limit(limit)
         .execute()
-      return rows.reverse().map(toMessage)
+      return rows.map(toMessage)
+    },
+    async countBySession(workspaceId, filter = {}) {
+      const rows = await db
+        .selectFrom('messages')
+        .select(['session_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('workspace_id', '=', workspaceId)
+        .$if(filter.sessionId !== undefined, (q) => q.where('session_id', '=', filter.sessionId ?? ''))
+        .groupBy('session_id')
+        .execute()
+      return new Map(rows.map((row) => [row.session_id, Number(row.n)]))
     },
   }
 }

@@ -166,4 +166,45 @@ describe('sessions repository', () => {
       summaryUpdatedAt: null,
     })
   })
+
+  it('lists with a filter, by member peer and with deleted sessions; same-time sessions by id', async () => {
+    const { clock, advance } = manualClock()
+    const store = stores.open({ clock })
+    await store.sessions.getOrCreate('w', 'b', { metadata: { team: 'red' } })
+    await store.sessions.getOrCreate('w', 'a')
+    advance(1000)
+    await store.sessions.getOrCreate('w', 'c', { metadata: { team: 'red' } })
+    await store.sessions.addPeers('w', 'c', [{ peerId: 'alice' }])
+    await store.sessions.addPeers('w', 'b', [{ peerId: 'alice' }])
+    await store.sessions.removePeers('w', 'b', ['alice'])
+    await store.sessions.setActive('w', 'c', false)
+    expect((await store.sessions.list('w')).items.map((s) => s.id)).toEqual(['a', 'b'])
+    const all = await store.sessions.list('w', {}, { includeInactive: true })
+    expect(all.items.map((s) => s.id)).toEqual(['a', 'b', 'c'])
+    const red = { op: 'jsonEquals', field: 'metadata', path: ['team'], value: 'red' } as const
+    expect((await store.sessions.list('w', {}, { filter: red })).items.map((s) => s.id)).toEqual(['b'])
+    const alices = await store.sessions.list(
+      'w',
+      { reverse: true },
+      { memberId: 'alice', includeInactive: true },
+    )
+    expect(alices.items.map((s) => s.id)).toEqual(['c', 'b'])
+    expect(alices.total).toBe(2)
+  })
+
+  it('pages the peers of the active members in join order', async () => {
+    const { clock, advance } = manualClock()
+    const store = stores.open({ clock })
+    for (const id of ['carol', 'alice', 'bob']) {
+      await store.sessions.addPeers('w', 's', [{ peerId: id }])
+      advance(1000)
+    }
+    await store.sessions.removePeers('w', 's', ['alice'])
+    const page = await store.sessions.listMemberPeers('w', 's', { size: 1 })
+    expect(page.items.map((p) => p.id)).toEqual(['carol'])
+    expect(page).toMatchObject({ total: 2, pages: 2 })
+    const reversed = await store.sessions.listMemberPeers('w', 's', { reverse: true })
+    expect(reversed.items.map((p) => p.id)).toEqual(['bob', 'carol'])
+    expect(reversed.items[0]).toMatchObject({ workspaceId: 'w', role: 'user' })
+  })
 })

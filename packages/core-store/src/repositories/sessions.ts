@@ -1,54 +1,26 @@
-import { type Kysely, type Selectable, sql } from 'kysely'
-import type { HyMemDatabase, SessionPeersTable, SessionsTable } from '../schema/tables'
+import type { Kysely } from 'kysely'
+import { _sqliteFilter, type FilterTarget, SESSION_FILTER_FIELDS } from '../filter'
+import type { HyMemDatabase } from '../schema/tables'
 import { StoreError } from '../store/errors'
-import { objectText, parseObject, requireId } from './json'
+import { objectText, requireId } from './json'
 import { pageWindow, toPage } from './pagination'
-import { ensurePeer } from './peers'
 import type { RepositoryScope } from './scope'
-import type { Session, SessionPeer, SessionsRepository } from './types'
+import { createSessionMembers } from './session-members'
+import { createSessionProgress } from './session-progress'
+import { ensureSession, ensureSessionRows, toSession } from './session-rows'
+import type { SessionsRepository } from './types'
 import { ensureWorkspace, mergeConfiguration } from './workspaces'
 
-export function toSession(row: Selectable<SessionsTable>): Session {
-  return {
-    workspaceId: row.workspace_id,
-    id: row.id,
-    isActive: row.is_active === 1,
-    metadata: parseObject(row.metadata),
-    configuration: parseObject(row.configuration),
-    summary: row.summary,
-    summaryMessageId: row.summary_message_id,
-    summaryUpdatedAt: row.summary_updated_at,
-    startedAt: row.started_at,
-    endedAt: row.ended_at,
-    createdAt: row.created_at,
-  }
-}
-
-function toSessionPeer(row: Selectable<SessionPeersTable>): SessionPeer {
-  return {
-    workspaceId: row.workspace_id,
-    sessionId: row.session_id,
-    peerId: row.peer_id,
-    configuration: parseObject(row.configuration),
-    joinedAt: row.joined_at,
-    leftAt: row.left_at,
-  }
-}
-
-/** Inserts the session row when missing; true when created. The workspace must exist. */
-export async function ensureSession(
-  db: Kysely<HyMemDatabase>,
-  workspaceId: string,
-  id: string,
-  now: string,
-  init: { metadata?: string; configuration?: string } = {},
-): Promise<boolean> {
-  const result = await db
-    .insertInto('sessions')
-    .values({ workspace_id: workspaceId, id, started_at: now, created_at: now, ...init })
-    .onConflict((oc) => oc.columns(['workspace_id', 'id']).doNothing())
-    .executeTakeFirst()
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+const SESSION_TARGET: FilterTarget<keyof typeof SESSION_FILTER_FIELDS> = {
+  name: 'sessions',
+  kinds: SESSION_FILTER_FIELDS,
+  columns: {
+    id: 'sessions.id',
+    workspaceId: 'sessions.workspace_id',
+    createdAt: 'sessions.created_at',
+    isActive: 'sessions.is_active',
+    metadata: 'sessions.metadata',
+  },
 }
 
 export function createSessionsRepository(scope: RepositoryScope): SessionsRepository {
@@ -64,14 +36,6 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
     const row = await select(executor, workspaceId, id)
     if (!row) throw new StoreError('NOT_FOUND', `session ${id} not found in workspace ${workspaceId}`)
     return row
-  }
-  const ensureAll = async (tx: Kysely<HyMemDatabase>, workspaceId: string, sessionId: string) => {
-    requireId(workspaceId, 'workspace id')
-    requireId(sessionId, 'session id')
-    const now = context.now()
-    await ensureWorkspace(tx, workspaceId, now)
-    await ensureSession(tx, workspaceId, sessionId, now)
-    return now
   }
 
   return {
@@ -91,26 +55,36 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
       const row = await select(db, workspaceId, id)
       return row ? toSession(row) : null
     },
-    async list(workspaceId, request) {
+    async list(workspaceId, request, query = {}) {
       const window = pageWindow(request)
       const direction = window.reverse ? 'desc' : 'asc'
+      const member = query.memberId
+      const matching = db
+        .selectFrom('sessions')
+        .where('sessions.workspace_id', '=', workspaceId)
+        .$if(query.includeInactive !== true, (q) => q.where('sessions.is_active', '=', 1))
+        .$if(member !== undefined, (q) =>
+          q.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('session_peers')
+                .select('session_peers.peer_id')
+                .whereRef('session_peers.workspace_id', '=', 'sessions.workspace_id')
+                .whereRef('session_peers.session_id', '=', 'sessions.id')
+                .where('session_peers.peer_id', '=', member ?? ''),
+            ),
+          ),
+        )
+        .where(_sqliteFilter(SESSION_TARGET, query.filter))
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('sessions')
-          .selectAll()
-          .where('workspace_id', '=', workspaceId)
-          .where('is_active', '=', 1)
-          .orderBy('created_at', direction)
-          .orderBy(sql`rowid`, direction)
+        matching
+          .selectAll('sessions')
+          .orderBy('sessions.created_at', direction)
+          .orderBy('sessions.id', direction)
           .limit(window.size)
           .offset(window.offset)
           .execute(),
-        db
-          .selectFrom('sessions')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('workspace_id', '=', workspaceId)
-          .where('is_active', '=', 1)
-          .executeTakeFirstOrThrow(),
+        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
       return toPage(rows.map(toSession), Number(count.n), window)
     },
@@ -118,7 +92,7 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
       const metadata = objectText(patch.metadata, 'metadata')
       objectText(patch.configuration, 'configuration')
       return scope.write(async (tx) => {
-        await ensureAll(tx, workspaceId, id)
+        await ensureSessionRows(tx, workspaceId, id, context.now())
         const current = await requireSession(tx, workspaceId, id)
         await tx
           .updateTable('sessions')
@@ -163,161 +137,7 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
           .execute()
       })
     },
-    async addPeers(workspaceId, sessionId, peers) {
-      const members = peers.map((peer) => ({
-        peerId: requireId(peer.peerId, 'peer id'),
-        configuration: objectText(peer.configuration, 'configuration'),
-      }))
-      await scope.write(async (tx) => {
-        const now = await ensureAll(tx, workspaceId, sessionId)
-        for (const member of members) {
-          await ensurePeer(tx, workspaceId, member.peerId, now)
-          await tx
-            .insertInto('session_peers')
-            .values({
-              workspace_id: workspaceId,
-              session_id: sessionId,
-              peer_id: member.peerId,
-              configuration: member.configuration ?? '{}',
-              joined_at: now,
-            })
-            .onConflict((oc) =>
-              oc.columns(['workspace_id', 'session_id', 'peer_id']).doUpdateSet({
-                left_at: null,
-                joined_at: sql`CASE WHEN left_at IS NULL THEN joined_at ELSE excluded.joined_at END`,
-                configuration:
-                  member.configuration === undefined ? sql`configuration` : sql`excluded.configuration`,
-              }),
-            )
-            .execute()
-        }
-      })
-    },
-    async removePeers(workspaceId, sessionId, peerIds) {
-      if (peerIds.length === 0) return
-      await scope.write(async (tx) => {
-        await tx
-          .updateTable('session_peers')
-          .set({ left_at: context.now() })
-          .where('workspace_id', '=', workspaceId)
-          .where('session_id', '=', sessionId)
-          .where('peer_id', 'in', peerIds)
-          .where('left_at', 'is', null)
-          .execute()
-      })
-    },
-    async listPeers(workspaceId, sessionId) {
-      const rows = await db
-        .selectFrom('session_peers')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('session_id', '=', sessionId)
-        .where('left_at', 'is', null)
-        .orderBy('joined_at')
-        .orderBy(sql`rowid`)
-        .execute()
-      return rows.map(toSessionPeer)
-    },
-    async getPeer(workspaceId, sessionId, peerId) {
-      const row = await db
-        .selectFrom('session_peers')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('session_id', '=', sessionId)
-        .where('peer_id', '=', peerId)
-        .executeTakeFirst()
-      return row ? toSessionPeer(row) : null
-    },
-    async setPeerConfiguration(workspaceId, sessionId, peerId, configuration) {
-      requireId(peerId, 'peer id')
-      objectText(configuration, 'configuration')
-      await scope.write(async (tx) => {
-        const now = await ensureAll(tx, workspaceId, sessionId)
-        await ensurePeer(tx, workspaceId, peerId, now)
-        const current = await tx
-          .selectFrom('session_peers')
-          .select('configuration')
-          .where('workspace_id', '=', workspaceId)
-          .where('session_id', '=', sessionId)
-          .where('peer_id', '=', peerId)
-          .executeTakeFirst()
-        const merged = mergeConfiguration(current?.configuration ?? '{}', configuration)
-        await tx
-          .insertInto('session_peers')
-          .values({
-            workspace_id: workspaceId,
-            session_id: sessionId,
-            peer_id: peerId,
-            configuration: merged,
-            joined_at: now,
-          })
-          .onConflict((oc) =>
-            oc.columns(['workspace_id', 'session_id', 'peer_id']).doUpdateSet({ configuration: merged }),
-          )
-          .execute()
-      })
-    },
-    async listChunkWatermarks(workspaceId) {
-      requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('sessions')
-        .select(['id', 'last_chunked_message_id'])
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
-      return rows.map((row) => ({ sessionId: row.id, lastChunkedMessageId: row.last_chunked_message_id }))
-    },
-    async advanceChunkWatermark(workspaceId, sessionId, from, to) {
-      requireId(workspaceId, 'workspace id')
-      requireId(sessionId, 'session id')
-      if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to))
-        throw new StoreError('INVALID_INPUT', 'watermarks must be integer message ids')
-      const result = await db
-        .updateTable('sessions')
-        .set({ last_chunked_message_id: to })
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', sessionId)
-        .where('last_chunked_message_id', '=', from)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) === 1
-    },
-    async listSummaryBacklog(workspaceId, promptVersion) {
-      requireId(workspaceId, 'workspace id')
-      requireId(promptVersion, 'promptVersion')
-      const rows = await db
-        .selectFrom('chunks')
-        .innerJoin('sessions', (j) =>
-          j
-            .onRef('sessions.workspace_id', '=', 'chunks.workspace_id')
-            .onRef('sessions.id', '=', 'chunks.session_id'),
-        )
-        .innerJoin('processed_chunks', 'processed_chunks.chunk_id', 'chunks.id')
-        .select(['chunks.session_id as id', (eb) => eb.fn.max('chunks.last_message_id').as('upTo')])
-        .where('chunks.workspace_id', '=', workspaceId)
-        .where('processed_chunks.prompt_version', '=', promptVersion)
-        .groupBy(['chunks.session_id', 'sessions.summary_message_id'])
-        .having((eb) =>
-          eb.or([
-            eb('sessions.summary_message_id', 'is', null),
-            eb(eb.fn.max('chunks.last_message_id'), '>', eb.ref('sessions.summary_message_id')),
-          ]),
-        )
-        .orderBy('chunks.session_id')
-        .execute()
-      return rows.map((row) => ({ sessionId: row.id, lastMessageId: Number(row.upTo) }))
-    },
-    async markSummarized(workspaceId, id, messageId) {
-      requireId(workspaceId, 'workspace id')
-      requireId(id, 'session id')
-      if (!Number.isSafeInteger(messageId))
-        throw new StoreError('INVALID_INPUT', 'messageId must be an integer message id')
-      await db
-        .updateTable('sessions')
-        .set({ summary_message_id: messageId })
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', id)
-        .execute()
-    },
+    ...createSessionMembers(scope),
+    ...createSessionProgress(scope),
   }
 }

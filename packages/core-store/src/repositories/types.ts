@@ -1,3 +1,4 @@
+import type { MessageFilter, PeerFilter, SessionFilter, WorkspaceFilter } from '../filter/types'
 import type { DreamRunStatus, MessageRole, PeerRole } from '../schema/tables'
 
 export type JsonObject = Record<string, unknown>
@@ -65,6 +66,7 @@ export interface NewMessage {
   readonly metadata?: JsonObject
   /** ISO-8601; defaults to the store clock. Backfills keep their original times. */
   readonly createdAt?: string
+  /** Counted with the store's token counter (`countTokens`, o200k) when omitted. */
   readonly tokenCount?: number
 }
 
@@ -83,6 +85,14 @@ export interface PageRequest {
   readonly size?: number
   /** Newest first instead of oldest first. */
   readonly reverse?: boolean
+}
+
+export interface SessionListQuery {
+  readonly filter?: SessionFilter
+  /** Only sessions this peer is or was a member of. */
+  readonly memberId?: string
+  /** Also list deleted (inactive) sessions. @default false */
+  readonly includeInactive?: boolean
 }
 
 export interface GetOrCreated<T> {
@@ -130,7 +140,8 @@ export interface WorkspacesRepository {
     init?: { metadata?: JsonObject; configuration?: JsonObject },
   ): Promise<GetOrCreated<Workspace>>
   get(id: string): Promise<Workspace | null>
-  list(page?: PageRequest): Promise<Page<Workspace>>
+  /** Oldest first (creation time, then id) unless `reverse`; only the workspaces `filter` matches. */
+  list(page?: PageRequest, filter?: WorkspaceFilter): Promise<Page<Workspace>>
   /** Metadata replaced when given; configuration shallow-merged by top-level key. Creates when missing. */
   update(id: string, patch: { metadata?: JsonObject; configuration?: JsonObject }): Promise<Workspace>
   /** Deletes the workspace and everything scoped to it. Returns false when it did not exist. */
@@ -144,7 +155,8 @@ export interface PeersRepository {
     init?: { role?: PeerRole; metadata?: JsonObject; configuration?: JsonObject },
   ): Promise<GetOrCreated<Peer>>
   get(workspaceId: string, id: string): Promise<Peer | null>
-  list(workspaceId: string, page?: PageRequest): Promise<Page<Peer>>
+  /** Oldest first (creation time, then id) unless `reverse`; only the peers `filter` matches. */
+  list(workspaceId: string, page?: PageRequest, filter?: PeerFilter): Promise<Page<Peer>>
   /** Metadata and configuration each replaced wholesale when given. Creates when missing. */
   update(
     workspaceId: string,
@@ -160,8 +172,8 @@ export interface SessionsRepository {
     init?: { metadata?: JsonObject; configuration?: JsonObject },
   ): Promise<GetOrCreated<Session>>
   get(workspaceId: string, id: string): Promise<Session | null>
-  /** Active sessions only, oldest first. */
-  list(workspaceId: string, page?: PageRequest): Promise<Page<Session>>
+  /** Active sessions (unless `includeInactive`), oldest first (creation time, then id) unless `reverse`. */
+  list(workspaceId: string, page?: PageRequest, query?: SessionListQuery): Promise<Page<Session>>
   /** Metadata replaced when given; configuration shallow-merged. */
   update(
     workspaceId: string,
@@ -181,6 +193,8 @@ export interface SessionsRepository {
   /** Active members (not left), in join order. */
   listPeers(workspaceId: string, sessionId: string): Promise<SessionPeer[]>
   getPeer(workspaceId: string, sessionId: string, peerId: string): Promise<SessionPeer | null>
+  /** The peers of the active members, in join order unless `reverse`. */
+  listMemberPeers(workspaceId: string, sessionId: string, page?: PageRequest): Promise<Page<Peer>>
   /** Merged into the stored configuration; membership created if absent. */
   setPeerConfiguration(
     workspaceId: string,
@@ -218,16 +232,34 @@ export interface MessagesRepository {
   insertBatch(workspaceId: string, sessionId: string, messages: readonly NewMessage[]): Promise<Message[]>
   getByPublicId(workspaceId: string, publicId: string): Promise<Message | null>
   getByIds(ids: readonly number[]): Promise<Message[]>
-  /** Oldest first (insertion order) unless `reverse`. */
-  listBySession(workspaceId: string, sessionId: string, page?: PageRequest): Promise<Page<Message>>
+  /** Oldest first (insertion order) unless `reverse`; only the messages `filter` matches. */
+  listBySession(
+    workspaceId: string,
+    sessionId: string,
+    page?: PageRequest,
+    filter?: MessageFilter,
+  ): Promise<Page<Message>>
   /** Messages of a session with `id > afterId`, oldest first (the dreaming chunker's feed). */
   listAfter(workspaceId: string, sessionId: string, afterId: number, limit?: number): Promise<Message[]>
   updateMetadata(workspaceId: string, publicId: string, metadata: JsonObject): Promise<Message | null>
   count(workspaceId: string, filter?: { sessionId?: string }): Promise<number>
   /** The distinct authors of the user-role messages among `ids`. */
   listUserAuthors(workspaceId: string, ids: readonly number[]): Promise<string[]>
-  /** The last `limit` messages of a session with `id <= upToId`, oldest first. */
-  listUpTo(workspaceId: string, sessionId: string, upToId: number, limit: number): Promise<Message[]>
+  /** The workspace's messages among `ids` that `filter` matches, oldest first. */
+  findByIds(workspaceId: string, ids: readonly number[], filter?: MessageFilter): Promise<Message[]>
+  /** The newest messages first, optionally of one session and within an id window. */
+  recent(workspaceId: string, query: RecentMessagesQuery): Promise<Message[]>
+  /** Messages per session (only sessions that have some), optionally of one session. */
+  countBySession(workspaceId: string, filter?: { sessionId?: string }): Promise<Map<string, number>>
+}
+
+export interface RecentMessagesQuery {
+  readonly sessionId?: string
+  /** Only messages with a smaller id. */
+  readonly beforeId?: number
+  /** Only messages with this id or a larger one. */
+  readonly fromId?: number
+  readonly limit: number
 }
 
 export interface DreamRunsRepository {

@@ -126,11 +126,10 @@ function clip(text: string, max: number): string {
 }
 
 async function sessionTranscript(ctx: RunContext, sessionId: string, upTo: number): Promise<string> {
-  const messages = await ctx.store.messages.listUpTo(
-    ctx.workspaceId,
+  const newestFirst = await ctx.store.messages.recent(ctx.workspaceId, {
     sessionId,
-    upTo,
-    TRANSCRIPT_MAX_MESSAGES,
-  )
-  return clip(messages.map(chunkLine).join('\n'), ctx.config.transcriptMaxChars)
+    beforeId: upTo + 1,
+    limit: TRANSCRIPT_MAX_MESSAGES,
+  })
+  return clip(newestFirst.reverse().map(chunkLine).join('\n'), ctx.config.transcriptMaxChars)
 }

@@ -1,7 +1,7 @@
+import { conclusionIdOfEdge } from '@hymem/core-store'
 import { HonchoHttpError } from '../errors'
 import type { HonchoMemory } from '../types'
 import type { AugmentedContext } from './augment-ranking'
-import { GRAPH_ID_PREFIX } from './conclusions-source'
 import { markdownStatements } from './managed-markdown'
 
 export interface DialecticRequest {
@@ -153,17 +153,10 @@ async function sessionHistory(
   sessionId: string | null | undefined,
 ) {
   if (!sessionId) return ''
-  const rows = await memory.store.db
-    .selectFrom('messages')
-    .select(['peer_id', 'content'])
-    .where('workspace_id', '=', workspaceId)
-    .where('session_id', '=', sessionId)
-    .orderBy('id', 'desc')
-    .limit(12)
-    .execute()
-  return rows
+  const messages = await memory.store.messages.recent(workspaceId, { sessionId, limit: 12 })
+  return messages
     .reverse()
-    .map((row) => `${row.peer_id}: ${clip(row.content, 500)}`)
+    .map((message) => `${message.peerId}: ${clip(message.content, 500)}`)
     .join('\n')
 }
 
@@ -174,27 +167,24 @@ async function evidenceOf(
 ): Promise<WireEvidence> {
   const ids = [...new Set(context.hits.flatMap((hit) => hit.messageIds))].slice(0, 50)
   const messages = ids.length > 0 ? await memory.store.messages.getByIds(ids) : []
-  const noteIds = context.notes.map((note) => note.id)
-  const notes =
-    noteIds.length === 0
-      ? []
-      : await memory.store.db
-          .selectFrom('notes')
-          .select(['id', 'level', 'content', 'created_at', 'session_id', 'source_ids'])
-          .where('id', 'in', noteIds)
-          .execute()
+  // In id order, as the notes' evidence has always been listed.
+  const noteIds = [...new Set(context.notes.map((note) => note.id))].sort()
+  const found = await Promise.all(
+    noteIds.map((id) => memory.getNote(id, { workspaceId: request.workspaceId, includeArchived: true })),
+  )
+  const notes = found.filter((note) => note !== null)
   return {
     conclusions: [
       ...notes.map((note) => ({
         id: note.id,
         level: note.level,
         content: note.content,
-        created_at: note.created_at,
-        session_id: note.session_id,
-        source_ids: parseIds(note.source_ids),
+        created_at: note.createdAt,
+        session_id: note.sessionId,
+        source_ids: [...note.sourceIds],
       })),
       ...context.graphFacts.map((fact) => ({
-        id: `${GRAPH_ID_PREFIX}${fact.id}`,
+        id: conclusionIdOfEdge(fact.id),
         level: fact.derived ? 'deductive' : 'explicit',
         content: factText(fact),
         created_at: fact.validFrom,
@@ -264,13 +254,4 @@ export async function answerQuestion(
     why: fact.whyRetrieved,
   }))
   return { content, evidence: await evidenceOf(memory, request, context), facts }
-}
-
-function parseIds(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text)
-    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []
-  } catch {
-    return []
-  }
 }

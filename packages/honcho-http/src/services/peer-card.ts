@@ -12,35 +12,17 @@ export async function peerCard(
   observer: string,
   observed: string,
 ): Promise<string[] | null> {
-  const db = memory.store.db
-  const stored = await db
-    .selectFrom('peer_cards')
-    .select('card')
-    .where('workspace_id', '=', workspaceId)
-    .where('observer_id', '=', observer)
-    .where('observed_id', '=', observed)
-    .executeTakeFirst()
-  if (stored) {
-    const card: unknown = JSON.parse(stored.card)
-    if (Array.isArray(card)) return card.filter((line): line is string => typeof line === 'string')
-  }
-  const entries = await db
-    .selectFrom('profile_entries')
-    .select(['kind', 'statement'])
-    .where('workspace_id', '=', workspaceId)
-    .where('peer_id', '=', observed)
-    .whereRef('pos_evidence', '>', 'neg_evidence')
-    .orderBy('pos_evidence', 'desc')
-    .orderBy('last_seen', 'desc')
-    .limit(40)
-    .execute()
+  const store = memory.store
+  const stored = await store.peerCards.get(workspaceId, observer, observed)
+  if (stored) return stored
+  const entries = await store.markers.profileEntries(workspaceId, {
+    peerId: observed,
+    supportedOnly: true,
+    ties: 'last-seen',
+    limit: 40,
+  })
   if (entries.length > 0) return entries.map((entry) => `${entry.kind.toUpperCase()}: ${entry.statement}`)
-  const peer = await db
-    .selectFrom('peers')
-    .select('role')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', observed)
-    .executeTakeFirst()
+  const peer = await store.peers.get(workspaceId, observed)
   if (peer?.role !== 'user') return null
   const { userMd } = await memory.profile({ workspaceId })
   const lines = markdownStatements(userMd)

@@ -1,7 +1,6 @@
-import type { Session } from '@hymem/core-store'
+import { loadTokenCounter, type Session } from '@hymem/core-store'
 import type { HonchoMemory } from '../types'
 import { markdownProse } from './managed-markdown'
-import { countTokens } from './tokens'
 
 export interface WireSummary {
   content: string
@@ -32,6 +31,7 @@ export async function sessionSummaries(
   session: Session,
 ): Promise<{ short: SessionSummary | null; long: SessionSummary | null }> {
   const store = memory.store
+  const countTokens = await loadTokenCounter()
   let short: SessionSummary | null = null
   let coveredPublicId: string | null = null
   if (session.summary && session.summaryMessageId !== null) {
@@ -57,15 +57,8 @@ export async function sessionSummaries(
   if (parts.length === 0 || (short && parts.length === 1)) return { short, long: null }
   let messageId = coveredPublicId
   if (!messageId) {
-    const last = await store.db
-      .selectFrom('messages')
-      .select('public_id')
-      .where('workspace_id', '=', session.workspaceId)
-      .where('session_id', '=', session.id)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst()
-    messageId = last?.public_id ?? ''
+    const [last] = await store.messages.recent(session.workspaceId, { sessionId: session.id, limit: 1 })
+    messageId = last?.publicId ?? ''
   }
   const content = parts.join('\n\n')
   return {
