@@ -68,7 +68,13 @@ export type {
   SqliteLike,
 } from './lock'
 export { createRunLock, DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './lock'
-export { readManagedFile, readSection, sectionMarkers, writeSection } from './markdown'
+export {
+  readManagedFile,
+  readOutsideSection,
+  readSection,
+  sectionMarkers,
+  writeSection,
+} from './markdown'
 export type { Repositories } from './repositories'
 export type { Alias, AliasesRepository } from './repositories/aliases'
 export type { Chunk, ChunkProcessing, ChunksRepository, NewChunk } from './repositories/chunks'

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { type NewEdge, readSection } from '@hymem/core-store'
 import { createRulesExtractor } from '@hymem/extraction'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { readProfileData } from '../src/profile-data'
 import { dream } from '../src/run/dream'
-import { readInsights } from '../src/steps/insights'
+import { readInsights, refreshInsights } from '../src/steps/insights'
 import { consolidateProfile } from '../src/steps/profile'
 import { applyRetention } from '../src/steps/retention'
 import { graphSnapshot, type Line, logLines, openTestStore, stepContext, type TestStore, WS } from './harness'
@@ -118,6 +119,40 @@ describe('phase 2 and retention', () => {
       },
     ])
     expect(await readInsights(t.store, WS, { insightsMaxEntries: 2 })).toHaveLength(2)
+  })
+
+  it('profile data: the entries and insights the files show, typed, with the hand-written rest', async () => {
+    writeFileSync(t.markdown.userMdPath, '# User\n\nWritten by hand.\n')
+    await t.store.transaction(async (tx) => {
+      await tx.markers.add(WS, marker('preference', 'User prefers tabs.', 1))
+      await tx.markers.add(WS, marker('preference', 'user prefers tabs!', 2))
+      await tx.edges.insert(WS, {
+        subject: 'alice',
+        predicate: 'prefers',
+        object: 'vim',
+        confidence: 0.9,
+        posEvidence: 3,
+        seenAt: '2026-02-01',
+      })
+    })
+    const ctx = stepContext(t)
+    await consolidateProfile(ctx)
+    await refreshInsights(ctx)
+    const data = await readProfileData(t.store, WS, { markdown: t.markdown })
+    expect(data.entries.map((e) => [e.peerId, e.kind, e.statement, e.posEvidence])).toEqual([
+      ['alice', 'preference', 'User prefers tabs.', 2],
+    ])
+    expect(await readSection(t.markdown.userMdPath, 'profile')).toBe('- [preference] User prefers tabs. ×2')
+    expect(data.insights.map((i) => `- ${i.text}`).join('\n')).toBe(
+      await readSection(t.markdown.memoryMdPath, 'insights'),
+    )
+    expect(data.insights).toEqual([expect.objectContaining({ kind: 'preference', object: 'vim' })])
+    expect(data.userNotes.trim()).toBe('# User\n\nWritten by hand.')
+    expect(data.memoryNotes.trim()).toBe('')
+    const strict = { strongPreferenceConfidence: 0.95 }
+    expect((await readProfileData(t.store, WS, { markdown: t.markdown, config: strict })).insights).toEqual(
+      [],
+    )
   })
 
   it('retention evicts the oldest processed chunks over the cap, never the last evidence of an active edge', async () => {

@@ -11,7 +11,7 @@ export type HonchoMemory = Pick<
   | 'store'
   | 'augment'
   | 'logMessages'
-  | 'profile'
+  | 'profileData'
   | 'scheduleDream'
   | 'dreamBacklog'
   | 'dream'

@@ -1,8 +1,9 @@
 import { conclusionIdOfEdge } from '@hymem/core-store'
+import type { ProfileData } from 'hymem'
 import { HonchoHttpError } from '../errors'
 import type { HonchoMemory } from '../types'
 import type { AugmentedContext } from './augment-ranking'
-import { markdownStatements } from './managed-markdown'
+import { memoryStatements, userStatements } from './managed-markdown'
 
 export interface DialecticRequest {
   readonly workspaceId: string
@@ -111,15 +112,15 @@ export function composeFromFacts(query: string, context: AugmentedContext): stri
   return lines.join('\n')
 }
 
-/** A USER.md / MEMORY.md prompt section in plain sentences (no section markers); `''` when empty. */
-function profileSection(title: string, markdown: string): string {
-  const statements = markdownStatements(markdown)
+/** A USER.md / MEMORY.md prompt section in plain sentences; `''` when empty. */
+function profileSection(title: string, statements: readonly string[]): string {
   return statements.length > 0 ? `${title}:\n${clip(statements.join(' '), 4000)}` : ''
 }
 
 function llmPrompt(
   request: DialecticRequest,
   context: AugmentedContext,
+  profile: ProfileData,
   history: string,
 ): { system: string; user: string } {
   const about = request.observed ? `the peer "${request.observed}"` : 'the people in this workspace'
@@ -140,8 +141,8 @@ function llmPrompt(
     context.hits.length > 0
       ? `Conversation excerpts:\n${context.hits.map((h) => `- [${h.createdAt.slice(0, 10)}] ${h.peerId ?? ''}: ${clip(h.text, 600)}`).join('\n')}`
       : '',
-    profileSection('Profile', context.userMd),
-    profileSection('Insights', context.memoryMd),
+    profileSection('Profile', userStatements(profile)),
+    profileSection('Insights', memoryStatements(profile)),
     history ? `Current session, most recent last:\n${history}` : '',
   ].filter(Boolean)
   return { system, user: `${sections.join('\n\n') || '(memory is empty)'}\n\nQuestion: ${request.query}` }
@@ -231,8 +232,11 @@ export async function answerQuestion(
   })
   let content = composeFromFacts(request.query, context)
   if (memory.llm) {
-    const history = await sessionHistory(memory, request.workspaceId, request.sessionId)
-    const prompt = llmPrompt(request, context, history)
+    const [history, profile] = await Promise.all([
+      sessionHistory(memory, request.workspaceId, request.sessionId),
+      memory.profileData({ workspaceId: request.workspaceId }),
+    ])
+    const prompt = llmPrompt(request, context, profile, history)
     try {
       const completion = await memory.llm.complete({
         ...prompt,

@@ -1,10 +1,10 @@
 import type { HonchoMemory } from '../types'
-import { markdownStatements } from './managed-markdown'
+import { userStatements } from './managed-markdown'
 
 /**
  * The card of `observed` as seen by `observer`: the card stored with PUT, else the consolidated profile
- * entries of that peer, else (for user-role peers) the USER.md statements as
- * plain sentences; null when there is nothing.
+ * entries of that peer, else (for user-role peers) USER.md's statements (the whole profile and the
+ * hand-written text) as plain sentences; null when there is nothing.
  */
 export async function peerCard(
   memory: HonchoMemory,
@@ -24,7 +24,6 @@ export async function peerCard(
   if (entries.length > 0) return entries.map((entry) => `${entry.kind.toUpperCase()}: ${entry.statement}`)
   const peer = await store.peers.get(workspaceId, observed)
   if (peer?.role !== 'user') return null
-  const { userMd } = await memory.profile({ workspaceId })
-  const lines = markdownStatements(userMd)
+  const lines = userStatements(await memory.profileData({ workspaceId }))
   return lines.length > 0 ? lines : null
 }

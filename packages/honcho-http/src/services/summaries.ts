@@ -1,6 +1,6 @@
 import { loadTokenCounter, type Session } from '@hymem/core-store'
 import type { HonchoMemory } from '../types'
-import { markdownProse } from './managed-markdown'
+import { memoryStatements, userStatements } from './managed-markdown'
 
 export interface WireSummary {
   content: string
@@ -23,8 +23,8 @@ function secondPrecision(iso: string): string {
 
 /**
  * The session's summaries: the short one is the dreaming summary of the session; the long one adds the
- * workspace's MEMORY.md insights and USER.md profile to it as plain prose (no section markers, no bullets;
- * present whenever any of the three has text).
+ * workspace's MEMORY.md insights and USER.md profile to it as plain prose (from the typed profile data, with
+ * the files' hand-written text; present whenever any of the three has text).
  */
 export async function sessionSummaries(
   memory: HonchoMemory,
@@ -50,10 +50,12 @@ export async function sessionSummaries(
       coversMessageId: session.summaryMessageId,
     }
   }
-  const { userMd, memoryMd } = await memory.profile({ workspaceId: session.workspaceId })
-  const parts = [short?.wire.content ?? '', markdownProse(memoryMd), markdownProse(userMd)].filter(
-    (part) => part.length > 0,
-  )
+  const profile = await memory.profileData({ workspaceId: session.workspaceId })
+  const parts = [
+    short?.wire.content ?? '',
+    memoryStatements(profile).join(' '),
+    userStatements(profile).join(' '),
+  ].filter((part) => part.length > 0)
   if (parts.length === 0 || (short && parts.length === 1)) return { short, long: null }
   let messageId = coveredPublicId
   if (!messageId) {
