@@ -5,6 +5,8 @@ import {
   type DreamReport,
   type DreamScheduler,
   type LLMResponseCache,
+  type ProfileData,
+  readProfileData,
   retractEdge,
   dream as runDream,
   type ScheduledDreamOptions,
@@ -213,6 +215,18 @@ export class HyMemInstance implements HyMem {
       readManagedFile(files.memoryMd),
     ])
     return { userMd, memoryMd }
+  }
+
+  async profileData(options: Ws = {}): Promise<ProfileData> {
+    this.#open()
+    const workspaceId = this.#ws(options.workspaceId)
+    const files = this.markdownPaths(workspaceId)
+    return readProfileData(this.store, workspaceId, {
+      markdown: { userMdPath: files.userMd, memoryMdPath: files.memoryMd },
+      ...(this.#parts.dreamConfig ? { config: this.#parts.dreamConfig } : {}),
+    }).catch((error: unknown) => {
+      throw _asHyMemError(error)
+    })
   }
 
   async alias(surface: string, canonical: string, options: Ws = {}): Promise<AliasResult> {

@@ -14,8 +14,17 @@
  *
  * @module
  */
-export type { Message, NewMessage, Store } from '@hymem/core-store'
-export type { DreamConfig, DreamProgressEvent, DreamReport } from '@hymem/dreaming'
+export type { Message, NewMessage, ProfileEntry, Store } from '@hymem/core-store'
+export type {
+  ContradictionInsight,
+  DependencyHubInsight,
+  DreamConfig,
+  DreamProgressEvent,
+  DreamReport,
+  Insight,
+  PreferenceInsight,
+  ProfileData,
+} from '@hymem/dreaming'
 export type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 export type {
   AugmentedContext,

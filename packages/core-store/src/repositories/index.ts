@@ -3,6 +3,7 @@ import type { HyMemDatabase } from '../schema/tables'
 import type { StoreContext } from '../store/types'
 import { type AliasesRepository, createAliasesRepository } from './aliases'
 import { type ChunksRepository, createChunksRepository } from './chunks'
+import { type ConclusionsRepository, createConclusionsRepository } from './conclusions'
 import { createDreamRunsRepository } from './dream-runs'
 import { createEdgesRepository, type EdgesRepository } from './edges'
 import { createEntityTypesRepository, type EntityTypesRepository } from './entity-types'
@@ -54,6 +55,7 @@ export interface Repositories {
   readonly peerCards: PeerCardsRepository
   readonly searchLog: SearchLogRepository
   readonly llmCache: LlmCacheRepository
+  readonly conclusions: ConclusionsRepository
 }
 
 /**
@@ -87,5 +89,6 @@ export function createRepositories(
     peerCards: createPeerCardsRepository(scope),
     searchLog: createSearchLogRepository(scope),
     llmCache: createLlmCacheRepository(scope),
+    conclusions: createConclusionsRepository(scope),
   }
 }

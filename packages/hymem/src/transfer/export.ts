@@ -101,7 +101,7 @@ async function* exportWorkspace(store: Store, ws: string): AsyncGenerator<string
 
   yield* exportEdges(store, ws)
 
-  for (const entry of await store.markers.listProfileEntries(ws)) {
+  for (const entry of await store.markers.profileEntries(ws, { order: 'by-key' })) {
     yield line({
       type: 'profile',
       workspaceId: ws,

@@ -13,7 +13,7 @@ export interface ImportCounts {
   readonly warnings: string[]
   /** The notes and edges inserted, to embed after the commit. */
   readonly newNotes: { workspaceId: string; id: string }[]
-  readonly newEdges: number[]
+  readonly newEdges: { workspaceId: string; id: number }[]
 }
 
 /**
@@ -85,7 +85,10 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
         break
       case 'alias': {
         await ensureWorkspace(record.workspaceId, record.createdAt)
-        tally('alias', await tx.aliases.insertIfAbsent(record))
+        tally(
+          'alias',
+          await tx.aliases.claim(record.workspaceId, record.surface, record.canonical, record.createdAt),
+        )
         break
       }
       case 'edge': {
@@ -93,7 +96,7 @@ export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]):
         tally('edge', id !== null)
         if (id !== null) {
           newEdges.push({ record, id })
-          counts.newEdges.push(id)
+          counts.newEdges.push({ workspaceId: record.workspaceId, id })
         }
         break
       }

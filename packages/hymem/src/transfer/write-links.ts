@@ -16,7 +16,7 @@ export async function writeEdge(tx: StoreScope, record: EdgeRecord, messageIds: 
       const internal = messageIds.get(publicId)
       return internal === undefined ? [] : [internal]
     })
-    await tx.evidence.insert(record.workspaceId, {
+    await tx.evidence.add(record.workspaceId, {
       ...evidence,
       edgeId: id,
       chunkId: null,
