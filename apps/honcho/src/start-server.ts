@@ -99,7 +99,7 @@ export async function startServer(
   const url = `http://${host}:${port}`
   const startupLine = [
     `hymem-honcho listening on ${url}`,
-    `database ${memory.store.path}`,
+    `database ${memory.store.location}`,
     `extractor ${memory.extractor.name}`,
     `embeddings ${memory.embeddings?.name ?? 'none'}`,
     `auth ${auth ? `${config.authTokens.length} token(s)` : 'off (loopback only)'}`,

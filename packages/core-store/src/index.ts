@@ -102,7 +102,11 @@ export { openStore } from './store/open-store'
 export type { StoreHeldRunLock, StoreRunLock, StoreRunLockAcquireResult } from './store/store-run-lock'
 export type {
   OpenStoreOptions,
+  PostgresStoreInfo,
+  SqliteStore,
+  SqliteStoreInfo,
   Store,
+  StoreBackend,
   StoreContext,
   StoreInfo,
   StoreLog,

@@ -53,15 +53,22 @@ export async function ensureSession(
 
 export function createSessionsRepository(scope: RepositoryScope): SessionsRepository {
   const { db, context } = scope
-  const select = (executor: Kysely<HyMemDatabase>, workspaceId: string, id: string) =>
+  const select = (executor: Kysely<HyMemDatabase>, workspaceId: string, id: string, lock = false) =>
     executor
       .selectFrom('sessions')
       .selectAll()
       .where('workspace_id', '=', workspaceId)
       .where('id', '=', id)
+      .$if(lock && scope.backend.rowLocks, (query) => query.forUpdate())
       .executeTakeFirst()
-  const requireSession = async (executor: Kysely<HyMemDatabase>, workspaceId: string, id: string) => {
-    const row = await select(executor, workspaceId, id)
+  /** `lock` holds the row until the transaction ends, for a read-merge-write (PostgreSQL). */
+  const requireSession = async (
+    executor: Kysely<HyMemDatabase>,
+    workspaceId: string,
+    id: string,
+    lock = false,
+  ) => {
+    const row = await select(executor, workspaceId, id, lock)
     if (!row) throw new StoreError('NOT_FOUND', `session ${id} not found in workspace ${workspaceId}`)
     return row
   }
@@ -101,7 +108,7 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
           .where('workspace_id', '=', workspaceId)
           .where('is_active', '=', 1)
           .orderBy('created_at', direction)
-          .orderBy(sql`rowid`, direction)
+          .orderBy(scope.backend.insertionOrder, direction)
           .limit(window.size)
           .offset(window.offset)
           .execute(),
@@ -119,7 +126,7 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
       objectText(patch.configuration, 'configuration')
       return scope.write(async (tx) => {
         await ensureAll(tx, workspaceId, id)
-        const current = await requireSession(tx, workspaceId, id)
+        const current = await requireSession(tx, workspaceId, id, true)
         await tx
           .updateTable('sessions')
           .set({
@@ -214,7 +221,7 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
         .where('session_id', '=', sessionId)
         .where('left_at', 'is', null)
         .orderBy('joined_at')
-        .orderBy(sql`rowid`)
+        .orderBy(scope.backend.insertionOrder)
         .execute()
       return rows.map(toSessionPeer)
     },
@@ -240,6 +247,7 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
           .where('workspace_id', '=', workspaceId)
           .where('session_id', '=', sessionId)
           .where('peer_id', '=', peerId)
+          .$if(scope.backend.rowLocks, (query) => query.forUpdate())
           .executeTakeFirst()
         const merged = mergeConfiguration(current?.configuration ?? '{}', configuration)
         await tx

@@ -9,6 +9,10 @@ export type StoreErrorCode =
   | 'MIGRATION_FAILED'
   | 'VECTOR_MISMATCH'
   | 'CLOSED'
+  | 'UNREACHABLE'
+  | 'AUTH_FAILED'
+  | 'MISSING_DEPENDENCY'
+  | 'TIMEOUT'
 
 /** The one error family of `@hymem/core-store`; messages say what to do. */
 export class StoreError extends Error {

@@ -47,7 +47,7 @@ export interface HyMemStats {
   readonly dreams: readonly DreamHistoryEntry[]
   readonly search: SearchLogStats
   readonly vectors: {
-    readonly mode: 'sqlite-vec' | 'js-scan'
+    readonly mode: 'sqlite-vec' | 'js-scan' | 'pgvector'
     readonly indexes: readonly {
       readonly name: string
       readonly model: string
