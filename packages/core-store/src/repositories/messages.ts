@@ -33,7 +33,8 @@ export function estimateTokens(content: string): number {
   return Math.ceil(content.length / 4)
 }
 
-function prepare(message: NewMessage, index: number): PreparedMessage {
+/** Validates one message of a batch (`index` names it in errors). */
+export function prepareMessage(message: NewMessage, index: number): PreparedMessage {
   const where = `message ${index}`
   if (!isJsonObject(message)) throw new StoreError('INVALID_INPUT', `${where} must be an object`)
   requireId(message.peerId, `${where}: peerId`)
@@ -72,7 +73,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       requireId(workspaceId, 'workspace id')
       requireId(sessionId, 'session id')
       if (!Array.isArray(messages)) throw new StoreError('INVALID_INPUT', 'messages must be an array')
-      const prepared = messages.map(prepare)
+      const prepared = messages.map(prepareMessage)
       if (prepared.length === 0) return []
       return scope.write(() =>
         insertMessageBatch(scope.statements, context, workspaceId, sessionId, prepared),

@@ -83,9 +83,10 @@ function sqliteGuards(
   }
 }
 
-export const SQLITE_BACKEND: RepositoryBackend = Object.freeze({
+const sqliteBackend: RepositoryBackend = {
   name: 'sqlite',
   insertionOrder: sql<number>`rowid`,
   rowLocks: false,
   guards: sqliteGuards,
-})
+}
+export const SQLITE_BACKEND: RepositoryBackend = Object.freeze(sqliteBackend)

@@ -13,6 +13,7 @@ export type StoreErrorCode =
   | 'AUTH_FAILED'
   | 'MISSING_DEPENDENCY'
   | 'TIMEOUT'
+  | 'UNSUPPORTED'
 
 /** The one error family of `@hymem/core-store`; messages say what to do. */
 export class StoreError extends Error {
