@@ -191,9 +191,11 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
             .onConflict((oc) =>
               oc.columns(['workspace_id', 'session_id', 'peer_id']).doUpdateSet({
                 left_at: null,
-                joined_at: sql`CASE WHEN left_at IS NULL THEN joined_at ELSE excluded.joined_at END`,
+                joined_at: sql`CASE WHEN session_peers.left_at IS NULL THEN session_peers.joined_at ELSE excluded.joined_at END`,
                 configuration:
-                  member.configuration === undefined ? sql`configuration` : sql`excluded.configuration`,
+                  member.configuration === undefined
+                    ? sql`session_peers.configuration`
+                    : sql`excluded.configuration`,
               }),
             )
             .execute()

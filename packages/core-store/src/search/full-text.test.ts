@@ -1,4 +1,5 @@
+import { sqliteBackend } from '../../test/backends'
 import { describeFullTextContract } from '../../test/full-text-contract'
 
-describeFullTextContract('store with sqlite-vec', { loadVectorExtension: true })
-describeFullTextContract('store without sqlite-vec', { loadVectorExtension: false })
+describeFullTextContract(sqliteBackend({ loadVectorExtension: true }))
+describeFullTextContract(sqliteBackend({ loadVectorExtension: false }))
