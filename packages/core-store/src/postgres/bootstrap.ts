@@ -29,32 +29,34 @@ export function checkSchemaName(schema: string): string {
  * and `unaccent` when missing (or says how to), and learns the versions and where the extensions live.
  */
 export async function bootstrap(connector: PostgresConnector, schema: string): Promise<ServerFacts> {
-  const client = connector.createClient()
-  client.on('error', () => undefined)
   try {
-    await client.connect()
-    const version = await client.query<{ server_version: string }>('SHOW server_version')
-    await ensureExtension(client, 'vector', connector)
-    await ensureExtension(client, 'unaccent', connector)
-    const extensions = await client.query<{ extname: string; extversion: string; nspname: string }>(
-      `SELECT e.extname, e.extversion, n.nspname FROM pg_extension AS e
-       JOIN pg_namespace AS n ON n.oid = e.extnamespace WHERE e.extname IN ('vector', 'unaccent')`,
-    )
-    const searchPath = [schema]
-    for (const row of extensions.rows) {
-      if (PLAIN_IDENTIFIER.test(row.nspname) && !searchPath.includes(row.nspname))
-        searchPath.push(row.nspname)
-    }
-    if (!searchPath.includes('public')) searchPath.push('public')
-    return {
-      serverVersion: version.rows[0]?.server_version ?? 'unknown',
-      pgvectorVersion: extensions.rows.find((row) => row.extname === 'vector')?.extversion ?? 'unknown',
-      searchPath,
-    }
+    return await connector.withClient((client) => inspectServer(client, schema, connector))
   } catch (error) {
     throw mapPostgresError(error, connector.location)
-  } finally {
-    await client.end().catch(() => undefined)
+  }
+}
+
+async function inspectServer(
+  client: pg.ClientBase,
+  schema: string,
+  connector: PostgresConnector,
+): Promise<ServerFacts> {
+  const version = await client.query<{ server_version: string }>('SHOW server_version')
+  await ensureExtension(client, 'vector', connector)
+  await ensureExtension(client, 'unaccent', connector)
+  const extensions = await client.query<{ extname: string; extversion: string; nspname: string }>(
+    `SELECT e.extname, e.extversion, n.nspname FROM pg_extension AS e
+     JOIN pg_namespace AS n ON n.oid = e.extnamespace WHERE e.extname IN ('vector', 'unaccent')`,
+  )
+  const searchPath = [schema]
+  for (const row of extensions.rows) {
+    if (PLAIN_IDENTIFIER.test(row.nspname) && !searchPath.includes(row.nspname)) searchPath.push(row.nspname)
+  }
+  if (!searchPath.includes('public')) searchPath.push('public')
+  return {
+    serverVersion: version.rows[0]?.server_version ?? 'unknown',
+    pgvectorVersion: extensions.rows.find((row) => row.extname === 'vector')?.extversion ?? 'unknown',
+    searchPath,
   }
 }
 
@@ -63,7 +65,11 @@ const EXTENSION_PURPOSE: Record<string, string> = {
   unaccent: 'unaccent (accent folding in full-text search, part of PostgreSQL contrib)',
 }
 
-async function ensureExtension(client: pg.Client, name: string, connector: PostgresConnector): Promise<void> {
+async function ensureExtension(
+  client: pg.ClientBase,
+  name: string,
+  connector: PostgresConnector,
+): Promise<void> {
   const present = await client.query('SELECT 1 FROM pg_extension WHERE extname = $1', [name])
   if (present.rowCount) return
   try {

@@ -20,6 +20,12 @@ export interface SessionSettings {
   readonly statementTimeoutMs: number
 }
 
+/** What kysely needs of a pool; `end()` of a shared PGlite pool only drops this store's reference. */
+export interface StorePool {
+  connect(): Promise<pg.PoolClient>
+  end(): Promise<void>
+}
+
 /** How a store reaches PostgreSQL: a server by URL, or an in-process PGlite. */
 export interface PostgresConnector {
   /** For messages and `info()`: the server and database without the password, or `pglite`. */
@@ -31,20 +37,28 @@ export interface PostgresConnector {
   readonly sharedSession: boolean
   /** Identifies the database within this process (one PGlite instance, or one URL). */
   readonly identity: object
-  createPool(settings: SessionSettings, maxConnections: number): pg.Pool
+  /** The pool a store's queries run on. */
+  createPool(settings: SessionSettings, maxConnections: number): StorePool
+  /** Runs `fn` on one connection without session settings (the bootstrap checks). */
+  withClient<T>(fn: (client: pg.ClientBase) => Promise<T>): Promise<T>
   /**
    * Runs before a pooled connection is handed out (PGlite: restores this store's settings when another
    * store on the same instance changed the shared session's).
    */
   readonly onReserve?: (settings: SessionSettings) => (connection: DatabaseConnection) => Promise<void>
-  /** One connection outside any pool, without session settings (bootstrap checks, a dream lock's session). */
+  /** A dedicated connection, outside any pool, for a dream lock's session (a server only). */
   createClient(): pg.Client
 }
 
 const CONNECT_TIMEOUT_MS = 10_000
 const IDLE_TIMEOUT_MS = 30_000
 const urlIdentities = new Map<string, object>()
-/** The session settings last applied to each PGlite instance (its one session is shared by every store). */
+/**
+ * PGlite has one backend session, so every store on an instance shares one single-connection pool: a
+ * transaction holds it, and other stores wait instead of interleaving statements inside that transaction.
+ */
+const sharedPools = new WeakMap<object, { pool: pg.Pool; references: number }>()
+/** The session settings last applied to each PGlite instance. */
 const appliedSettings = new WeakMap<object, string>()
 
 /** A connector for `postgres://` / `postgresql://` URLs. */
@@ -66,15 +80,33 @@ export function urlConnector(url: string): PostgresConnector {
     location,
     sharedSession: false,
     identity,
-    createPool: (settings, maxConnections) =>
-      new pg.Pool({ ...config(settings), max: maxConnections, idleTimeoutMillis: IDLE_TIMEOUT_MS }),
+    createPool: (settings, maxConnections) => {
+      const pool = new pg.Pool({
+        ...config(settings),
+        max: maxConnections,
+        idleTimeoutMillis: IDLE_TIMEOUT_MS,
+      })
+      // An idle connection the server drops must not crash the process; the next query reconnects.
+      pool.on('error', () => undefined)
+      return pool
+    },
+    withClient: async (fn) => {
+      const client = new pg.Client(config())
+      client.on('error', () => undefined)
+      try {
+        await client.connect()
+        return await fn(client)
+      } finally {
+        await client.end().catch(() => undefined)
+      }
+    },
     createClient: () => new pg.Client(config()),
   }
 }
 
 /** A connector for an in-process PGlite, through PGlite's own node-postgres bridge (one session). */
 export async function pgliteConnector(pglite: PGliteLike): Promise<PostgresConnector> {
-  let bridge: { createPgConfig(pglite: unknown): pg.ClientConfig }
+  let bridge: { createPgConfig(pglite: unknown): pg.PoolConfig }
   try {
     bridge = (await import('@electric-sql/pglite/node-postgres')) as unknown as typeof bridge
   } catch (error) {
@@ -85,12 +117,37 @@ export async function pgliteConnector(pglite: PGliteLike): Promise<PostgresConne
     )
   }
   await pglite.waitReady
-  const config = (): pg.ClientConfig => ({ ...bridge.createPgConfig(pglite), types: HYMEM_TYPE_PARSERS })
+  const shared = (): StorePool => {
+    let entry = sharedPools.get(pglite)
+    if (!entry) {
+      entry = {
+        pool: new pg.Pool({ ...bridge.createPgConfig(pglite), types: HYMEM_TYPE_PARSERS, max: 1 }),
+        references: 0,
+      }
+      sharedPools.set(pglite, entry)
+    }
+    const { pool } = entry
+    const owner = entry
+    owner.references += 1
+    let ended = false
+    return {
+      connect: () => pool.connect(),
+      end: async () => {
+        if (ended) return
+        ended = true
+        owner.references -= 1
+        if (owner.references > 0) return
+        sharedPools.delete(pglite)
+        appliedSettings.delete(pglite)
+        await pool.end()
+      },
+    }
+  }
   return {
     location: 'pglite',
     sharedSession: true,
     identity: pglite,
-    createPool: () => new pg.Pool({ ...config(), max: 1 }),
+    createPool: () => shared(),
     onReserve: (settings) => {
       const wanted = sessionSettingsSql(settings)
       return async (connection) => {
@@ -99,7 +156,22 @@ export async function pgliteConnector(pglite: PGliteLike): Promise<PostgresConne
         appliedSettings.set(pglite, wanted)
       }
     },
-    createClient: () => new pg.Client(config()),
+    withClient: async (fn) => {
+      const pool = shared()
+      try {
+        const client = await pool.connect()
+        try {
+          return await fn(client)
+        } finally {
+          client.release()
+        }
+      } finally {
+        await pool.end()
+      }
+    },
+    createClient: () => {
+      throw new StoreError('UNSUPPORTED', 'PGlite has one session: dream locks use the store connection')
+    },
   }
 }
 

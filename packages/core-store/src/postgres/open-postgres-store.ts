@@ -1,5 +1,4 @@
 import { Kysely } from 'kysely'
-import type pg from 'pg'
 import { createRepositories } from '../repositories'
 import { _applyRepositoryOverrides } from '../repositories/backend'
 import { _createRepositoryScope, type RepositoryOptions } from '../repositories/scope'
@@ -129,9 +128,7 @@ async function connectorOf(options: OpenPostgresStoreOptions): Promise<PostgresC
 }
 
 function connect(connector: PostgresConnector, settings: SessionSettings, maxConnections: number) {
-  const pool: pg.Pool = connector.createPool(settings, maxConnections)
-  // An idle connection the server drops must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined)
+  const pool = connector.createPool(settings, maxConnections)
   const db = new Kysely<HyMemDatabase>({
     dialect: new MappedPostgresDialect(
       { pool, ...(connector.onReserve ? { onReserveConnection: connector.onReserve(settings) } : {}) },

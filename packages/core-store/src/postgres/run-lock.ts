@@ -76,9 +76,12 @@ export function createPostgresRunLock(options: PostgresRunLockOptions): Postgres
     connector.sharedSession ? sharedSession(db) : await ownSession(connector)
 
   const release = async (state: HeldState): Promise<boolean> => {
-    if (locks.get(state.key) !== state) return false
-    locks.delete(state.key)
     mine.delete(state)
+    if (locks.get(state.key) !== state) {
+      await state.session.close()
+      return false
+    }
+    locks.delete(state.key)
     try {
       await state.session.unlock(state.key)
       await db
@@ -122,9 +125,11 @@ export function createPostgresRunLock(options: PostgresRunLockOptions): Postgres
       requireText(holderId, 'holder id')
       const key = `${schema}:${name}`
       const local = locks.get(key)
-      if (local) {
+      if (local && (await local.session.alive())) {
         if (local.holder.holder === holderId) return { acquired: true, lock: handle(local, null) }
-        return { acquired: false, holder: local.holder }
+        // On PGlite this process's own hold is the answer (its one session would grant the lock again);
+        // a server decides for itself.
+        if (connector.sharedSession) return { acquired: false, holder: local.holder }
       }
       const session = await openSession().catch((error: unknown) => {
         throw mapPostgresError(error, connector.location)

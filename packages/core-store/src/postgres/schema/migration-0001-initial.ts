@@ -10,8 +10,8 @@
  * - Integer keys are `bigint` identities `BY DEFAULT`, so `hymem migrate` can copy ids from SQLite.
  * - Tables keyed by text or by a composite key get a `seq` identity: the insertion order that SQLite calls
  *   `rowid` (`scope.backend.insertionOrder`).
- * - Full text: a `fts` tsvector column generated from the searched text (its first 100,000 characters), with
- *   a GIN index, in the `hymem_english` configuration (see below).
+ * - Full text: a `fts` tsvector column generated from the searched text (`hymem_fts_text`), with a GIN index,
+ *   in the `hymem_english` configuration (see below).
  * - Every table that belongs to a workspace has `workspace_id`; `processed_chunks` gains one here.
  *
  * Vector indexes (HNSW, cosine) are created on first use by the vector index, once the dimension is known.
@@ -25,6 +25,14 @@ CREATE TEXT SEARCH CONFIGURATION hymem_english (COPY = pg_catalog.english);
 ALTER TEXT SEARCH CONFIGURATION hymem_english
   ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part
   WITH unaccent, hymem_english_stem;
+
+-- The text a tsvector is built from. FTS5's unicode61 tokenizer splits words at every ASCII character that is
+-- not a letter or digit; PostgreSQL's parser keeps some inside one token (hosts, e-mails, paths, versions,
+-- signed numbers, hyphenated words). Spacing them out first gives both backends the same words. Only the
+-- first 100,000 characters are indexed (a tsvector holds at most 1 MB).
+CREATE FUNCTION hymem_fts_text(value text) RETURNS text
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+  RETURN translate(left(value, 100000), '!"#$%&''()*+,-./:;<=>?@[\\]^_\`{|}~', '                                ');
 
 CREATE TABLE workspaces (
   seq           bigint GENERATED ALWAYS AS IDENTITY,
@@ -87,7 +95,7 @@ CREATE TABLE messages (
   metadata     jsonb NOT NULL DEFAULT '{}',
   token_count  integer NOT NULL DEFAULT 0,
   created_at   text NOT NULL,
-  fts          tsvector GENERATED ALWAYS AS (to_tsvector('hymem_english', left(content, 100000))) STORED,
+  fts          tsvector GENERATED ALWAYS AS (to_tsvector('hymem_english', hymem_fts_text(content))) STORED,
   FOREIGN KEY (workspace_id, session_id) REFERENCES sessions(workspace_id, id) ON DELETE CASCADE
 );
 CREATE INDEX messages_by_session ON messages (workspace_id, session_id, id);
@@ -106,7 +114,7 @@ CREATE TABLE chunks (
   last_message_id  bigint NOT NULL,
   occurred_at      text NOT NULL,
   created_at       text NOT NULL,
-  fts              tsvector GENERATED ALWAYS AS (to_tsvector('hymem_english', left(text, 100000))) STORED,
+  fts              tsvector GENERATED ALWAYS AS (to_tsvector('hymem_english', hymem_fts_text(text))) STORED,
   FOREIGN KEY (workspace_id, session_id) REFERENCES sessions(workspace_id, id) ON DELETE CASCADE
 );
 CREATE INDEX chunks_by_session ON chunks (workspace_id, session_id, id);
@@ -243,7 +251,7 @@ CREATE TABLE episodes (
   created_at   text NOT NULL,
   updated_at   text NOT NULL,
   fts          tsvector GENERATED ALWAYS AS
-                 (to_tsvector('hymem_english', left(title || ' ' || summary, 100000))) STORED
+                 (to_tsvector('hymem_english', hymem_fts_text(title || ' ' || summary))) STORED
 );
 CREATE INDEX episodes_by_session ON episodes (workspace_id, session_id);
 CREATE INDEX episodes_fts ON episodes USING gin (fts);
@@ -264,7 +272,7 @@ CREATE TABLE procedures (
   created_at     text NOT NULL,
   updated_at     text NOT NULL,
   fts            tsvector GENERATED ALWAYS AS
-                   (to_tsvector('hymem_english', left(name || ' ' || description || ' ' || steps_text, 100000))) STORED
+                   (to_tsvector('hymem_english', hymem_fts_text(name || ' ' || description || ' ' || steps_text))) STORED
 );
 CREATE INDEX procedures_by_session ON procedures (workspace_id, session_id);
 CREATE INDEX procedures_fts ON procedures USING gin (fts);
@@ -300,7 +308,7 @@ CREATE TABLE notes (
   last_accessed_at text NOT NULL,
   archived_at      text,
   fts              tsvector GENERATED ALWAYS AS
-                     (to_tsvector('hymem_english', left(description || ' ' || content, 100000))) STORED
+                     (to_tsvector('hymem_english', hymem_fts_text(description || ' ' || content))) STORED
 );
 CREATE INDEX notes_by_pair ON notes (workspace_id, observer_id, observed_id, created_at);
 CREATE INDEX notes_by_access ON notes (workspace_id, archived_at, last_accessed_at);
