@@ -193,10 +193,12 @@ for (const backend of postgresBackends()) {
         { numRuns: 150 },
       )
       // Documents and queries split into the same words wherever both tokenizers agree: everything but a few
-      // non-ASCII symbols that PostgreSQL's parser counts as letters (Ⓐ) and SQLite's unicode61 does not.
+      // non-ASCII characters PostgreSQL's parser keeps inside words and SQLite's unicode61 does not (letter-like
+      // symbols such as Ⓐ, zero-width spaces).
+      const agreedFragments = HOSTILE_FRAGMENTS.filter((fragment) => fragment !== '\u200b')
       const agreedText = fc.oneof(
         fc.string(),
-        fc.array(fc.constantFrom(...HOSTILE_FRAGMENTS), { maxLength: 30 }).map((parts) => parts.join('')),
+        fc.array(fc.constantFrom(...agreedFragments), { maxLength: 30 }).map((parts) => parts.join('')),
       )
       await fc.assert(
         fc.asyncProperty(agreedText, async (text) => {
