@@ -39,7 +39,8 @@ export interface OpenPostgresStoreOptions {
   readonly url?: string
   /**
    * An in-process PGlite created with the `vector` and `unaccent` extensions (tests, embedded use). It stays
-   * the caller's: `close()` does not close it. One HyMem schema per PGlite instance at a time.
+   * the caller's: `close()` does not close it. Every store on one instance shares its single session, so they
+   * take turns (a transaction holds it), as stores on one SQLite file do.
    */
   readonly pglite?: PGliteLike
   /** The schema holding HyMem's tables; created when missing. @default 'public' */
