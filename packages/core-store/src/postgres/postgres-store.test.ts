@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { addChunk } from '../../test/fixtures'
 import { adminQuery, postgresBackends, sharedPglite } from '../../test/postgres-backends'
 import { expectStoreError } from '../../test/store-harness'
 import { MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations'
@@ -256,6 +257,33 @@ for (const backend of postgresBackends()) {
       ).toHaveLength(2)
     })
 
+    it('searches vectors wider than HNSW indexes (2,000 dimensions) exactly, without an index', async () => {
+      const store = await stores.open()
+      const wide = (hot: number) => Float32Array.from({ length: 3072 }, (_, i) => (i === hot ? 1 : 0.01))
+      const a = await addChunk(store, 'w', 'a')
+      const b = await addChunk(store, 'w', 'b')
+      await store.vectors.upsert(
+        'chunks',
+        [
+          { id: a, workspaceId: 'w', vector: wide(0), textHash: 'a' },
+          { id: b, workspaceId: 'w', vector: wide(1), textHash: 'b' },
+        ],
+        'wide-model',
+      )
+      const hits = await store.vectors.nearest('chunks', wide(1), {
+        workspaceId: 'w',
+        k: 2,
+        model: 'wide-model',
+      })
+      expect(hits.map((hit) => hit.id)).toEqual([b, a])
+      expect(
+        await adminQuery(
+          backend.url,
+          `SELECT to_regclass('${(store.info() as PostgresStoreInfo).schema}.chunk_embeddings_hnsw') AS i`,
+        ),
+      ).toEqual([{ i: null }])
+    })
+
     it('refuses a second holder of the dream lock while the first holds it; release frees it', async () => {
       const store = await stores.open()
       const fork = store.fork()
@@ -319,6 +347,20 @@ function describeServerOnly(
     } finally {
       await fork.close()
     }
+  })
+
+  it('survives the server dropping its connections: a clear error at most, then it reconnects', async () => {
+    const store = await open()
+    await store.messages.insertBatch('w', 's', [{ peerId: 'u', content: 'before the restart' }])
+    const terminated = await adminQuery(
+      url,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE application_name = 'hymem' AND datname = current_database()`,
+    )
+    expect(terminated.length).toBeGreaterThan(0)
+    const first = await store.messages.count('w').catch((error: unknown) => error)
+    if (first !== 1) expect(first).toMatchObject({ name: 'StoreError', code: 'UNREACHABLE' })
+    await expect.poll(() => store.messages.count('w').catch(() => -1), { timeout: 5000 }).toBe(1)
   })
 
   it('cancels a statement past the timeout with a one-line TIMEOUT error', async () => {

@@ -7,6 +7,9 @@ import { checkNearest, checkRows, checkVector } from '../search/vector-validate'
 import { StoreError } from '../store/errors'
 import type { StoreContext } from '../store/types'
 
+/** pgvector's HNSW indexes `vector` up to 2,000 dimensions; a wider index is searched exactly, by scan. */
+const HNSW_MAX_DIMENSIONS = 2000
+
 interface Pin {
   readonly model: string
   readonly dimensions: number
@@ -40,8 +43,9 @@ export function parseVectorLiteral(text: string): Float32Array {
 /**
  * Vector storage and KNN on pgvector. The first write pins the index's model and dimension in
  * `vector_indexes` (race-free: `ON CONFLICT DO NOTHING`, then the winner's row is read) and builds an HNSW
- * cosine index on `vector::vector(<dimension>)`; KNN orders by that same expression so the planner can use
- * it, filtered by workspace (with `hnsw.iterative_scan`, a filtered scan still returns k rows).
+ * cosine index on `vector::vector(<dimension>)` (up to 2,000 dimensions); KNN orders by that same expression
+ * so the planner can use it, filtered by workspace (with `hnsw.iterative_scan`, a filtered scan still returns
+ * k rows).
  */
 export function createPostgresVectorIndex(
   db: Kysely<HyMemDatabase>,
@@ -71,7 +75,7 @@ export function createPostgresVectorIndex(
           .onConflict((oc) => oc.column('name').doNothing())
           .returning('name')
           .executeTakeFirst()
-        if (pinned) await createHnswIndex(tx, target, dimensions)
+        if (pinned && dimensions <= HNSW_MAX_DIMENSIONS) await createHnswIndex(tx, target, dimensions)
         else refuseMismatch(index, (await readPin(tx, index)) as Pin, model, dimensions)
         const latest = new Map<number | string, VectorRow>()
         for (const row of rows) latest.set(row.id, row)
