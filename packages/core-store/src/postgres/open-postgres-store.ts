@@ -63,7 +63,8 @@ interface Opened {
   readonly facts: ServerFacts
   readonly schemaVersion: number
   readonly context: StoreContext
-  readonly options: OpenPostgresStoreOptions
+  readonly maxConnections: number
+  readonly log: StoreLog | undefined
 }
 
 /**
@@ -82,6 +83,9 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS
   if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 1)
     throw new StoreError('INVALID_INPUT', 'statementTimeoutMs must be a positive integer')
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
+  if (!Number.isInteger(maxConnections) || maxConnections < 1)
+    throw new StoreError('INVALID_INPUT', 'maxConnections must be a positive integer')
   const facts = await bootstrap(connector, schema)
   const settings: SessionSettings = { searchPath: facts.searchPath, statementTimeoutMs }
   const vectors: VectorSupport = { mode: 'pgvector', version: facts.pgvectorVersion, reason: null }
@@ -91,21 +95,30 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
     now: () => clock().toISOString(),
     newId: options.newId ?? (() => randomId()),
     vectors,
-    embeddingMaxScan: 0,
+    embeddingMaxScan: 0, // the capped JS scan is SQLite's fallback; pgvector always answers here
   })
   const migrator = connect(connector, settings, 1)
   let migration: Awaited<ReturnType<typeof migratePostgres>>
   try {
     migration = await migratePostgres(
-      migrator.db as Kysely<unknown>,
+      migrator as Kysely<unknown>,
       schema,
       facts.searchPath,
       connector.location,
     )
   } finally {
-    await migrator.db.destroy()
+    await migrator.destroy()
   }
-  const opened: Opened = { connector, schema, settings, facts, schemaVersion: migration.to, context, options }
+  const opened: Opened = {
+    connector,
+    schema,
+    settings,
+    facts,
+    schemaVersion: migration.to,
+    context,
+    maxConnections,
+    log: options.log,
+  }
   const store = assemble(opened)
   options.log?.({
     kind: 'open',
@@ -128,20 +141,23 @@ async function connectorOf(options: OpenPostgresStoreOptions): Promise<PostgresC
   return pgliteConnector(options.pglite as PGliteLike)
 }
 
-function connect(connector: PostgresConnector, settings: SessionSettings, maxConnections: number) {
+function connect(
+  connector: PostgresConnector,
+  settings: SessionSettings,
+  maxConnections: number,
+): Kysely<HyMemDatabase> {
   const pool = connector.createPool(settings, maxConnections)
-  const db = new Kysely<HyMemDatabase>({
+  return new Kysely<HyMemDatabase>({
     dialect: new MappedPostgresDialect(
       { pool, ...(connector.onReserve ? { onReserveConnection: connector.onReserve(settings) } : {}) },
       (error) => mapPostgresError(error, connector.location),
     ),
   })
-  return { pool, db }
 }
 
 function assemble(opened: Opened): Store {
-  const { connector, schema, settings, facts, context, options } = opened
-  const { db } = connect(connector, settings, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS)
+  const { connector, schema, settings, facts, context } = opened
+  const db = connect(connector, settings, opened.maxConnections)
   const location = connector.sharedSession
     ? `pglite (schema ${schema})`
     : `${connector.location} (schema ${schema})`
@@ -192,7 +208,7 @@ function assemble(opened: Opened): Store {
       closed = true
       await runLock.releaseAll()
       await db.destroy()
-      options.log?.({ kind: 'close', path: location })
+      opened.log?.({ kind: 'close', path: location })
     },
   }
 }
