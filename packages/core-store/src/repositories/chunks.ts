@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { ChunksTable } from '../schema/tables'
+import { StoreError } from '../store/errors'
 import { parseArray } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -34,9 +35,30 @@ export function toChunk(row: Selectable<ChunksTable>): Chunk {
 }
 
 /** Chunks (`chunks`) and their per-prompt-version processing marks (`processed_chunks`). */
-// biome-ignore lint/suspicious/noEmptyInterface: methods are added as callers move off raw SQL
-export interface ChunksRepository {}
+export interface ChunksRepository {
+  /** The workspace's chunks with these ids, in the order asked (unknown ids are absent). */
+  getByIds(workspaceId: string, ids: readonly number[]): Promise<Chunk[]>
+}
 
-export function createChunksRepository(_scope: RepositoryScope): ChunksRepository {
-  return {}
+const IN_LIST_CHUNK = 500
+
+export function createChunksRepository(scope: RepositoryScope): ChunksRepository {
+  const { db } = scope
+  return {
+    async getByIds(workspaceId, ids) {
+      if (!ids.every(Number.isInteger)) throw new StoreError('INVALID_INPUT', 'chunk ids must be integers')
+      const unique = [...new Set(ids)]
+      const byId = new Map<number, Chunk>()
+      for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {
+        const rows = await db
+          .selectFrom('chunks')
+          .selectAll()
+          .where('workspace_id', '=', workspaceId)
+          .where('id', 'in', unique.slice(start, start + IN_LIST_CHUNK))
+          .execute()
+        for (const row of rows) byId.set(row.id, toChunk(row))
+      }
+      return unique.flatMap((id) => byId.get(id) ?? [])
+    },
+  }
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { KgEvidenceTable } from '../schema/tables'
+import { StoreError } from '../store/errors'
 import { parseArray } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -44,9 +45,25 @@ export function toEvidence(row: Selectable<KgEvidenceTable>): Evidence {
 }
 
 /** Evidence rows of graph edges (`kg_evidence`): which chunk and messages supported or contradicted an edge. */
-// biome-ignore lint/suspicious/noEmptyInterface: methods are added as callers move off raw SQL
-export interface EvidenceRepository {}
+export interface EvidenceRepository {
+  /** Every evidence row of one edge, for and against, oldest observation first. */
+  forEdge(workspaceId: string, edgeId: number): Promise<Evidence[]>
+}
 
-export function createEvidenceRepository(_scope: RepositoryScope): EvidenceRepository {
-  return {}
+export function createEvidenceRepository(scope: RepositoryScope): EvidenceRepository {
+  const { db } = scope
+  return {
+    async forEdge(workspaceId, edgeId) {
+      if (!Number.isInteger(edgeId)) throw new StoreError('INVALID_INPUT', 'an edge id must be an integer')
+      const rows = await db
+        .selectFrom('kg_evidence')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('edge_id', '=', edgeId)
+        .orderBy('observed_at')
+        .orderBy('id')
+        .execute()
+      return rows.map(toEvidence)
+    },
+  }
 }
