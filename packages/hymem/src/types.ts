@@ -3,6 +3,7 @@ import type { DreamConfig, DreamProgressEvent, DreamReport } from '@hymem/dreami
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, AugmentOptions, Conflict, QueryConfig } from '@hymem/query'
 import type { AliasResult } from './graph/alias'
+import type { HyMemInspect } from './inspect/types'
 import type { HyMemLog } from './log'
 import type { Note, NoteHit, NotesConfig } from './notes/types'
 import type { HyMemStats } from './stats/types'
@@ -143,6 +144,8 @@ export interface HyMem {
   readonly extractor: Extractor
   readonly llm: LLMClient | null
   readonly embeddings: EmbeddingClient | null
+  /** Read-only views for the memory inspector: graph pictures, facts with provenance, history, notes, health. */
+  readonly inspect: HyMemInspect
   /** USER.md / MEMORY.md of a workspace: under root for the default one, `${root}/workspaces/<id>/` otherwise. */
   markdownPaths(workspaceId?: string): { userMd: string; memoryMd: string }
 
