@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInspectorApp } from '../src/app'
+import type { GraphData } from '../src/graph-data'
 import { CONTENT_SECURITY_POLICY } from '../src/security/headers'
 import type { InspectorOptions } from '../src/types'
 import { type DreamtMemory, openDreamtMemory } from './memory-fixture'
@@ -31,6 +32,15 @@ async function csrfOf(response: Response): Promise<string> {
   const match = /name="_csrf" value="([^"]+)"/.exec(await response.text())
   if (!match) throw new Error('the page has no CSRF field')
   return match[1]!
+}
+
+type Call = ReturnType<typeof client>
+
+async function graphJson(call: Call, search: string): Promise<{ data: GraphData; total: number }> {
+  return (await (await call(`/inspect/w/default/graph.json${search}`)).json()) as {
+    data: GraphData
+    total: number
+  }
 }
 
 let t: DreamtMemory
@@ -72,8 +82,8 @@ describe('the views over a dreamt memory', () => {
     const page = await (await call('/inspect/w/default/graph?limit=3&inactive=1')).text()
     expect(page).toContain('Showing 3 of 12 edges')
     expect(page).toContain('9 hidden')
-    const all = await (await call('/inspect/w/default/graph.json?inactive=1')).json()
-    const heroku = all.data.edges.find((e: { target: string }) => e.target === 'heroku')
+    const all = await graphJson(call, '?inactive=1')
+    const heroku = all.data.edges.find((e) => e.target === 'heroku')
     expect(heroku).toMatchObject({
       inactive: true,
       predicate: 'deploys_to',
@@ -84,10 +94,7 @@ describe('the views over a dreamt memory', () => {
   it('filters by entity, predicate, peer, session and text', async () => {
     const call = client(inspector())
     const edges = async (search: string) =>
-      (await (await call(`/inspect/w/default/graph.json${search}`)).json()).data.edges.map(
-        (e: { source: string; predicate: string; target: string }) =>
-          `${e.source} ${e.predicate} ${e.target}`,
-      )
+      (await graphJson(call, search)).data.edges.map((e) => `${e.source} ${e.predicate} ${e.target}`)
     expect(await edges('?entity=Fly.io')).toEqual(['api deploys_to flyio'])
     expect(await edges('?predicate=depends_on')).toEqual(['job_queue depends_on redis'])
     // Bob's release chunk also carries evidence against two onboarding facts (the rules extractor's reading).
@@ -102,8 +109,8 @@ describe('the views over a dreamt memory', () => {
 
   it('shows a fact with its source message, the matching words marked, and its supersede chain', async () => {
     const call = client(inspector())
-    const all = await (await call('/inspect/w/default/graph.json?inactive=1')).json()
-    const heroku = all.data.edges.find((e: { target: string }) => e.target === 'heroku')
+    const all = await graphJson(call, '?inactive=1')
+    const heroku = all.data.edges.find((e) => e.target === 'heroku')!
     const page = await (await call(heroku.href)).text()
     expect(page).toContain('<mark>We deploy the API to Heroku.</mark> The job queue depends on Redis.')
     expect(page).toContain('session <strong>onboarding</strong> · <strong>maya</strong>')

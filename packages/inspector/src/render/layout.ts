@@ -1,6 +1,12 @@
 import type { AssetStore } from '../assets'
 import { type HtmlChild, html } from './html'
 
+/**
+ * Cytoscape adds an inline `<style>` (which the CSP blocks) unless an element with this id exists; the
+ * inspector's stylesheet carries the id and the one rule cytoscape wanted.
+ */
+const CYTOSCAPE_STYLESHEET_ID = '__________cytoscape_stylesheet'
+
 /** The views a workspace has, in navigation order. */
 export const VIEWS = [
   ['graph', 'Graph'],
@@ -77,7 +83,7 @@ export function renderPage(frame: PageFrame, content: PageContent): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${content.title} · HyMem inspector</title>
 <link rel="icon" href="${asset('favicon.svg')}" type="image/svg+xml">
-<link rel="stylesheet" href="${asset('inspector.css')}">
+<link rel="stylesheet" href="${asset('inspector.css')}" id="${CYTOSCAPE_STYLESHEET_ID}">
 <script src="${asset('page.js')}" defer></script>
 ${content.graph ? html`<script src="${asset('graph.js')}" defer></script>` : null}
 </head>
