@@ -1,7 +1,14 @@
 import { networkInterfaces } from 'node:os'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { drawnNodes, graphRendered, launchChromium, type PageRecord, recordedPage } from './browser'
+import {
+  type DrawnGraph,
+  drawnNodes,
+  graphRendered,
+  launchChromium,
+  type PageRecord,
+  recordedPage,
+} from './browser'
 import { type DreamtMemory, openDreamtMemory } from './memory-fixture'
 import { type ServedInspector, serveInspector } from './serve'
 
@@ -15,13 +22,21 @@ afterAll(async () => {
 
 /** Clicks the canvas where cytoscape drew an element (a node's centre or an edge's midpoint). */
 async function clickDrawn(page: Page, selector: string): Promise<void> {
-  const point = await page.evaluate((sel) => {
-    const element = window.hymemGraph!.$(sel)
-    const at = element.isNode() ? element.renderedPosition() : element.renderedMidpoint()
-    const box = document.getElementById('graph')!.getBoundingClientRect()
-    return { x: box.left + at.x, y: box.top + at.y }
+  const at = await page.evaluate((sel) => {
+    const element = (globalThis as { hymemGraph?: DrawnGraph }).hymemGraph!.$(sel)
+    return element.isNode() ? element.renderedPosition() : element.renderedMidpoint()
   }, selector)
-  await page.mouse.click(point.x, point.y)
+  const box = (await page.locator('#graph').boundingBox())!
+  await page.mouse.click(box.x + at.x, box.y + at.y)
+}
+
+/** How far the page is wider than the window (0 or less: no sideways scrolling). */
+function overflow(page: Page): Promise<number> {
+  type Globals = { document: { documentElement: { scrollWidth: number } }; innerWidth: number }
+  return page.evaluate(() => {
+    const g = globalThis as unknown as Globals
+    return g.document.documentElement.scrollWidth - g.innerWidth
+  })
 }
 
 describe('the inspector in Chromium, on a memory built by a real dream', () => {
@@ -72,7 +87,9 @@ describe('the inspector in Chromium, on a memory built by a real dream', () => {
     await expect.poll(() => page.textContent('#graph-focus')).toBe('Focused on job queue: 1 neighbours.')
     expect(await drawnNodes(page)).toEqual(['job_queue', 'redis'])
     expect(new URL(page.url()).searchParams.get('focus')).toBe('job_queue')
-    const edge = await page.evaluate(() => window.hymemGraph!.edges(':visible').id())
+    const edge = await page.evaluate(() =>
+      (globalThis as { hymemGraph?: DrawnGraph }).hymemGraph!.edges(':visible').id(),
+    )
     await Promise.all([page.waitForURL(/\/fact\/\d+$/), clickDrawn(page, `#${edge}`)])
     const message = page.locator('li.message', { hasText: 'The job queue depends on Redis.' })
     await expect.poll(() => message.count()).toBe(1)
@@ -126,15 +143,14 @@ describe('the inspector in Chromium, on a memory built by a real dream', () => {
     await page.goto(`${served.origin}/inspect/w/default/graph`)
     await graphRendered(page)
     await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
+    expect(await page.locator(':focus').textContent()).toBe('Skip to content')
     await page.keyboard.press('Enter')
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+    expect(await page.locator(':focus').getAttribute('id')).toBe('main')
     await page.locator('a.fact-link', { hasText: 'depends on' }).focus()
     await Promise.all([page.waitForURL(/\/fact\/\d+$/), page.keyboard.press('Enter')])
     for (const view of ['graph', 'ask?q=what+do+we+use', 'timeline', 'profile', 'health', 'fact/1']) {
       await page.goto(`${served.origin}/inspect/w/default/${view}`)
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-      expect(overflow, view).toBeLessThanOrEqual(0)
+      expect(await overflow(page), view).toBeLessThanOrEqual(0)
     }
     expect(record.errors).toEqual([])
   })

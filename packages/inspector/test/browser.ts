@@ -58,13 +58,23 @@ export async function graphRendered(page: Page): Promise<void> {
 
 /** Ids of the nodes the live cytoscape instance shows (hidden ones excluded). */
 export function drawnNodes(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    (window.hymemGraph?.nodes().filter((n) => n.visible()) ?? []).map((n) => n.id()).sort(),
-  )
+  return page.evaluate(() => {
+    const graph = (globalThis as { hymemGraph?: DrawnGraph }).hymemGraph
+    return (graph?.nodes().filter((n) => n.visible()) ?? []).map((n) => n.id()).sort()
+  })
 }
 
-declare global {
-  interface Window {
-    hymemGraph?: import('cytoscape').Core
-  }
+/** The part of the page's cytoscape instance (`window.hymemGraph`) the tests read. */
+interface DrawnElement {
+  id(): string
+  visible(): boolean
+  isNode(): boolean
+  renderedPosition(): { x: number; y: number }
+  renderedMidpoint(): { x: number; y: number }
+}
+
+export interface DrawnGraph {
+  nodes(): { filter(keep: (node: DrawnElement) => boolean): DrawnElement[] }
+  edges(selector: string): DrawnElement
+  $(selector: string): DrawnElement
 }
