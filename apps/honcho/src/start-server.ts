@@ -104,6 +104,7 @@ export async function startServer(
     `embeddings ${memory.embeddings?.name ?? 'none'}`,
     `auth ${auth ? `${config.authTokens.length} token(s)` : 'off (loopback only)'}`,
     'mcp /mcp',
+    'inspector /inspect',
   ].join(' · ')
 
   let closing: Promise<void> | undefined
