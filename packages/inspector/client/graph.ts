@@ -81,8 +81,13 @@ function layoutFor(count: number): cytoscape.LayoutOptions {
     name: 'cose',
     animate: false,
     randomize: true,
-    idealEdgeLength: () => 80,
-    nodeRepulsion: () => 9000,
+    nodeDimensionsIncludeLabels: true,
+    idealEdgeLength: () => 70,
+    nodeRepulsion: () => 30_000,
+    nodeOverlap: 40,
+    componentSpacing: 60,
+    gravity: 0.5,
+    numIter: 1500,
   }
 }
 

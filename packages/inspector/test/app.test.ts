@@ -147,6 +147,10 @@ describe('the views over a dreamt memory', () => {
     const data = JSON.parse(/id="graph-data">(.*?)<\/script>/s.exec(timeline)![1]!)
     expect(data.nodes.map((n: { id: string }) => n.id)).toContain('heroku')
     expect(data.nodes.map((n: { id: string }) => n.id)).not.toContain('flyio')
+    // On February 1 the Heroku edge was current: it is drawn solid, not faded.
+    expect(data.edges.find((e: { target: string }) => e.target === 'heroku')).toMatchObject({
+      inactive: false,
+    })
     const profile = await (await call('/inspect/w/default/profile')).text()
     expect(profile).toContain('User prefers pnpm.')
     expect(profile).not.toContain('HyMem:auto')

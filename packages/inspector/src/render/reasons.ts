@@ -45,6 +45,7 @@ const RULES: readonly [RegExp, (m: RegExpMatchArray) => Reason][] = [
     /^neighbour_of:(.+)$/,
     (m) => ({ factor: 'context', text: `Next to another hit (${m[1]}) in its conversation` }),
   ],
+  [/^session_context$/, () => ({ factor: 'context', text: 'Its conversation holds other strong hits' })],
   [/^rerank_([\d.]+)$/, (m) => ({ factor: 'rerank', text: `Reranker judged it relevant (${m[1]} of 5)` })],
   [
     /^fallback:entity_anchored(:overlap)?$/,

@@ -25,8 +25,16 @@ interface Item {
   readonly why: readonly string[]
 }
 
-/** Resolves each ranked reference to its item (hits by id in order, since a message and a chunk may share one). */
-function items(frame: PageFrame, ws: string, context: AugmentedContext): [RankedRef, Item][] {
+/**
+ * Resolves each ranked reference to its item (hits by id in order, since a message and a chunk may share
+ * one). augment's as-of applies to graph facts; messages written after that day are marked as such.
+ */
+function items(
+  frame: PageFrame,
+  ws: string,
+  context: AugmentedContext,
+  asOf: string | undefined,
+): [RankedRef, Item][] {
   const hits = [...context.hits]
   return context.ranked.flatMap((ref): [RankedRef, Item][] => {
     if (ref.kind === 'hit') {
@@ -40,7 +48,11 @@ function items(frame: PageFrame, ws: string, context: AugmentedContext): [Ranked
           {
             kind: hit.kind,
             title: hit.text,
-            detail: `session ${hit.sessionId}${who} · ${formatTime(hit.createdAt)}`,
+            detail: html`session ${hit.sessionId}${who} · ${formatTime(hit.createdAt)}${
+              asOf !== undefined && hit.createdAt > asOf
+                ? html` <span class="badge state-stale">after the as-of date</span>`
+                : null
+            }`,
             why: hit.whyRetrieved,
           },
         ],
@@ -87,7 +99,7 @@ function reasons(codes: readonly string[]): SafeHtml {
 
 function results(frame: PageFrame, ws: string, params: AskParams, result: AskResult): SafeHtml {
   const { context } = result
-  const list = items(frame, ws, context)
+  const list = items(frame, ws, context, params.asOf)
   const messagesHref = (ids: readonly number[]) =>
     `${wsUrl(frame, ws, 'messages')}?ids=${ids.slice(0, 200).join(',')}&mark=${encodeURIComponent(params.q ?? '')}`
   return html`<section aria-labelledby="results-heading">

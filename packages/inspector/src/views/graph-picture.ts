@@ -55,7 +55,7 @@ export function graphTables(
   return html`<section aria-labelledby="edges-heading">
 <h2 id="edges-heading">Edges</h2>
 <div class="table-scroll"><table class="edges">
-<thead><tr><th scope="col">Subject</th><th scope="col">Predicate</th><th scope="col">Object</th><th scope="col">Confidence</th><th scope="col">State</th></tr></thead>
+<thead><tr><th scope="col">Subject</th><th scope="col">Predicate</th><th scope="col">Object</th><th scope="col">Confidence</th><th scope="col">State now</th></tr></thead>
 <tbody>${view.edges.map(
     (e) => html`<tr>
 <td><a href="${links.entity(e.subject)}">${entityLabel(e.subject)}</a></td>

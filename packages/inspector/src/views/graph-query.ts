@@ -1,4 +1,4 @@
-import type { GraphQuery, GraphView } from 'hymem'
+import type { Edge, GraphQuery, GraphView } from 'hymem'
 import { type GraphData, TYPE_PALETTE, UNTYPED_COLOR } from '../graph-data'
 import { asOfParam, intParam, textParam } from '../http/params'
 import { edgeState } from '../render/edges'
@@ -80,6 +80,15 @@ export function typeColors(view: GraphView): Map<string, string> {
   return new Map(ordered.map(([type], i) => [type, TYPE_PALETTE[i % TYPE_PALETTE.length]!]))
 }
 
+/**
+ * An edge's state on the picture's day: an edge superseded after `asOf` was still current then (the query
+ * only returns edges valid at `asOf`).
+ */
+export function stateAt(edge: Edge, asOf: string | null): ReturnType<typeof edgeState> {
+  const state = edgeState(edge)
+  return asOf !== null && state === 'superseded' ? 'active' : state
+}
+
 /** The browser's copy of a graph picture. */
 export function toGraphData(
   view: GraphView,
@@ -99,7 +108,7 @@ export function toGraphData(
       predicate: e.predicate,
       confidence: e.confidence,
       derived: e.derived,
-      inactive: edgeState(e) !== 'active',
+      inactive: stateAt(e, view.asOf) !== 'active',
       href: links.fact(e.id),
     })),
     pageUrl: links.page,
