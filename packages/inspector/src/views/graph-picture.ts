@@ -6,6 +6,9 @@ import { entityLabel, formatNumber, predicateLabel } from '../render/format'
 import { html, type SafeHtml, trusted } from '../render/html'
 import { scriptJson } from './graph-query'
 
+/** Rows of the edge and entity tables (the picture itself may draw more). */
+const MAX_ROWS = 300
+
 /** "Showing 200 of 20,000 edges (19,800 hidden ...)". */
 export function graphSummary(view: GraphView): SafeHtml {
   const shown = view.edges.length
@@ -51,12 +54,19 @@ export function graphTables(
   view: GraphView,
   links: { fact: (id: number) => string; entity: (name: string) => string },
 ): SafeHtml {
-  const nodes = [...view.nodes].sort((a, b) => b.degree - a.degree || a.id.localeCompare(b.id))
+  const nodes = [...view.nodes]
+    .sort((a, b) => b.degree - a.degree || a.id.localeCompare(b.id))
+    .slice(0, MAX_ROWS)
+  const edges = view.edges.slice(0, MAX_ROWS)
+  const cut = (shown: number, all: number, what: string) =>
+    shown < all
+      ? html`<p class="muted">Listing ${shown} of the ${all} ${what} in the picture; narrow the filters to list the rest.</p>`
+      : null
   return html`<section aria-labelledby="edges-heading">
 <h2 id="edges-heading">Edges</h2>
 <div class="table-scroll"><table class="edges">
 <thead><tr><th scope="col">Subject</th><th scope="col">Predicate</th><th scope="col">Object</th><th scope="col">Confidence</th><th scope="col">State now</th></tr></thead>
-<tbody>${view.edges.map(
+<tbody>${edges.map(
     (e) => html`<tr>
 <td><a href="${links.entity(e.subject)}">${entityLabel(e.subject)}</a></td>
 <td><a href="${links.fact(e.id)}" class="fact-link">${predicateLabel(e.predicate)}</a></td>
@@ -66,6 +76,7 @@ export function graphTables(
 </tr>`,
   )}</tbody>
 </table></div>
+${cut(edges.length, view.edges.length, 'edges')}
 </section>
 <section aria-labelledby="entities-heading">
 <h2 id="entities-heading">Entities</h2>
@@ -73,5 +84,6 @@ export function graphTables(
     (n) =>
       html`<li><a href="${links.entity(n.id)}">${entityLabel(n.id)}</a> <span class="muted">${n.type ?? 'no type'} · ${n.degree}</span></li>`,
   )}</ul>
+${cut(nodes.length, view.nodes.length, 'entities')}
 </section>`
 }
