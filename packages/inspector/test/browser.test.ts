@@ -12,12 +12,15 @@ import {
 import { type DreamtMemory, openDreamtMemory } from './memory-fixture'
 import { type ServedInspector, serveInspector } from './serve'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
+// Launched by the first test that needs it, so a missing Chromium fails every test (with the apt-get
+// command) instead of turning them into skips.
+let launched: Promise<Browser> | undefined
+const chromium = () => {
+  launched ??= launchChromium()
+  return launched
+}
 afterAll(async () => {
-  await browser?.close()
+  await (await launched?.catch(() => undefined))?.close()
 })
 
 /** Clicks the canvas where cytoscape drew an element (a node's centre or an edge's midpoint). */
@@ -56,7 +59,7 @@ describe('the inspector in Chromium, on a memory built by a real dream', () => {
   })
 
   it('draws the expected entities with no console error and no request leaving the origin', async () => {
-    record = await recordedPage(browser)
+    record = await recordedPage(await chromium())
     const { page } = record
     const response = await page.goto(`${served.origin}/inspect/w/default/graph`)
     expect(response?.status()).toBe(200)
@@ -79,7 +82,7 @@ describe('the inspector in Chromium, on a memory built by a real dream', () => {
   })
 
   it('focuses a node’s neighbourhood on click and opens a fact with its source message on edge click', async () => {
-    record = await recordedPage(browser)
+    record = await recordedPage(await chromium())
     const { page } = record
     await page.goto(`${served.origin}/inspect/w/default/graph`)
     await graphRendered(page)
@@ -101,7 +104,7 @@ describe('the inspector in Chromium, on a memory built by a real dream', () => {
   })
 
   it('shows what HyMem knew on a past day: the as-of field hides the edge that superseded Heroku after it', async () => {
-    record = await recordedPage(browser)
+    record = await recordedPage(await chromium())
     const { page } = record
     const facts = () => page.locator('ol.ranked li.kind-fact .item-title').allTextContents()
     await page.goto(`${served.origin}/inspect/w/default/ask`)
@@ -122,7 +125,7 @@ describe('the inspector in Chromium, on a memory built by a real dream', () => {
   })
 
   it('redraws the graph as of a day when the timeline slider moves (keyboard)', async () => {
-    record = await recordedPage(browser)
+    record = await recordedPage(await chromium())
     const { page } = record
     await page.goto(`${served.origin}/inspect/w/default/timeline`)
     await graphRendered(page)
@@ -138,7 +141,7 @@ describe('the inspector in Chromium, on a memory built by a real dream', () => {
   })
 
   it('is keyboard navigable and fits a phone screen', async () => {
-    record = await recordedPage(browser, { viewport: { width: 390, height: 844 } })
+    record = await recordedPage(await chromium(), { viewport: { width: 390, height: 844 } })
     const { page } = record
     await page.goto(`${served.origin}/inspect/w/default/graph`)
     await graphRendered(page)
@@ -175,7 +178,7 @@ describe('corrections in Chromium', () => {
     const redis = (context: Awaited<ReturnType<typeof t.memory.augment>>) =>
       context.graphFacts.filter((f) => f.subject === 'job_queue' && f.object === 'redis')
     expect(redis(await t.memory.augment(question))).toHaveLength(1)
-    record = await recordedPage(browser)
+    record = await recordedPage(await chromium())
     const { page } = record
     await page.goto(`${served.origin}/inspect/w/default/graph?entity=redis`)
     await Promise.all([page.waitForURL(/\/fact\/\d+$/), page.click('a.fact-link')])
@@ -221,7 +224,7 @@ describe('beyond loopback', () => {
       headers: { authorization: 'Bearer team-secret' },
     })
     expect(withToken.status).toBe(200)
-    record = await recordedPage(browser)
+    record = await recordedPage(await chromium())
     const { page } = record
     const refused = await page.goto(`${origin}/inspect/w/default/graph`)
     expect(refused?.status()).toBe(401)
