@@ -47,11 +47,17 @@ export function createInspectorApp(options: InspectorOptions): Hono<InspectorEnv
   const assets = new AssetStore(options.assetsDir ?? DEFAULT_ASSETS_DIR)
   const { memory } = options
 
-  const allowedWorkspaces = async (c: Context<InspectorEnv>): Promise<string[]> => {
+  /**
+   * The workspaces this caller may open: every existing one its token allows, plus the memory's default one
+   * (`listed` leaves the default out when it is empty and others exist).
+   */
+  const workspacesOf = async (c: Context<InspectorEnv>) => {
     const { allowed } = c.get('principal')
-    const known = await memory.inspect.workspaces()
-    const all = known.includes(memory.workspaceId) ? known : [memory.workspaceId, ...known]
-    return allowed === '*' ? all : all.filter((ws) => allowed.has(ws))
+    const may = (ws: string) => allowed === '*' || allowed.has(ws)
+    const known = (await memory.inspect.workspaces()).filter(may)
+    const reachable =
+      known.includes(memory.workspaceId) || !may(memory.workspaceId) ? known : [memory.workspaceId, ...known]
+    return { reachable, listed: known.length > 0 ? known : reachable }
   }
   const deps: InspectorDeps = {
     options,
@@ -66,13 +72,13 @@ export function createInspectorApp(options: InspectorOptions): Hono<InspectorEnv
         csrf: c.get('csrf') ?? '',
         signedIn: principal?.via === 'cookie' && getCookie(c, SESSION_COOKIE) !== undefined,
         workspace,
-        workspaces: principal ? await allowedWorkspaces(c) : [],
+        workspaces: principal ? (await workspacesOf(c)).listed : [],
         notice,
       }
     },
     async workspace(c) {
       const ws = c.req.param('ws') ?? ''
-      if (!(await allowedWorkspaces(c)).includes(ws))
+      if (!(await workspacesOf(c)).reachable.includes(ws))
         throw new InspectorError(404, `Workspace ${ws} not found`)
       return ws
     },

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createHyMem } from 'hymem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInspectorApp } from '../src/app'
 import type { GraphData } from '../src/graph-data'
@@ -300,5 +304,22 @@ describe('corrections', () => {
     expect(page).toContain('Retracted: augment no longer returns it')
     expect(page).toContain('This fact is retracted.')
     expect((await call('/inspect/w/default/fact/99999/retract', { headers: bearer })).status).toBe(404)
+  })
+})
+
+describe('the start page', () => {
+  it('opens the only workspace with data, even when the default one is empty', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'hymem-inspector-start-'))
+    const memory = await createHyMem({ root })
+    try {
+      await memory.capture([{ role: 'user', content: 'We use Redis.' }], { workspaceId: 'demo' })
+      const call = client(createInspectorApp({ memory }))
+      expect((await call('/inspect')).headers.get('location')).toBe('/inspect/w/demo/graph')
+      expect((await call('/inspect/w/default/graph')).status).toBe(200)
+      expect(await (await call('/inspect/w/demo/graph')).text()).not.toContain('(switch)')
+    } finally {
+      await memory.close()
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })
