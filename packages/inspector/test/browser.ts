@@ -28,7 +28,7 @@ export async function launchChromium(): Promise<Browser> {
 export interface PageRecord {
   readonly page: Page
   readonly context: BrowserContext
-  /** Console messages of type error, and uncaught page errors. */
+  /** Console errors and warnings, and uncaught page errors. */
   readonly errors: string[]
   /** Every URL the page requested. */
   readonly requests: string[]
@@ -44,7 +44,8 @@ export async function recordedPage(
   const errors: string[] = []
   const requests: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
+    if (message.type() === 'error' || message.type() === 'warning')
+      errors.push(`${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`))
   page.on('request', (request) => requests.push(request.url()))
