@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInspectorApp } from '../src/app'
 import type { GraphData } from '../src/graph-data'
 import { CONTENT_SECURITY_POLICY } from '../src/security/headers'
-import type { InspectorOptions } from '../src/types'
+import type { InspectorLogEvent, InspectorOptions } from '../src/types'
 import { type DreamtMemory, openDreamtMemory } from './memory-fixture'
 
 type App = ReturnType<typeof createInspectorApp>
@@ -171,6 +171,30 @@ describe('the views over a dreamt memory', () => {
     const page = await (await call('/inspect/w/default/messages?ids=4&mark=heroku')).text()
     expect(page).toContain('We deploy the API to <mark>Heroku</mark>.')
     expect((await call('/inspect/w/default/messages?ids=1,x')).status).toBe(400)
+  })
+})
+
+describe('failures', () => {
+  it('shows an unexpected error as a plain 500 page (no stack) and reports it to the log', async () => {
+    const events: InspectorLogEvent[] = []
+    const broken = Object.create(t.memory) as typeof t.memory
+    Object.defineProperty(broken, 'inspect', {
+      value: {
+        ...t.memory.inspect,
+        graph: async () => {
+          throw new Error('disk on fire')
+        },
+      },
+    })
+    const call = client(createInspectorApp({ memory: broken, log: (event) => events.push(event) }))
+    const res = await call('/inspect/w/default/graph')
+    expect(res.status).toBe(500)
+    expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
+    const page = await res.text()
+    expect(page).toContain('The inspector failed to answer; the server log has the details.')
+    expect(page).not.toContain('disk on fire')
+    expect(events).toMatchObject([{ kind: 'error', method: 'GET', path: '/inspect/w/default/graph' }])
+    expect((await call('/inspect/no/such/page')).status).toBe(404)
   })
 })
 
