@@ -20,7 +20,10 @@ export interface HyMemOptions {
   readonly llm?: LLMClient | null
   /** Override the extractor (default: LLM extractor when llm is set, else rules). */
   readonly extractor?: Extractor
-  /** null → no vectors (keyword + graph + recency). @default null */
+  /**
+   * Vectors for search, notes and dreaming. null → no vectors (keyword + graph + recency).
+   * @default the offline USE-lite embedder (512-d, shipped in npm; the model loads on first use)
+   */
   readonly embeddings?: EmbeddingClient | null
   readonly clock?: () => Date
   readonly log?: HyMemLog

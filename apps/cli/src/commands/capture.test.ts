@@ -15,7 +15,7 @@ describe('hymem capture', () => {
   afterEach(() => cleanup())
 
   async function messagesBySession(): Promise<Record<string, string[]>> {
-    const memory = await createHyMem({ root })
+    const memory = await createHyMem({ root, embeddings: null })
     try {
       const rows = await memory.store.db
         .selectFrom('messages')
