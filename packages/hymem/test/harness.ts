@@ -46,7 +46,13 @@ export async function openTestMemory(options: Omit<HyMemOptions, 'root' | 'log'>
   const { root, cleanup } = tempRoot()
   const events: HyMemLogEvent[] = []
   const clock = (options.clock as TestClock | undefined) ?? testClock()
-  const memory = await createHyMem({ embeddings: null, ...options, root, clock, log: (event) => events.push(event) })
+  const memory = await createHyMem({
+    embeddings: null,
+    ...options,
+    root,
+    clock,
+    log: (event) => events.push(event),
+  })
   return {
     memory,
     root,
