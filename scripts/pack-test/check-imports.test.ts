@@ -50,6 +50,22 @@ describe('checkImports', () => {
     expect(checkImports(MANIFEST, [['dist/index.js', source]])).toEqual([])
   })
 
+  it('checks declaration files too, where an @types dependency covers its package', () => {
+    const manifest = {
+      ...MANIFEST,
+      dependencies: { ...MANIFEST.dependencies, '@types/better-sqlite3': '7.6.13' },
+    }
+    const files: [string, string][] = [
+      [
+        'dist/index.d.ts',
+        "import type Database from 'better-sqlite3'\nimport type { Honcho } from '@honcho-ai/sdk'",
+      ],
+    ]
+    expect(checkImports(manifest, files)).toEqual([
+      'dist/index.d.ts imports @honcho-ai/sdk, which is only a devDependency',
+    ])
+  })
+
   it('reports a devDependency or an undeclared package imported at run time, once each', () => {
     const files: [string, string][] = [
       ['dist/index.js', 'import { Honcho } from "@honcho-ai/sdk"; import "zod"'],

@@ -17,9 +17,15 @@ export function packageOf(specifier: string): string | null {
   return BUILTINS.has(name) ? null : name
 }
 
+/** The DefinitelyTyped package that types `name` (`@types/node`, `@types/scope__pkg`). */
+function typesPackage(name: string): string {
+  return `@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name}`
+}
+
 /**
- * Problems with what a package's JavaScript imports: a package it does not depend on (it would only work
- * when something else happens to install it), or one it lists as a devDependency only.
+ * Problems with what a package's JavaScript and declaration files import: a package it does not depend on
+ * (it would only work when something else happens to install it), or one it lists as a devDependency only.
+ * A dependency on `@types/x` covers `x`.
  */
 export function checkImports(
   manifest: Manifest,
@@ -31,7 +37,8 @@ export function checkImports(
   for (const [path, source] of scripts) {
     for (const specifier of importedSpecifiers(source)) {
       const name = packageOf(specifier)
-      if (name === null || allowed.has(name) || reported.has(name)) continue
+      if (name === null || allowed.has(name) || allowed.has(typesPackage(name)) || reported.has(name))
+        continue
       reported.set(
         name,
         dev.has(name)

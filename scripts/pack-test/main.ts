@@ -55,7 +55,7 @@ async function main(): Promise<number> {
         const tarball = await packPackage(pkg.dir, join(work, 'tarballs'))
         tarballs.push(tarball)
         const scripts = [...tarball.files]
-          .filter((file) => /\.(m|c)?js$/.test(file))
+          .filter((file) => /\.(m|c)?js$|\.d\.(m|c)?ts$/.test(file))
           .map((file): [string, string] => [file, tarball.readFile(file)])
         for (const problem of [
           ...checkPackedManifest(tarball, pkg.manifest, unpublished),
