@@ -1,4 +1,6 @@
+import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { type IncomingMessage, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AuthenticationError, Honcho, NotFoundError } from '@honcho-ai/sdk'
@@ -69,14 +71,10 @@ describe('startServer', () => {
     await honcho.scheduleDream({ observer: 'alice' })
     const watcher = server.memory.store.fork()
     await server.close()
-    const runs = await watcher.db
-      .selectFrom('dream_runs')
-      .select(['status', 'finished_at'])
-      .where('workspace_id', '=', 'dreamy')
-      .execute()
+    const runs = await watcher.dreamRuns.recent('dreamy')
     await watcher.close()
     expect(runs.length).toBeGreaterThan(0)
-    expect(runs.every((run) => run.finished_at !== null)).toBe(true)
+    expect(runs.every((run) => run.finishedAt !== null)).toBe(true)
   })
 
   it('refuses to bind beyond loopback without tokens', async () => {
@@ -113,32 +111,50 @@ describe('startServer', () => {
       messages: Array.from({ length: 100 }, (_, i) => ({ peer_id: 'alice', content: `message ${i}` })),
     })
     const half = Math.floor(body.length / 2)
-    let sendRest: () => void = () => {}
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(body.slice(0, half)))
-        sendRest = () => {
-          controller.enqueue(new TextEncoder().encode(body.slice(half)))
-          controller.close()
-        }
+    // `Expect: 100-continue` makes the server answer "100 Continue" once it has taken the request on.
+    const write = request(`${server.url}/v3/workspaces/w/sessions/s/messages`, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
       },
     })
-    const write = fetch(`${server.url}/v3/workspaces/w/sessions/s/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: stream,
-      duplex: 'half',
-    } as RequestInit)
-    // The request is in flight (headers and half the body received) when shutdown starts.
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    const response = new Promise<IncomingMessage>((resolve, reject) => {
+      write.once('response', resolve)
+      write.once('error', reject)
+    })
+    const accepted = once(write, 'continue')
+    write.flushHeaders()
+    await accepted
+    write.write(body.slice(0, half))
+    // The request is in flight (taken on, half its body sent) when shutdown starts.
     const counting = server.memory.store.fork()
     const closed = server.close()
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    sendRest()
-    expect((await write).status).toBe(201)
+    await waitUntilRefused(`${server.url}/health`)
+    write.end(body.slice(half))
+    const answer = await response
+    answer.resume()
+    expect(answer.statusCode).toBe(201)
     await closed
     expect(await counting.messages.count('w')).toBe(100)
     await counting.close()
     await expect(fetch(`${server.url}/health`)).rejects.toThrow()
   })
 })
+
+/** Polls until a new connection to `url` fails: the server has stopped listening. */
+async function waitUntilRefused(url: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      const res = await fetch(url, { headers: { connection: 'close' } })
+      await res.body?.cancel()
+    } catch {
+      return
+    }
+    if (Date.now() > deadline) throw new Error(`${url} still answers`)
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}

@@ -137,7 +137,7 @@ export type HyMemAugmentOptions = Omit<AugmentOptions, 'workspaceId'> & Ws
 
 /** The HyMem facade: log conversations, dream over them, augment prompts, keep explicit notes. */
 export interface HyMem {
-  /** Escape hatch for servers (typed repositories, kysely db). */
+  /** Escape hatch for servers: the typed repositories, full-text and vector search. */
   readonly store: Store
   readonly root: string
   /** The default workspace. */
