@@ -21,7 +21,10 @@ export interface HyMemOptions {
   readonly llm?: LLMClient | null
   /** Override the extractor (default: LLM extractor when llm is set, else rules). */
   readonly extractor?: Extractor
-  /** null → no vectors (keyword + graph + recency). @default null */
+  /**
+   * Vectors for search, notes and dreaming. null → no vectors (keyword + graph + recency).
+   * @default the offline USE-lite embedder (512-d, shipped in npm; the model loads on first use)
+   */
   readonly embeddings?: EmbeddingClient | null
   readonly clock?: () => Date
   readonly log?: HyMemLog
@@ -135,7 +138,7 @@ export type HyMemAugmentOptions = Omit<AugmentOptions, 'workspaceId'> & Ws
 
 /** The HyMem facade: log conversations, dream over them, augment prompts, keep explicit notes. */
 export interface HyMem {
-  /** Escape hatch for servers (typed repositories, kysely db). */
+  /** Escape hatch for servers: the typed repositories, full-text and vector search. */
   readonly store: Store
   readonly root: string
   /** The default workspace. */

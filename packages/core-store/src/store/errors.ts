@@ -8,6 +8,7 @@ export type StoreErrorCode =
   | 'SCHEMA_TOO_NEW'
   | 'MIGRATION_FAILED'
   | 'VECTOR_MISMATCH'
+  | 'VECTOR_UNAVAILABLE'
   | 'CLOSED'
 
 /** The one error family of `@hymem/core-store`; messages say what to do. */
