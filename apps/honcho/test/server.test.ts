@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { type IncomingMessage, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { AuthenticationError, Honcho, NotFoundError } from '@honcho-ai/sdk'
 import { configFromEnv, type HyMemConfig } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -42,7 +41,7 @@ describe('startServer', () => {
   it('serves /health, the Honcho routes and /mcp, and names database, extractor and embedder', async () => {
     const server = await start(testConfig())
     expect(server.startupLine).toMatch(
-      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · database .*hymem\.sqlite · extractor rules · embeddings fake/,
+      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · backend sqlite .*hymem\.sqlite · extractor rules · embedder fake\S* · auth off \(loopback only\) · mcp \/mcp · inspector \/inspect$/,
     )
     expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' })
     const honcho = new Honcho({ baseURL: server.url, workspaceId: 'app', maxRetries: 0 })
@@ -72,14 +71,10 @@ describe('startServer', () => {
     await honcho.scheduleDream({ observer: 'alice' })
     const watcher = server.memory.store.fork()
     await server.close()
-    const runs = await watcher.db
-      .selectFrom('dream_runs')
-      .select(['status', 'finished_at'])
-      .where('workspace_id', '=', 'dreamy')
-      .execute()
+    const runs = await watcher.dreamRuns.recent('dreamy')
     await watcher.close()
     expect(runs.length).toBeGreaterThan(0)
-    expect(runs.every((run) => run.finished_at !== null)).toBe(true)
+    expect(runs.every((run) => run.finishedAt !== null)).toBe(true)
   })
 
   it('refuses to bind beyond loopback without tokens', async () => {
@@ -116,29 +111,32 @@ describe('startServer', () => {
       messages: Array.from({ length: 100 }, (_, i) => ({ peer_id: 'alice', content: `message ${i}` })),
     })
     const half = Math.floor(body.length / 2)
-    let sendRest: () => void = () => {}
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(body.slice(0, half)))
-        sendRest = () => {
-          controller.enqueue(new TextEncoder().encode(body.slice(half)))
-          controller.close()
-        }
+    // `Expect: 100-continue` makes the server answer "100 Continue" once it has taken the request on.
+    const write = request(`${server.url}/v3/workspaces/w/sessions/s/messages`, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
       },
     })
-    const write = fetch(`${server.url}/v3/workspaces/w/sessions/s/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: stream,
-      duplex: 'half',
-    } as RequestInit)
-    // The request is in flight (headers and half the body received) when shutdown starts.
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    const response = new Promise<IncomingMessage>((resolve, reject) => {
+      write.once('response', resolve)
+      write.once('error', reject)
+    })
+    const accepted = once(write, 'continue')
+    write.flushHeaders()
+    await accepted
+    write.write(body.slice(0, half))
+    // The request is in flight (taken on, half its body sent) when shutdown starts.
     const counting = server.memory.store.fork()
     const closed = server.close()
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    sendRest()
-    expect((await write).status).toBe(201)
+    await waitUntilRefused(`${server.url}/health`)
+    write.end(body.slice(half))
+    const answer = await response
+    answer.resume()
+    expect(answer.statusCode).toBe(201)
     await closed
     expect(await counting.messages.count('w')).toBe(100)
     await counting.close()
@@ -146,52 +144,17 @@ describe('startServer', () => {
   })
 })
 
-describe('hymem-honcho binary', () => {
-  it('prints the start-up line and exits 0 on SIGTERM', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'hymem-honcho-bin-'))
-    roots.push(root)
-    const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url))
-    const port = await freePort()
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', bin], {
-      env: {
-        ...process.env,
-        HYMEM_ROOT: root,
-        HYMEM_EMBEDDING_PROVIDER: 'none',
-        HYMEM_HONCHO_PORT: String(port),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stderr.on('data', (chunk) => {
-      stderr += String(chunk)
-    })
-    const line = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (chunk) => {
-        stdout += String(chunk)
-        if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!)
-      })
-      child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)))
-    })
-    expect(line).toMatch(
-      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · database .* · extractor rules · embeddings none/,
-    )
-    const url = /listening on (\S+)/.exec(line)![1]!
-    expect((await fetch(`${url}/health`)).status).toBe(200)
-    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    expect(await exit).toBe(0)
-  }, 60_000)
-})
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
+/** Polls until a new connection to `url` fails: the server has stopped listening. */
+async function waitUntilRefused(url: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      const res = await fetch(url, { headers: { connection: 'close' } })
+      await res.body?.cancel()
+    } catch {
+      return
+    }
+    if (Date.now() > deadline) throw new Error(`${url} still answers`)
+    await new Promise((resolve) => setImmediate(resolve))
+  }
 }

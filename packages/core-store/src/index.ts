@@ -46,27 +46,42 @@ export type {
 export { createRunLock, DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './lock'
 export { readManagedFile, readSection, sectionMarkers, writeSection } from './markdown'
 export type { Repositories } from './repositories'
-export type { AliasesRepository } from './repositories/aliases'
+export type { Alias, AliasesRepository } from './repositories/aliases'
 export type { Chunk, ChunksRepository } from './repositories/chunks'
-export type { Edge, EdgesRepository } from './repositories/edges'
-export type { EntityTypesRepository } from './repositories/entity-types'
+export type { EdgeGraphFilter, EdgeGraphPage, EdgeHistoryDay } from './repositories/edge-graph'
+export { MAX_GRAPH_LIMIT } from './repositories/edge-graph'
+export type { Edge, EdgeKey, EdgesRepository, ImportedEdge } from './repositories/edges'
+export type { EntityType, EntityTypesRepository } from './repositories/entity-types'
 export type { Episode, EpisodesRepository } from './repositories/episodes'
-export type { Evidence, EvidenceRepository } from './repositories/evidence'
-export type { FeedbackRepository } from './repositories/feedback'
+export type { Evidence, EvidenceRepository, ImportedEvidence } from './repositories/evidence'
+export type { FeedbackRepository, Retraction } from './repositories/feedback'
 export type { LlmCacheRepository } from './repositories/llm-cache'
-export type { MarkersRepository } from './repositories/markers'
+export type { MarkersRepository, ProfileEntry } from './repositories/markers'
 export type { MentionsRepository } from './repositories/mentions'
-export type { NotesRepository } from './repositories/notes'
+export type {
+  NewNote,
+  Note,
+  NotePair,
+  NotesRepository,
+  RestatedNote,
+  StaleNotesFilter,
+} from './repositories/notes'
 export type { PeerCardsRepository } from './repositories/peer-cards'
 export { inferPeerRole } from './repositories/peer-role'
 export type { ProceduresRepository } from './repositories/procedures'
 export type { ScopesRepository } from './repositories/scopes'
-export type { SearchLogRepository } from './repositories/search-log'
+export type {
+  SearchLogDay,
+  SearchLogEntry,
+  SearchLogRepository,
+  SearchLogSummary,
+} from './repositories/search-log'
 export type {
   DreamRun,
   DreamRunOutcome,
   DreamRunsRepository,
   GetOrCreated,
+  ImportedMessage,
   JsonObject,
   Message,
   MessagesRepository,
@@ -77,6 +92,7 @@ export type {
   PeersRepository,
   Session,
   SessionPeer,
+  SessionSnapshot,
   SessionsRepository,
   Workspace,
   WorkspacesRepository,
@@ -92,6 +108,7 @@ export type {
   VectorHit,
   VectorIndex,
   VectorIndexName,
+  VectorPin,
   VectorRow,
 } from './search/types'
 export { MAX_NEAREST_K } from './search/vector-index'

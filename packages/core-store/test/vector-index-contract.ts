@@ -235,6 +235,43 @@ export function describeVectorIndexContract(backend: BackendUnderTest) {
       expect(await store.vectors.cachedTextVectors('another-model', ['a uses b'])).toEqual(new Map())
     })
 
+    it('lists its pins by index name; a reset drops every vector and pin so another model can pin', async () => {
+      const store = await open()
+      expect(await store.vectors.pins()).toEqual([])
+      const chunk = await addChunk(store, 'w', 'east')
+      await addNote(store, 'w', 'n1', 'Deploy day', 'Fridays')
+      await store.vectors.upsert(
+        'notes',
+        [{ id: 'n1', workspaceId: 'w', vector: vec(0, 1, 0, 0), textHash: 'n' }],
+        MODEL,
+      )
+      await store.vectors.upsert(
+        'chunks',
+        [{ id: chunk, workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'c' }],
+        MODEL,
+      )
+      expect(await store.vectors.pins()).toEqual([
+        { index: 'chunks', model: MODEL, dimensions: 4 },
+        { index: 'notes', model: MODEL, dimensions: 4 },
+      ])
+      await store.transaction(async (tx) => {
+        await tx.vectors.reset()
+        await tx.vectors.upsert(
+          'chunks',
+          [{ id: chunk, workspaceId: 'w', vector: vec(1, 0, 0), textHash: 'c3' }],
+          'other-3d',
+        )
+      })
+      expect(await store.vectors.pins()).toEqual([{ index: 'chunks', model: 'other-3d', dimensions: 3 }])
+      expect(await store.vectors.textHashes('notes', ['n1'])).toEqual(new Map())
+      const hits = await store.vectors.nearest('chunks', vec(1, 0, 0), {
+        workspaceId: 'w',
+        k: 5,
+        model: 'other-3d',
+      })
+      expect(ids(hits)).toEqual([chunk])
+    })
+
     it('refuses malformed rows and queries before writing anything', async () => {
       const store = await open()
       const id = await addChunk(store, 'w', 'x')

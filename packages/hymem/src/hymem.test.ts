@@ -140,13 +140,9 @@ describe('graph maintenance', () => {
     expect(facts.map((f) => `${f.subject} ${f.predicate} ${f.object}`)).toContain('team uses postgresql')
     expect(facts.map((f) => f.object)).not.toContain('postgres')
     await t.memory.alias('PG', 'Postgres')
-    const rows = await t.memory.store.db
-      .selectFrom('entity_aliases')
-      .select(['surface', 'canonical'])
-      .where('workspace_id', '=', 'default')
-      .where('surface', 'in', ['pg', 'postgres'])
-      .orderBy('surface')
-      .execute()
+    const rows = (await t.memory.store.aliases.listAll('default'))
+      .filter((alias) => alias.surface === 'pg' || alias.surface === 'postgres')
+      .map(({ surface, canonical }) => ({ surface, canonical }))
     expect(rows).toEqual([
       { surface: 'pg', canonical: 'postgresql' },
       { surface: 'postgres', canonical: 'postgresql' },
@@ -227,13 +223,13 @@ describe('background dreaming', () => {
   it('reports a foreground dream as running while it runs', async () => {
     t = await openTestMemory()
     await t.memory.capture(CONVERSATION)
-    const running: boolean[] = []
+    const checks: Promise<boolean>[] = []
     await t.memory.dream({
       onProgress: () => {
-        void t.memory.dreamBacklog().then((backlog) => running.push(backlog.running))
+        checks.push(t.memory.dreamBacklog().then((backlog) => backlog.running))
       },
     })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const running = await Promise.all(checks)
     expect(running.length).toBeGreaterThan(0)
     expect(running.some(Boolean)).toBe(true)
     expect((await t.memory.dreamBacklog()).running).toBe(false)

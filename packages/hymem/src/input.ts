@@ -1,4 +1,4 @@
-import type { NewMessage } from '@hymem/core-store'
+import { ISO_TIME_HINT, type NewMessage, parseIsoTime } from '@hymem/core-store'
 import { HyMemError } from './errors'
 import type { CaptureTurn, LogInput } from './types'
 
@@ -48,13 +48,13 @@ function requireMetadata(metadata: unknown, at: string): Record<string, unknown>
 
 function requireTime(value: unknown, at: string): string | undefined {
   if (value === undefined) return undefined
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) {
+  const time = parseIsoTime(value)
+  if (time === null)
     throw new HyMemError(
       'INVALID_INPUT',
-      `${at}createdAt must be an ISO-8601 time (got ${JSON.stringify(value)})`,
+      `${at}createdAt must be ${ISO_TIME_HINT} (got ${JSON.stringify(value)})`,
     )
-  }
-  return new Date(value).toISOString()
+  return time
 }
 
 /** `log()` input → the session and the one message to insert. */

@@ -71,7 +71,7 @@ describe('parseCapture', () => {
           "line 5: needs "role" or "peer_id"",
           "line 6: "content" must not be empty",
           "line 7: "created_at" must be an ISO-8601 time such as 2026-05-01T09:30:00Z",
-          "line 8: "created_at" is not a real date",
+          "line 8: "created_at" must be an ISO-8601 time such as 2026-05-01T09:30:00Z",
           "line 9: must be a JSON object",
           "line 10: "session_id" must not be empty",
           "line 11: "content" must be a string",

@@ -1,3 +1,4 @@
+import { isoTimeSchema } from '@hymem/core-store'
 import * as v from 'valibot'
 
 /** One message of a capture file, validated. */
@@ -19,7 +20,6 @@ export type CaptureParseResult =
   | { readonly ok: false; readonly problems: readonly string[]; readonly total: number }
 
 const ROLES = ['user', 'assistant', 'system', 'tool'] as const
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/
 
 const nonEmpty = (what: string) =>
   v.pipe(v.string(`${what} must be a string`), v.trim(), v.nonEmpty(`${what} must not be empty`))
@@ -31,13 +31,7 @@ const LINE_SCHEMA = v.pipe(
       role: v.optional(v.picklist(ROLES, `"role" must be one of ${ROLES.join(', ')}`)),
       peer_id: v.optional(nonEmpty('"peer_id"')),
       content: v.pipe(v.string('"content" must be a string'), v.nonEmpty('"content" must not be empty')),
-      created_at: v.optional(
-        v.pipe(
-          v.string('"created_at" must be a string'),
-          v.regex(ISO_TIME, '"created_at" must be an ISO-8601 time such as 2026-05-01T09:30:00Z'),
-          v.check(isRealDate, '"created_at" is not a real date'),
-        ),
-      ),
+      created_at: v.optional(v.pipe(v.string('"created_at" must be a string'), isoTimeSchema)),
       metadata: v.optional(v.record(v.string(), v.unknown(), '"metadata" must be an object')),
     },
     (issue) => (issue.input === undefined ? `missing ${String(issue.expected)}` : 'must be a JSON object'),
@@ -106,7 +100,7 @@ function validate(
       ...(o.role ? { role: o.role } : {}),
       ...(o.peer_id ? { peerId: o.peer_id } : {}),
       content: o.content,
-      ...(o.created_at ? { createdAt: new Date(o.created_at).toISOString() } : {}),
+      ...(o.created_at ? { createdAt: o.created_at } : {}),
       ...(o.metadata ? { metadata: o.metadata } : {}),
     })
   }
@@ -117,12 +111,6 @@ function validate(
   if (lines.length === 0)
     return { ok: false, problems: ['no messages found (expected JSONL or a JSON array)'], total: 1 }
   return { ok: true, lines }
-}
-
-function isRealDate(text: string): boolean {
-  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(text))
 }
 
 function lineNumber(problem: string): number {

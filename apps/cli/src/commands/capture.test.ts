@@ -15,17 +15,12 @@ describe('hymem capture', () => {
   afterEach(() => cleanup())
 
   async function messagesBySession(): Promise<Record<string, string[]>> {
-    const memory = await createHyMem({ root })
+    const memory = await createHyMem({ root, embeddings: null })
     try {
-      const rows = await memory.store.db
-        .selectFrom('messages')
-        .select(['session_id', 'peer_id', 'role', 'content', 'created_at'])
-        .orderBy('id')
-        .execute()
       const out: Record<string, string[]> = {}
-      for (const r of rows) {
-        const line = `${r.created_at} ${r.peer_id}/${r.role}: ${r.content}`
-        out[r.session_id] = [...(out[r.session_id] ?? []), line]
+      for await (const m of memory.store.messages.iterate(memory.workspaceId)) {
+        const line = `${m.createdAt} ${m.peerId}/${m.role}: ${m.content}`
+        out[m.sessionId] = [...(out[m.sessionId] ?? []), line]
       }
       return out
     } finally {

@@ -55,11 +55,7 @@ export async function checkEmbeddingDrift(
   store: Store,
   embedder: EmbedderInfo | null,
 ): Promise<DoctorCheck[]> {
-  const pins = await store.db
-    .selectFrom('vector_indexes')
-    .select(['name', 'model', 'dimensions'])
-    .orderBy('name')
-    .execute()
+  const pins = await store.vectors.pins()
   const name = 'embedding drift'
   if (pins.length === 0) {
     const next = embedder
@@ -75,7 +71,7 @@ export async function checkEmbeddingDrift(
       (pin.model !== embedder.model ||
         (embedder.dimensions !== null && embedder.dimensions !== pin.dimensions))
     const group = groups.get(pinned) ?? { pinned, indexes: [], drifted }
-    group.indexes.push(pin.name)
+    group.indexes.push(pin.index)
     groups.set(pinned, group)
   }
   return [...groups.values()].map(({ pinned, indexes, drifted }) => {

@@ -183,20 +183,22 @@ describe('hymem doctor: canonical drift', () => {
     await store.workspaces.getOrCreate('default')
     const at = '2026-06-01T00:00:00.000Z'
     const edge = {
-      workspace_id: 'default',
+      workspaceId: 'default',
+      subject: 'team',
       predicate: 'uses',
-      first_seen: at,
-      last_seen: at,
-      last_reinforced: at,
-      valid_from: at,
-    }
-    await store.db
-      .insertInto('knowledge_graph')
-      .values([
-        { ...edge, subject: 'team', object: 'PostgreSQL', pos_evidence: 2 },
-        { ...edge, subject: 'team', object: 'postgresql', pos_evidence: 1 },
-      ])
-      .execute()
+      negEvidence: 0,
+      confidence: 0.5,
+      status: 'active',
+      derived: false,
+      firstSeen: at,
+      lastSeen: at,
+      lastReinforced: at,
+      validFrom: at,
+      validTo: null,
+    } as const
+    // Written as an import would, around the canonicalizer.
+    await store.edges.insertIfAbsent({ ...edge, object: 'PostgreSQL', posEvidence: 2 })
+    await store.edges.insertIfAbsent({ ...edge, object: 'postgresql', posEvidence: 1 })
     await store.close()
 
     const drift = async (options: { repairCanonical?: boolean }) =>
@@ -226,11 +228,12 @@ describe('hymem doctor: canonical drift', () => {
     `)
 
     const check = openStore({ path: join(root, 'hymem.sqlite') })
-    const rows = await check.db
-      .selectFrom('knowledge_graph')
-      .select(['subject', 'object', 'pos_evidence'])
-      .execute()
+    const rows = (await check.edges.listAll('default')).map(({ subject, object, posEvidence }) => ({
+      subject,
+      object,
+      posEvidence,
+    }))
     await check.close()
-    expect(rows).toEqual([{ subject: 'team', object: 'postgresql', pos_evidence: 3 }])
+    expect(rows).toEqual([{ subject: 'team', object: 'postgresql', posEvidence: 3 }])
   })
 })

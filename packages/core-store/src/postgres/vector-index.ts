@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { RepositoryScope } from '../repositories/scope'
 import type { HyMemDatabase } from '../schema/tables'
-import type { VectorHit, VectorIndex, VectorIndexName, VectorRow } from '../search/types'
+import type { VectorHit, VectorIndex, VectorIndexName, VectorPin, VectorRow } from '../search/types'
 import { VECTOR_SOURCES, type VectorSource } from '../search/vector-sources'
 import { checkNearest, checkRows, checkVector } from '../search/vector-validate'
 import { StoreError } from '../store/errors'
@@ -172,6 +172,33 @@ export function createPostgresVectorIndex(
           FROM unnest(${[...latest.keys()]}::text[], ${[...latest.values()].map(vectorLiteral)}::text[])
             AS input(text_key, vector)
           ON CONFLICT (model, text_key) DO UPDATE SET vector = excluded.vector`.execute(tx)
+      })
+    },
+    async pins() {
+      const rows = await db
+        .selectFrom('vector_indexes')
+        .select(['name', 'model', 'dimensions'])
+        .orderBy('name')
+        .execute()
+      return rows.map(
+        (row): VectorPin => ({
+          index: row.name as VectorIndexName,
+          model: row.model,
+          dimensions: row.dimensions,
+        }),
+      )
+    },
+    async reset() {
+      await scope.write(async (tx) => {
+        // TRUNCATE, not DELETE: an index built later in this transaction would still read deleted rows, and
+        // casting one of the old dimension to the new `vector(d)` fails.
+        const tables = Object.values(TABLES).map((target) => sql.table(target.table))
+        await sql`TRUNCATE ${sql.join(tables)}`.execute(tx)
+        for (const target of Object.values(TABLES)) {
+          // Each HNSW index casts to the old dimension; the next first write builds one for the new dimension.
+          await sql`DROP INDEX IF EXISTS ${sql.ref(`${target.table}_hnsw`)}`.execute(tx)
+        }
+        await tx.deleteFrom('vector_indexes').execute()
       })
     },
   }

@@ -39,9 +39,22 @@ export function toEpisode(row: Selectable<EpisodesTable>): Episode {
 }
 
 /** Episodes (`episodes`): named, summarised stretches of a session. */
-// biome-ignore lint/suspicious/noEmptyInterface: methods are added as callers move off raw SQL
-export interface EpisodesRepository {}
+export interface EpisodesRepository {
+  /** Every episode of the workspace, by id. */
+  listAll(workspaceId: string): Promise<Episode[]>
+}
 
-export function createEpisodesRepository(_scope: RepositoryScope): EpisodesRepository {
-  return {}
+export function createEpisodesRepository(scope: RepositoryScope): EpisodesRepository {
+  const { db } = scope
+  return {
+    async listAll(workspaceId) {
+      const rows = await db
+        .selectFrom('episodes')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('id')
+        .execute()
+      return rows.map(toEpisode)
+    },
+  }
 }

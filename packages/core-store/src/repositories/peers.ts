@@ -129,5 +129,36 @@ export function createPeersRepository(scope: RepositoryScope): PeersRepository {
         return toPeer(await select(tx, workspaceId, id))
       })
     },
+    async listAll(workspaceId) {
+      const rows = await db
+        .selectFrom('peers')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('id')
+        .execute()
+      return rows.map(toPeer)
+    },
+    async insertIfAbsent(peer) {
+      requireId(peer.workspaceId, 'workspace id')
+      requireId(peer.id, 'peer id')
+      const role = checkPeerRole(peer.role)
+      const metadata = objectText(peer.metadata, 'metadata')
+      const configuration = objectText(peer.configuration, 'configuration')
+      const result = await scope.write((tx) =>
+        tx
+          .insertInto('peers')
+          .values({
+            workspace_id: peer.workspaceId,
+            id: peer.id,
+            created_at: peer.createdAt,
+            ...(role === undefined ? {} : { role }),
+            ...(metadata === undefined ? {} : { metadata }),
+            ...(configuration === undefined ? {} : { configuration }),
+          })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst(),
+      )
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
   }
 }

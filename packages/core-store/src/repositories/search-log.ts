@@ -1,9 +1,160 @@
+import { StoreError } from '../store/errors'
+import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
-/** The search log (`search_log`): one row per query, for stats. */
-// biome-ignore lint/suspicious/noEmptyInterface: methods are added as callers move off raw SQL
-export interface SearchLogRepository {}
+/** Search-log figures of one UTC day. */
+export interface SearchLogDay {
+  /** `YYYY-MM-DD` (UTC). */
+  readonly day: string
+  readonly searches: number
+  /** Searches that returned nothing. */
+  readonly empty: number
+  /** Nearest-rank latency percentiles of the day, in ms. */
+  readonly p50Ms: number
+  readonly p95Ms: number
+}
 
-export function createSearchLogRepository(_scope: RepositoryScope): SearchLogRepository {
-  return {}
+/** One search as written to the log. */
+export interface SearchLogEntry {
+  readonly workspaceId: string
+  /** Which entry point searched: `notes`, `augment`, ... */
+  readonly surface: string
+  readonly query: string
+  readonly candidates: number
+  readonly hits: number
+  /** The best score, or null when there was none (non-finite scores are stored as null). */
+  readonly topScore: number | null
+  readonly latencyMs: number
+  /** ISO-8601; defaults to the store clock. */
+  readonly createdAt?: string
+}
+
+/** Figures over a workspace's search log; the caller derives rates and percentiles. */
+export interface SearchLogSummary {
+  readonly searches: number
+  /** Searches that returned nothing. */
+  readonly empty: number
+  /** Mean hits per search (0 without searches). */
+  readonly avgHits: number
+  /** Mean best score over the searches that had one, or null. */
+  readonly avgTopScore: number | null
+  readonly bySurface: Record<string, number>
+  /** Latencies of the most recent `latencyWindow` searches, newest first. */
+  readonly latenciesMs: readonly number[]
+  /** The most recent `recentMisses` searches that returned nothing, newest first. */
+  readonly recentMisses: readonly { readonly query: string; readonly surface: string; readonly at: string }[]
+}
+
+/** The search log (`search_log`): one row per query, for stats. */
+export interface SearchLogRepository {
+  record(entry: SearchLogEntry): Promise<void>
+  summary(
+    workspaceId: string,
+    options: { readonly latencyWindow: number; readonly recentMisses: number },
+  ): Promise<SearchLogSummary>
+  /** Per-day volume, empty results and latency percentiles over the most recent `window` searches, oldest day first. */
+  dailyFigures(workspaceId: string, options?: { window?: number }): Promise<SearchLogDay[]>
+}
+
+const DEFAULT_WINDOW = 50_000
+
+function nearestRank(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil(p * sorted.length))) - 1] ?? 0
+}
+
+function count(value: number, field: string): number {
+  if (!Number.isInteger(value) || value < 0)
+    throw new StoreError('INVALID_INPUT', `${field} must be a non-negative integer`)
+  return value
+}
+
+export function createSearchLogRepository(scope: RepositoryScope): SearchLogRepository {
+  const { db, context } = scope
+  const ofWorkspace = (workspaceId: string) =>
+    db.selectFrom('search_log').where('workspace_id', '=', workspaceId)
+
+  return {
+    async record(entry) {
+      requireId(entry.workspaceId, 'workspace id')
+      if (typeof entry.latencyMs !== 'number' || !Number.isFinite(entry.latencyMs))
+        throw new StoreError('INVALID_INPUT', 'latencyMs must be a finite number')
+      const values = {
+        workspace_id: entry.workspaceId,
+        surface: entry.surface,
+        query: entry.query,
+        candidates: count(entry.candidates, 'candidates'),
+        hits: count(entry.hits, 'hits'),
+        top_score: entry.topScore !== null && Number.isFinite(entry.topScore) ? entry.topScore : null,
+        latency_ms: entry.latencyMs,
+        created_at: entry.createdAt ?? context.now(),
+      }
+      await scope.write((tx) => tx.insertInto('search_log').values(values).execute())
+    },
+    async summary(workspaceId, options) {
+      const totals = await ofWorkspace(workspaceId)
+        .select((eb) => [
+          eb.fn.countAll<number>().as('searches'),
+          eb.fn.sum<number>(eb.case().when('hits', '=', 0).then(1).else(0).end()).as('empty'),
+          eb.fn.avg<number>('hits').as('avgHits'),
+          eb.fn.avg<number>('top_score').as('avgTopScore'),
+        ])
+        .executeTakeFirstOrThrow()
+      const surfaces = await ofWorkspace(workspaceId)
+        .select(['surface', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('surface')
+        .execute()
+      const latencies = await ofWorkspace(workspaceId)
+        .select('latency_ms')
+        .orderBy('id', 'desc')
+        .limit(options.latencyWindow)
+        .execute()
+      const misses = await ofWorkspace(workspaceId)
+        .where('hits', '=', 0)
+        .select(['query', 'surface', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(options.recentMisses)
+        .execute()
+      const searches = Number(totals.searches)
+      return {
+        searches,
+        empty: Number(totals.empty ?? 0),
+        avgHits: searches === 0 ? 0 : Number(totals.avgHits ?? 0),
+        avgTopScore: totals.avgTopScore === null ? null : Number(totals.avgTopScore),
+        bySurface: Object.fromEntries(surfaces.map((row) => [row.surface, Number(row.n)])),
+        latenciesMs: latencies.map((row) => row.latency_ms),
+        recentMisses: misses.map((row) => ({ query: row.query, surface: row.surface, at: row.created_at })),
+      }
+    },
+    async dailyFigures(workspaceId, options = {}) {
+      const window = options.window ?? DEFAULT_WINDOW
+      if (!Number.isInteger(window) || window < 1)
+        throw new StoreError('INVALID_INPUT', 'window must be an integer ≥ 1')
+      const rows = await db
+        .selectFrom('search_log')
+        .select(['created_at', 'hits', 'latency_ms'])
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('id', 'desc')
+        .limit(window)
+        .execute()
+      const days = new Map<string, { latencies: number[]; empty: number }>()
+      for (const row of rows) {
+        const day = row.created_at.slice(0, 10)
+        const bucket = days.get(day) ?? days.set(day, { latencies: [], empty: 0 }).get(day)!
+        bucket.latencies.push(row.latency_ms)
+        if (row.hits === 0) bucket.empty++
+      }
+      return [...days.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([day, { latencies, empty }]) => {
+          latencies.sort((a, b) => a - b)
+          return {
+            day,
+            searches: latencies.length,
+            empty,
+            p50Ms: nearestRank(latencies, 0.5),
+            p95Ms: nearestRank(latencies, 0.95),
+          }
+        })
+    },
+  }
 }

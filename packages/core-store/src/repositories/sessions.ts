@@ -267,5 +267,104 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
           .execute()
       })
     },
+    async listAll(workspaceId) {
+      const sessions = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('id')
+        .execute()
+      const members = await db
+        .selectFrom('session_peers')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('session_id')
+        .orderBy('joined_at')
+        .orderBy('peer_id')
+        .execute()
+      const bySession = new Map<string, SessionPeer[]>()
+      for (const row of members) {
+        const list = bySession.get(row.session_id)
+        if (list) list.push(toSessionPeer(row))
+        else bySession.set(row.session_id, [toSessionPeer(row)])
+      }
+      return sessions.map((row) => ({
+        ...toSession(row),
+        lastChunkedMessageId: row.last_chunked_message_id,
+        members: bySession.get(row.id) ?? [],
+      }))
+    },
+    async insertIfAbsent(session) {
+      requireId(session.workspaceId, 'workspace id')
+      requireId(session.id, 'session id')
+      const values = {
+        workspace_id: session.workspaceId,
+        id: session.id,
+        is_active: session.isActive ? 1 : 0,
+        metadata: objectText(session.metadata, 'metadata') ?? '{}',
+        configuration: objectText(session.configuration, 'configuration') ?? '{}',
+        summary: session.summary,
+        summary_updated_at: session.summaryUpdatedAt,
+        started_at: session.startedAt,
+        ended_at: session.endedAt,
+        created_at: session.createdAt,
+      }
+      const result = await scope.write((tx) =>
+        tx
+          .insertInto('sessions')
+          .values(values)
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst(),
+      )
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+    async insertPeerIfAbsent(member) {
+      requireId(member.peerId, 'peer id')
+      const values = {
+        workspace_id: member.workspaceId,
+        session_id: member.sessionId,
+        peer_id: member.peerId,
+        configuration: objectText(member.configuration, 'configuration') ?? '{}',
+        joined_at: member.joinedAt,
+        left_at: member.leftAt,
+      }
+      const result = await scope.write((tx) =>
+        tx
+          .insertInto('session_peers')
+          .values(values)
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst(),
+      )
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+    async setMessagePointers(workspaceId, id, pointers) {
+      const { summaryMessageId, lastChunkedMessageId } = pointers
+      if (summaryMessageId !== null && !Number.isInteger(summaryMessageId))
+        throw new StoreError('INVALID_INPUT', 'summaryMessageId must be an integer message id or null')
+      if (!Number.isInteger(lastChunkedMessageId) || lastChunkedMessageId < 0)
+        throw new StoreError('INVALID_INPUT', 'lastChunkedMessageId must be a non-negative integer')
+      await scope.write((tx) =>
+        tx
+          .updateTable('sessions')
+          .set({ summary_message_id: summaryMessageId, last_chunked_message_id: lastChunkedMessageId })
+          .where('workspace_id', '=', workspaceId)
+          .where('id', '=', id)
+          .execute(),
+      )
+    },
+    async unchunkedCounts(workspaceId) {
+      const rows = await db
+        .selectFrom('messages as m')
+        .innerJoin('sessions as s', (join) =>
+          join.onRef('s.workspace_id', '=', 'm.workspace_id').onRef('s.id', '=', 'm.session_id'),
+        )
+        .where('m.workspace_id', '=', workspaceId)
+        .whereRef('m.id', '>', 's.last_chunked_message_id')
+        .select(['m.session_id as sessionId', (eb) => eb.fn.countAll<number>().as('pending')])
+        .groupBy('m.session_id')
+        .orderBy('m.session_id')
+        .execute()
+      return rows.map((row) => ({ sessionId: row.sessionId, messages: Number(row.pending) }))
+    },
   }
 }

@@ -68,6 +68,17 @@ export interface NewMessage {
   readonly tokenCount?: number
 }
 
+/** A message as exported: everything but the internal id. */
+export type ImportedMessage = Omit<Message, 'id'>
+
+/** A session with what an export needs besides: its chunking position and every member, left ones too. */
+export interface SessionSnapshot extends Session {
+  /** `messages.id` of the last message dreaming chunked (0: none). */
+  readonly lastChunkedMessageId: number
+  /** Members in join order. */
+  readonly members: readonly SessionPeer[]
+}
+
 export interface Page<T> {
   readonly items: readonly T[]
   readonly total: number
@@ -135,6 +146,12 @@ export interface WorkspacesRepository {
   update(id: string, patch: { metadata?: JsonObject; configuration?: JsonObject }): Promise<Workspace>
   /** Deletes the workspace and everything scoped to it. Returns false when it did not exist. */
   delete(id: string): Promise<boolean>
+  /** Every workspace, by id. */
+  listAll(): Promise<Workspace[]>
+  /** Stores a workspace exactly as given (an import); false when the id exists, which is left untouched. */
+  insertIfAbsent(workspace: Workspace): Promise<boolean>
+  /** Row counts of the workspace per stored kind of thing, keyed by table name (for stats). */
+  counts(id: string): Promise<Record<string, number>>
 }
 
 export interface PeersRepository {
@@ -151,6 +168,16 @@ export interface PeersRepository {
     id: string,
     patch: { metadata?: JsonObject; configuration?: JsonObject },
   ): Promise<Peer>
+  /** Every peer of the workspace, by id. */
+  listAll(workspaceId: string): Promise<Peer[]>
+  /**
+   * Stores a peer as given (an import); omitted role, metadata and configuration take the column defaults.
+   * False when the peer exists, which is left untouched.
+   */
+  insertIfAbsent(
+    peer: Pick<Peer, 'workspaceId' | 'id' | 'createdAt'> &
+      Partial<Pick<Peer, 'role' | 'metadata' | 'configuration'>>,
+  ): Promise<boolean>
 }
 
 export interface SessionsRepository {
@@ -188,6 +215,23 @@ export interface SessionsRepository {
     peerId: string,
     configuration: JsonObject,
   ): Promise<void>
+  /** Every session of the workspace (active or not) by id, with its chunking position and every member. */
+  listAll(workspaceId: string): Promise<SessionSnapshot[]>
+  /**
+   * Stores a session as given (an import; the workspace must exist), with no summary message and nothing
+   * chunked yet. False when it exists, which is left untouched.
+   */
+  insertIfAbsent(session: Omit<Session, 'summaryMessageId'>): Promise<boolean>
+  /** Stores a membership as given (an import); false when it exists, which is left untouched. */
+  insertPeerIfAbsent(member: SessionPeer): Promise<boolean>
+  /** Points a session at the last message its summary covers and the last message dreaming chunked. */
+  setMessagePointers(
+    workspaceId: string,
+    id: string,
+    pointers: { summaryMessageId: number | null; lastChunkedMessageId: number },
+  ): Promise<void>
+  /** Messages not chunked yet (after each session's chunking position), per session, by session id. */
+  unchunkedCounts(workspaceId: string): Promise<{ sessionId: string; messages: number }[]>
 }
 
 export interface MessagesRepository {
@@ -204,6 +248,17 @@ export interface MessagesRepository {
   listAfter(workspaceId: string, sessionId: string, afterId: number, limit?: number): Promise<Message[]>
   updateMetadata(workspaceId: string, publicId: string, metadata: JsonObject): Promise<Message | null>
   count(workspaceId: string, filter?: { sessionId?: string }): Promise<number>
+  /** Every message of the workspace in insertion order, fetched a page at a time. */
+  iterate(workspaceId: string): AsyncIterable<Message>
+  /** Public ids of internal message ids, in any workspace (unknown ids are absent). */
+  publicIdsOf(ids: readonly number[]): Promise<Map<number, string>>
+  /** Internal id and workspace of public message ids, in any workspace (unknown ids are absent). */
+  locate(publicIds: readonly string[]): Promise<Map<string, { id: number; workspaceId: string }>>
+  /**
+   * Stores messages exactly as given (an import: public ids, times and token counts kept). Their sessions and
+   * author peers must exist. Returns the internal id of each public id.
+   */
+  insertImported(messages: readonly ImportedMessage[]): Promise<Map<string, number>>
 }
 
 export interface DreamRunsRepository {

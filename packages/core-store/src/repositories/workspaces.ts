@@ -31,6 +31,29 @@ const WORKSPACE_TABLES = [
   'scope_sessions',
 ] as const
 
+/** Tables counted by `counts()`, all scoped by `workspace_id`. */
+const COUNTED = [
+  'peers',
+  'sessions',
+  'messages',
+  'chunks',
+  'knowledge_graph',
+  'kg_evidence',
+  'entity_aliases',
+  'entity_types',
+  'behavioral_markers',
+  'profile_entries',
+  'episodes',
+  'procedures',
+  'notes',
+  'chunk_embeddings',
+  'note_embeddings',
+  'episode_embeddings',
+  'extraction_feedback',
+  'dream_runs',
+  'search_log',
+] as const
+
 export function toWorkspace(row: Selectable<WorkspacesTable>): Workspace {
   return {
     id: row.id,
@@ -135,6 +158,30 @@ export function createWorkspacesRepository(scope: RepositoryScope): WorkspacesRe
         await tx.deleteFrom('workspaces').where('id', '=', id).execute()
         return true
       })
+    },
+    async listAll() {
+      const rows = await db.selectFrom('workspaces').selectAll().orderBy('id').execute()
+      return rows.map(toWorkspace)
+    },
+    async insertIfAbsent(workspace) {
+      requireId(workspace.id, 'workspace id')
+      const metadata = objectText(workspace.metadata, 'metadata')
+      const configuration = objectText(workspace.configuration, 'configuration')
+      return scope.write((tx) =>
+        ensureWorkspace(tx, workspace.id, workspace.createdAt, { metadata, configuration }),
+      )
+    },
+    async counts(id) {
+      const counts: Record<string, number> = {}
+      for (const table of COUNTED) {
+        const row = await db
+          .selectFrom(table)
+          .where('workspace_id', '=', id)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+        counts[table] = Number(row.n)
+      }
+      return counts
     },
   }
 }

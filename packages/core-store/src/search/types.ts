@@ -81,4 +81,20 @@ export interface VectorIndex {
   /** Edge vectors are cached by triple text (`subject predicate object`) across edge ids. */
   cachedTextVectors(model: string, texts: readonly string[]): Promise<Map<string, Float32Array>>
   cacheTextVectors(model: string, entries: readonly { text: string; vector: Float32Array }[]): Promise<void>
+  /** Every pinned index with its model and dimension, by index name. */
+  pins(): Promise<VectorPin[]>
+  /**
+   * Drops every stored vector and every pin, in all workspaces, so the next write pins a new model (a
+   * re-index; run it inside the transaction that writes the new vectors). Cached edge text vectors stay, they
+   * are keyed by model. An index built by sqlite-vec cannot be dropped without the extension:
+   * `StoreError('VECTOR_UNAVAILABLE')`.
+   */
+  reset(): Promise<void>
+}
+
+/** The model and dimension an index was pinned to by its first write. */
+export interface VectorPin {
+  readonly index: VectorIndexName
+  readonly model: string
+  readonly dimensions: number
 }

@@ -161,6 +161,36 @@ export function createVectorIndex(
         for (const entry of entries) insert.run(entry.text, model, vectorBlob(entry.vector))
       })
     },
+    async pins() {
+      const rows = await scope.read(
+        () =>
+          statements.prepare('SELECT name, model, dimensions FROM vector_indexes ORDER BY name').all() as {
+            name: VectorIndexName
+            model: string
+            dimensions: number
+          }[],
+      )
+      return rows.map((row) => ({ index: row.name, model: row.model, dimensions: row.dimensions }))
+    },
+    async reset() {
+      await scope.write(() => {
+        for (const source of Object.values(VECTOR_SOURCES)) statements.prepare(source.clearSql).run()
+        statements.prepare('DELETE FROM vector_indexes').run()
+        for (const source of Object.values(VECTOR_SOURCES)) dropVecTable(statements, source)
+      })
+    },
+  }
+}
+
+function dropVecTable(statements: StatementCache, source: VectorSource): void {
+  try {
+    statements.prepare(`DROP TABLE IF EXISTS ${source.vecTable}`).run()
+  } catch (error) {
+    throw new StoreError(
+      'VECTOR_UNAVAILABLE',
+      `cannot drop the ${source.vecTable} index without the sqlite-vec extension; run reindex where sqlite-vec loads`,
+      { cause: error },
+    )
   }
 }
 

@@ -21,6 +21,8 @@ export interface VectorSource {
   readonly workspaceRowidsSql: string
   /** The most recent `limit` vectors of a workspace: `(id, vector)`, binding workspace and limit. */
   readonly scanSql: string
+  /** Deletes every stored vector of the index. */
+  readonly clearSql: string
 }
 
 function integerSource(name: 'chunks' | 'edges', table: string, idColumn: string): VectorSource {
@@ -38,6 +40,7 @@ function integerSource(name: 'chunks' | 'edges', table: string, idColumn: string
     knnJoin: `JOIN ${table} AS e ON e.${idColumn} = knn.rowid`,
     workspaceRowidsSql: `SELECT ${idColumn} FROM ${table} WHERE workspace_id = ?`,
     scanSql: `SELECT ${idColumn} AS id, vector FROM ${table} WHERE workspace_id = ? ORDER BY ${idColumn} DESC LIMIT ?`,
+    clearSql: `DELETE FROM ${table}`,
   }
 }
 
@@ -62,6 +65,7 @@ function textSource(
     workspaceRowidsSql: `SELECT c.rowid FROM ${table} AS e JOIN ${content} AS c ON c.id = e.${idColumn} WHERE e.workspace_id = ?`,
     scanSql: `SELECT c.id AS id, e.vector FROM ${table} AS e JOIN ${content} AS c ON c.id = e.${idColumn}
       WHERE e.workspace_id = ? ORDER BY c.rowid DESC LIMIT ?`,
+    clearSql: `DELETE FROM ${table}`,
   }
 }
 

@@ -8,6 +8,7 @@ export type StoreErrorCode =
   | 'SCHEMA_TOO_NEW'
   | 'MIGRATION_FAILED'
   | 'VECTOR_MISMATCH'
+  | 'VECTOR_UNAVAILABLE'
   | 'CLOSED'
   | 'UNREACHABLE'
   | 'AUTH_FAILED'

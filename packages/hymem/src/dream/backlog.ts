@@ -11,38 +11,13 @@ export async function dreamBacklog(
   promptVersion: string,
   running: boolean,
 ): Promise<DreamBacklog> {
-  const perSession = await store.db
-    .selectFrom('messages as m')
-    .innerJoin('sessions as s', (join) =>
-      join.onRef('s.workspace_id', '=', 'm.workspace_id').onRef('s.id', '=', 'm.session_id'),
-    )
-    .where('m.workspace_id', '=', workspaceId)
-    .whereRef('m.id', '>', 's.last_chunked_message_id')
-    .select(['m.session_id as sessionId', (eb) => eb.fn.countAll<number>().as('pending')])
-    .groupBy('m.session_id')
-    .orderBy('m.session_id')
-    .execute()
-  const chunks = await store.db
-    .selectFrom('chunks as c')
-    .where('c.workspace_id', '=', workspaceId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('processed_chunks as p')
-            .select('p.chunk_id')
-            .whereRef('p.chunk_id', '=', 'c.id')
-            .where('p.prompt_version', '=', promptVersion),
-        ),
-      ),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('pending'))
-    .executeTakeFirstOrThrow()
+  const perSession = await store.sessions.unchunkedCounts(workspaceId)
+  const pendingChunks = await store.chunks.countUnprocessed(workspaceId, promptVersion)
   const sessions: Record<string, { pendingMessages: number }> = {}
   let pendingMessages = 0
-  for (const row of perSession) {
-    const count = Number(row.pending)
-    sessions[row.sessionId] = { pendingMessages: count }
-    pendingMessages += count
+  for (const { sessionId, messages } of perSession) {
+    sessions[sessionId] = { pendingMessages: messages }
+    pendingMessages += messages
   }
-  return { pendingMessages, pendingChunks: Number(chunks.pending), running, sessions }
+  return { pendingMessages, pendingChunks, running, sessions }
 }

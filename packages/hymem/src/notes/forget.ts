@@ -1,8 +1,6 @@
 import { HyMemError } from '../errors'
 import type { ForgetInput, ForgetResult } from '../types'
 import { type NotesContext, optionalInteger, optionalNumber } from './context'
-import { readNote } from './remember'
-import { toNote } from './rows'
 import type { Note } from './types'
 
 const DAY_MS = 86_400_000
@@ -26,68 +24,36 @@ export async function forgetNotes(
     if (typeof input.id !== 'string' || input.id === '')
       throw new HyMemError('INVALID_INPUT', 'id must be a non-empty string')
     const id = input.id
-    return store.transaction(async (tx) => {
-      const row = await tx.db
-        .selectFrom('notes')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', id)
-        .where('archived_at', 'is', null)
-        .executeTakeFirst()
-      if (!row) return { matched: 0, notes: [], applied: apply, truncated: false }
-      if (!apply) return { matched: 1, notes: [toNote(row)], applied: false, truncated: false }
-      await tx.db
-        .updateTable('notes')
-        .set({ archived_at: store.context.now() })
-        .where('id', '=', id)
-        .execute()
-      context.log({ kind: 'note', level: 'info', action: 'archived', workspaceId, ids: [id] })
-      return { matched: 1, notes: [await readNote(tx, id)], applied: true, truncated: false }
-    })
+    if (!apply) {
+      const note = await store.notes.get(workspaceId, id)
+      return { matched: note ? 1 : 0, notes: note ? [note] : [], applied: false, truncated: false }
+    }
+    const archived = await store.notes.archive(workspaceId, id)
+    if (!archived) return { matched: 0, notes: [], applied: true, truncated: false }
+    context.log({ kind: 'note', level: 'info', action: 'archived', workspaceId, ids: [id] })
+    return { matched: 1, notes: [archived], applied: true, truncated: false }
   }
 
   const staleDays = optionalNumber(input.staleDays, 'staleDays', 0, 100_000) ?? context.config.forgetAfterDays
   const maxImportance =
     optionalNumber(input.maxImportance, 'maxImportance', -1_000_000, 1_000_000) ??
     context.config.forgetMaxImportance
-  const cutoff = new Date(store.context.clock().getTime() - staleDays * DAY_MS).toISOString()
+  const accessedBefore = new Date(store.context.clock().getTime() - staleDays * DAY_MS).toISOString()
+  const filter = { accessedBefore, maxImportance }
   return store.transaction(async (tx) => {
-    const criteria = tx.db
-      .selectFrom('notes')
-      .where('workspace_id', '=', workspaceId)
-      .where('archived_at', 'is', null)
-      .where('last_accessed_at', '<', cutoff)
-      .where('importance', '<=', maxImportance)
-    const { matched } = await criteria
-      .select((eb) => eb.fn.countAll<number>().as('matched'))
-      .executeTakeFirstOrThrow()
-    const rows = await criteria
-      .selectAll()
-      .orderBy('last_accessed_at', 'asc')
-      .orderBy('id', 'asc')
-      .limit(limit)
-      .execute()
-    let notes: Note[] = rows.map(toNote)
-    if (apply && matched > 0) {
-      const now = store.context.now()
-      await tx.db
-        .updateTable('notes')
-        .set({ archived_at: now })
-        .where('workspace_id', '=', workspaceId)
-        .where('archived_at', 'is', null)
-        .where('last_accessed_at', '<', cutoff)
-        .where('importance', '<=', maxImportance)
-        .execute()
-      notes = notes.map((note) => ({ ...note, archivedAt: now }))
-      context.log({
-        kind: 'note',
-        level: 'info',
-        action: 'archived',
-        workspaceId,
-        ids: notes.map((n) => n.id),
-      })
-    }
-    return { matched: Number(matched), notes, applied: apply, truncated: Number(matched) > notes.length }
+    const { total, notes } = await tx.notes.findStale(workspaceId, filter, limit)
+    if (!apply || total === 0)
+      return { matched: total, notes, applied: apply, truncated: total > notes.length }
+    const { at } = await tx.notes.archiveStale(workspaceId, filter)
+    const archived = notes.map((note) => ({ ...note, archivedAt: at }))
+    context.log({
+      kind: 'note',
+      level: 'info',
+      action: 'archived',
+      workspaceId,
+      ids: archived.map((n) => n.id),
+    })
+    return { matched: total, notes: archived, applied: true, truncated: total > archived.length }
   })
 }
 
@@ -98,30 +64,19 @@ export async function restoreNote(
   id: string,
 ): Promise<Note | null> {
   requireNoteId(id)
-  const now = context.store.context.now()
-  const result = await context.store.db
-    .updateTable('notes')
-    .set({ archived_at: null, last_accessed_at: now })
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst()
-  if (Number(result.numUpdatedRows) === 0) return null
-  context.log({ kind: 'note', level: 'info', action: 'restored', workspaceId, ids: [id] })
-  return readNote(context.store, id)
+  const note = await context.store.notes.restore(workspaceId, id)
+  if (note) context.log({ kind: 'note', level: 'info', action: 'restored', workspaceId, ids: [id] })
+  return note
 }
 
 /** Removes a note and its vector for good. */
 export async function deleteNote(context: NotesContext, workspaceId: string, id: string): Promise<boolean> {
   requireNoteId(id)
   const deleted = await context.store.transaction(async (tx) => {
-    const result = await tx.db
-      .deleteFrom('notes')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', id)
-      .executeTakeFirst()
-    if (Number(result.numDeletedRows) === 0) return false
+    if (!(await tx.notes.get(workspaceId, id, { includeArchived: true }))) return false
+    // The vector goes first: its index finds it through the note row.
     await tx.vectors.remove('notes', [id])
-    return true
+    return tx.notes.delete(workspaceId, id)
   })
   if (deleted) context.log({ kind: 'note', level: 'info', action: 'deleted', workspaceId, ids: [id] })
   return deleted
@@ -135,14 +90,7 @@ export async function getNote(
   includeArchived: boolean,
 ): Promise<Note | null> {
   requireNoteId(id)
-  let query = context.store.db
-    .selectFrom('notes')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-  if (!includeArchived) query = query.where('archived_at', 'is', null)
-  const row = await query.executeTakeFirst()
-  return row ? toNote(row) : null
+  return context.store.notes.get(workspaceId, id, { includeArchived })
 }
 
 function requireNoteId(id: unknown): asserts id is string {

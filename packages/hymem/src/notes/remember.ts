@@ -1,4 +1,3 @@
-import type { StoreScope } from '@hymem/core-store'
 import { HyMemError } from '../errors'
 import { textHash } from '../text-hash'
 import type { RememberInput } from '../types'
@@ -11,7 +10,7 @@ import {
   requireContent,
   requireDescription,
 } from './context'
-import { cosine, type NoteRow, normaliseContent, noteText, toNote } from './rows'
+import { cosine, normaliseContent, noteText } from './rows'
 import type { Note } from './types'
 
 const DEDUPE_CANDIDATES = 5
@@ -52,57 +51,35 @@ export async function rememberNote(
       ? await semanticDuplicate(context, workspaceId, combined, contentVector, observerId, observedId)
       : await exactDuplicate(context, workspaceId, content, observerId, observedId)
 
-  const now = store.context.now()
   const note = await store.transaction(async (tx) => {
     await tx.workspaces.getOrCreate(workspaceId)
-    let id: string
-    if (target) {
-      id = target.id
-      const sources = [...new Set([...parseStrings(target.source_ids), ...sourceIds])]
-      await tx.db
-        .updateTable('notes')
-        .set({
+    const stored = target
+      ? await tx.notes.restate(workspaceId, target.id, {
           description,
           content,
           importance: Math.max(target.importance, importance),
-          times_derived: target.times_derived + 1,
-          source_ids: JSON.stringify(sources),
-          metadata: JSON.stringify({ ...parseObject(target.metadata), ...metadata }),
-          updated_at: now,
-          last_accessed_at: now,
+          sourceIds: [...new Set([...target.sourceIds, ...sourceIds])],
+          metadata: { ...target.metadata, ...metadata },
         })
-        .where('id', '=', id)
-        .execute()
-    } else {
-      id = store.context.newId()
-      await tx.db
-        .insertInto('notes')
-        .values({
-          id,
-          workspace_id: workspaceId,
+      : await tx.notes.insert(workspaceId, {
           description,
           content,
           importance,
-          observer_id: observerId,
-          observed_id: observedId,
-          session_id: sessionId,
+          observerId,
+          observedId,
+          sessionId,
           level,
-          source_ids: JSON.stringify(sourceIds),
-          metadata: JSON.stringify(metadata),
-          created_at: now,
-          updated_at: now,
-          last_accessed_at: now,
+          sourceIds,
+          metadata,
         })
-        .execute()
-    }
     if (combined && embeddings) {
       await tx.vectors.upsert(
         'notes',
-        [{ id, workspaceId, vector: combined, textHash: textHash(text) }],
+        [{ id: stored.id, workspaceId, vector: combined, textHash: textHash(text) }],
         embeddings.model,
       )
     }
-    return readNote(tx, id)
+    return stored
   })
   context.log({
     kind: 'note',
@@ -121,7 +98,7 @@ async function semanticDuplicate(
   contentVector: Float32Array,
   observerId: string | null,
   observedId: string | null,
-): Promise<NoteRow | null> {
+): Promise<Note | null> {
   const { store, embeddings, config } = context
   if (!embeddings) return null
   const hits = await store.vectors.nearest('notes', combined, {
@@ -131,12 +108,10 @@ async function semanticDuplicate(
   })
   const close = hits.filter((hit) => hit.similarity >= config.dedupeThreshold)
   if (close.length === 0) return null
-  const rows = await activeNotes(
-    context,
+  const rows = await context.store.notes.activeForPair(
     workspaceId,
+    { observerId, observedId },
     close.map((hit) => String(hit.id)),
-    observerId,
-    observedId,
   )
   if (rows.length === 0) return null
   const contents = await embedOrNull(
@@ -161,61 +136,8 @@ async function exactDuplicate(
   content: string,
   observerId: string | null,
   observedId: string | null,
-): Promise<NoteRow | null> {
+): Promise<Note | null> {
   const wanted = normaliseContent(content)
-  const rows = await pairQuery(context, workspaceId, observerId, observedId)
-    .orderBy('updated_at', 'desc')
-    .execute()
-  return rows.find((row) => normaliseContent(row.content) === wanted) ?? null
-}
-
-function pairQuery(
-  context: NotesContext,
-  workspaceId: string,
-  observerId: string | null,
-  observedId: string | null,
-) {
-  return context.store.db
-    .selectFrom('notes')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('archived_at', 'is', null)
-    .where('observer_id', observerId === null ? 'is' : '=', observerId)
-    .where('observed_id', observedId === null ? 'is' : '=', observedId)
-}
-
-async function activeNotes(
-  context: NotesContext,
-  workspaceId: string,
-  ids: readonly string[],
-  observerId: string | null,
-  observedId: string | null,
-): Promise<NoteRow[]> {
-  if (ids.length === 0) return []
-  return pairQuery(context, workspaceId, observerId, observedId).where('id', 'in', ids).execute()
-}
-
-export async function readNote(scope: Pick<StoreScope, 'db'>, id: string): Promise<Note> {
-  const row = await scope.db.selectFrom('notes').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-  return toNote(row)
-}
-
-function parseStrings(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text)
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
-  } catch {
-    return []
-  }
-}
-
-function parseObject(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text)
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {}
-  } catch {
-    return {}
-  }
+  const notes = await context.store.notes.activeForPair(workspaceId, { observerId, observedId })
+  return notes.find((note) => normaliseContent(note.content) === wanted) ?? null
 }

@@ -1,8 +1,27 @@
-import type { NotesTable } from '@hymem/core-store'
-import type { Selectable } from 'kysely'
 import type { Note } from './types'
 
-export type NoteRow = Selectable<NotesTable>
+/**
+ * A raw `notes` row. Only `search.ts` still reads rows itself (it moves onto the notes repository with the
+ * shared notes ranking); everything else gets {@link Note}s from `store.notes`.
+ */
+export interface NoteRow {
+  readonly id: string
+  readonly workspace_id: string
+  readonly description: string
+  readonly content: string
+  readonly importance: number
+  readonly observer_id: string | null
+  readonly observed_id: string | null
+  readonly session_id: string | null
+  readonly level: string
+  readonly source_ids: string
+  readonly times_derived: number
+  readonly metadata: string
+  readonly created_at: string
+  readonly updated_at: string
+  readonly last_accessed_at: string
+  readonly archived_at: string | null
+}
 
 export function toNote(row: NoteRow): Note {
   return {

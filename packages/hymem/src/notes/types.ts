@@ -1,24 +1,7 @@
+import type { Note } from '@hymem/core-store'
+
 /** An explicit memory: a one-line description plus its content. */
-export interface Note {
-  readonly id: string
-  readonly workspaceId: string
-  readonly description: string
-  readonly content: string
-  readonly importance: number
-  readonly observerId: string | null
-  readonly observedId: string | null
-  readonly sessionId: string | null
-  readonly level: string
-  readonly sourceIds: readonly string[]
-  /** How many times this note was stated (de-duplicated saves increment it). */
-  readonly timesDerived: number
-  readonly metadata: Record<string, unknown>
-  readonly createdAt: string
-  readonly updatedAt: string
-  readonly lastAccessedAt: string
-  /** Set while the note is forgotten (soft archive). */
-  readonly archivedAt: string | null
-}
+export type { Note }
 
 /** One search result. */
 export interface NoteHit {

@@ -15,21 +15,9 @@ const MAX_LOGGED_QUERY = 2_000
 
 /** Appends a row to `search_log` (queries are cut to 2,000 characters). */
 export async function recordSearch(
-  scope: Pick<StoreScope, 'db'>,
+  scope: Pick<StoreScope, 'searchLog'>,
   entry: SearchLogEntry,
   now: string,
 ): Promise<void> {
-  await scope.db
-    .insertInto('search_log')
-    .values({
-      workspace_id: entry.workspaceId,
-      surface: entry.surface,
-      query: entry.query.slice(0, MAX_LOGGED_QUERY),
-      candidates: entry.candidates,
-      hits: entry.hits,
-      top_score: entry.topScore !== null && Number.isFinite(entry.topScore) ? entry.topScore : null,
-      latency_ms: entry.latencyMs,
-      created_at: now,
-    })
-    .execute()
+  await scope.searchLog.record({ ...entry, query: entry.query.slice(0, MAX_LOGGED_QUERY), createdAt: now })
 }

@@ -1,3 +1,5 @@
+import type { VectorSupport } from '@hymem/core-store'
+
 /** One row of the dream history. */
 export interface DreamHistoryEntry {
   readonly id: number
@@ -47,7 +49,7 @@ export interface HyMemStats {
   readonly dreams: readonly DreamHistoryEntry[]
   readonly search: SearchLogStats
   readonly vectors: {
-    readonly mode: 'sqlite-vec' | 'js-scan' | 'pgvector'
+    readonly mode: VectorSupport['mode']
     readonly indexes: readonly {
       readonly name: string
       readonly model: string

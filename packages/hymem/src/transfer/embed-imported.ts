@@ -1,4 +1,4 @@
-import type { Store } from '@hymem/core-store'
+import type { Edge, Store } from '@hymem/core-store'
 import { edgeText } from '@hymem/dreaming'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { noteText } from '../notes/rows'
@@ -14,24 +14,22 @@ export async function embedNotes(
 ): Promise<number> {
   let embedded = 0
   for (let start = 0; start < ids.length; start += BATCH) {
-    const rows = await store.db
-      .selectFrom('notes')
-      .select(['id', 'workspace_id', 'description', 'content'])
-      .where('id', 'in', ids.slice(start, start + BATCH))
-      .execute()
-    if (rows.length === 0) continue
-    const texts = rows.map((row) => noteText(row.description, row.content))
+    const notes = await store.notes.getByIds(ids.slice(start, start + BATCH))
+    if (notes.length === 0) continue
+    const texts = notes.map((note) => noteText(note.description, note.content))
     const vectors = await embeddings.embed(texts)
     await store.vectors.upsert(
       'notes',
-      rows.flatMap((row, i) => {
+      notes.flatMap((note, i) => {
         const vector = vectors[i]
         const text = texts[i] ?? ''
-        return vector ? [{ id: row.id, workspaceId: row.workspace_id, vector, textHash: textHash(text) }] : []
+        return vector
+          ? [{ id: note.id, workspaceId: note.workspaceId, vector, textHash: textHash(text) }]
+          : []
       }),
       embeddings.model,
     )
-    embedded += rows.length
+    embedded += notes.length
   }
   return embedded
 }
@@ -47,13 +45,7 @@ export async function embedEdges(
 ): Promise<number> {
   let embedded = 0
   for (let start = 0; start < ids.length; start += BATCH) {
-    const edges = await store.db
-      .selectFrom('knowledge_graph')
-      .select(['id', 'workspace_id', 'subject', 'predicate', 'object'])
-      .where('id', 'in', ids.slice(start, start + BATCH))
-      .where('status', '=', 'active')
-      .where('valid_to', 'is', null)
-      .execute()
+    const edges = (await store.edges.getByIds(ids.slice(start, start + BATCH))).filter(isActiveCurrent)
     if (edges.length === 0) continue
     const texts = [...new Set(edges.map(edgeText))]
     const cached = await store.vectors.cachedTextVectors(embeddings.model, texts)
@@ -73,11 +65,16 @@ export async function embedEdges(
       edges.flatMap((edge) => {
         const vector = cached.get(edgeText(edge))
         return vector
-          ? [{ id: edge.id, workspaceId: edge.workspace_id, vector, textHash: textHash(edgeText(edge)) }]
+          ? [{ id: edge.id, workspaceId: edge.workspaceId, vector, textHash: textHash(edgeText(edge)) }]
           : []
       }),
       embeddings.model,
     )
   }
   return embedded
+}
+
+/** The edges dreaming embeds: active and not superseded. */
+export function isActiveCurrent(edge: Edge): boolean {
+  return edge.status === 'active' && edge.validTo === null
 }

@@ -1,15 +1,13 @@
-import type { Store, VectorIndexName, VectorRow } from '@hymem/core-store'
+import { type Store, StoreError, type VectorIndexName, type VectorRow } from '@hymem/core-store'
 import { edgeText, episodeText } from '@hymem/dreaming'
 import type { EmbeddingClient } from '@hymem/extraction'
-import { sql } from 'kysely'
 import { HyMemError } from '../errors'
 import { noteText } from '../notes/rows'
 import { textHash } from '../text-hash'
+import { isActiveCurrent } from './embed-imported'
 import type { ReindexProgressEvent, ReindexReport } from './types'
 
 const INDEXES: readonly VectorIndexName[] = ['chunks', 'edges', 'episodes', 'notes']
-/** Stored vectors per index, dropped and re-created by a reindex. */
-const VECTOR_TABLES = ['chunk_embeddings', 'edge_vectors', 'episode_embeddings', 'note_embeddings'] as const
 const BATCH = 128
 
 interface Pending {
@@ -20,9 +18,10 @@ interface Pending {
 }
 
 /**
- * Re-embeds every chunk, active current edge (as dreaming does), episode and note with `embeddings`, then swaps all vector indexes to the
- * new model and dimension in ONE transaction: old vectors, pins and vec0 tables go, new ones come in. The
- * embedding calls happen before the transaction, so a provider failure leaves the store untouched.
+ * Re-embeds every chunk, active current edge (as dreaming does), episode and note with `embeddings`, then
+ * swaps all vector indexes to the new model and dimension in ONE transaction: old vectors and pins go, new
+ * ones come in. The embedding calls happen before the transaction, so a provider failure leaves the store
+ * untouched.
  */
 export async function reindexStore(
   store: Store,
@@ -63,18 +62,12 @@ export async function reindexStore(
 
   const written: Record<string, number> = {}
   await store.transaction(async (tx) => {
-    for (const table of VECTOR_TABLES) await tx.db.deleteFrom(table).execute()
-    await tx.db.deleteFrom('vector_indexes').execute()
-    for (const index of INDEXES) {
-      try {
-        await sql`DROP TABLE IF EXISTS ${sql.table(`vec_${index}`)}`.execute(tx.db)
-      } catch (error) {
-        throw new HyMemError(
-          'CONFIG',
-          `cannot drop the vec_${index} index without the sqlite-vec extension; run reindex where sqlite-vec loads`,
-          { cause: error },
-        )
-      }
+    try {
+      await tx.vectors.reset()
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'VECTOR_UNAVAILABLE')
+        throw new HyMemError('CONFIG', error.message, { cause: error })
+      throw error
     }
     for (const index of INDEXES) {
       const rows: VectorRow[] = []
@@ -100,42 +93,24 @@ export async function reindexStore(
 }
 
 async function collect(store: Store): Promise<Pending[]> {
-  const { db } = store
   const pending: Pending[] = []
-  for (const row of await db
-    .selectFrom('chunks')
-    .select(['id', 'workspace_id', 'text'])
-    .orderBy('id')
-    .execute()) {
-    pending.push({ index: 'chunks', id: row.id, workspaceId: row.workspace_id, text: row.text })
-  }
-  for (const row of await db
-    .selectFrom('knowledge_graph')
-    .select(['id', 'workspace_id', 'subject', 'predicate', 'object'])
-    .where('status', '=', 'active')
-    .where('valid_to', 'is', null)
-    .orderBy('id')
-    .execute()) {
-    pending.push({ index: 'edges', id: row.id, workspaceId: row.workspace_id, text: edgeText(row) })
-  }
-  for (const row of await db
-    .selectFrom('episodes')
-    .select(['id', 'workspace_id', 'title', 'summary'])
-    .orderBy('id')
-    .execute()) {
-    pending.push({ index: 'episodes', id: row.id, workspaceId: row.workspace_id, text: episodeText(row) })
-  }
-  for (const row of await db
-    .selectFrom('notes')
-    .select(['id', 'workspace_id', 'description', 'content'])
-    .orderBy('id')
-    .execute()) {
-    pending.push({
-      index: 'notes',
-      id: row.id,
-      workspaceId: row.workspace_id,
-      text: noteText(row.description, row.content),
-    })
+  for (const { id: workspaceId } of await store.workspaces.listAll()) {
+    for (const chunk of await store.chunks.listAll(workspaceId))
+      pending.push({ index: 'chunks', id: chunk.id, workspaceId, text: chunk.text })
+    for (const edge of await store.edges.listAll(workspaceId)) {
+      if (isActiveCurrent(edge))
+        pending.push({ index: 'edges', id: edge.id, workspaceId, text: edgeText(edge) })
+    }
+    for (const episode of await store.episodes.listAll(workspaceId))
+      pending.push({ index: 'episodes', id: episode.id, workspaceId, text: episodeText(episode) })
+    for await (const note of store.notes.iterate(workspaceId)) {
+      pending.push({
+        index: 'notes',
+        id: note.id,
+        workspaceId,
+        text: noteText(note.description, note.content),
+      })
+    }
   }
   return pending
 }

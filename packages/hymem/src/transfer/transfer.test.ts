@@ -45,11 +45,7 @@ async function populated() {
   })
   source.clock.advanceDays(400)
   await m.forget({ id: stale.note.id, apply: true })
-  await m.store.db
-    .updateTable('workspaces')
-    .set({ metadata: '{"plan":"pro"}' })
-    .where('id', '=', 'team-b')
-    .execute()
+  await m.store.workspaces.update('team-b', { metadata: { plan: 'pro' } })
   return source
 }
 
@@ -186,9 +182,11 @@ describe('reindex', () => {
       expect(report).toMatchObject({ model: 'fake-hash-48', dimensions: 48 })
       expect(report.previous.notes).toEqual({ model: 'fake-hash-32', dimensions: 32 })
       expect(report.vectors.notes).toBe(2)
-      const chunks = await swapped.store.db.selectFrom('chunks').select('id').execute()
-      expect(report.vectors.chunks).toBe(chunks.length)
-      expect(chunks.length).toBeGreaterThan(before.counts.chunks ?? 0)
+      let chunks = 0
+      for (const ws of await swapped.store.workspaces.listAll())
+        chunks += (await swapped.store.chunks.listAll(ws.id)).length
+      expect(report.vectors.chunks).toBe(chunks)
+      expect(chunks).toBeGreaterThan(before.counts.chunks ?? 0)
       expect(progress).toContain('notes:2/2')
       const after = await swapped.stats()
       for (const index of after.vectors.indexes)
