@@ -30,8 +30,9 @@ export async function seedEdge(store: Store, workspaceId: string, edge: SeedEdge
       valid_to: edge.validTo ?? null,
       superseded_by: edge.supersededBy ?? null,
     })
+    .returning('id')
     .executeTakeFirstOrThrow()
-  return Number(result.insertId)
+  return result.id
 }
 
 /**
@@ -63,8 +64,9 @@ export async function seedChunk(
       occurred_at: '2026-01-01T00:00:00.000Z',
       created_at: '2026-01-01T00:00:00.000Z',
     })
+    .returning('id')
     .executeTakeFirstOrThrow()
-  return { chunkId: Number(result.insertId), messageIds: ids }
+  return { chunkId: result.id, messageIds: ids }
 }
 
 /** Records evidence for an edge from a chunk. */
@@ -89,4 +91,36 @@ export async function seedEvidence(
       created_at: at,
     })
     .execute()
+}
+
+/** api deploys_to heroku (superseded on March 1 by flyio), plus a few current, stale and retracted edges. */
+export async function seedGraph(store: Store) {
+  const fly = await seedEdge(store, 'w', {
+    triple: ['api', 'deploys_to', 'flyio'],
+    confidence: 0.9,
+    validFrom: '2026-03-01T00:00:00.000Z',
+  })
+  const heroku = await seedEdge(store, 'w', {
+    triple: ['api', 'deploys_to', 'heroku'],
+    confidence: 0.6,
+    status: 'stale',
+    validTo: '2026-03-01T00:00:00.000Z',
+    supersededBy: fly,
+  })
+  const redis = await seedEdge(store, 'w', { triple: ['job_queue', 'depends_on', 'redis'], confidence: 0.8 })
+  const mysql = await seedEdge(store, 'w', {
+    triple: ['api', 'uses', 'my_sql'],
+    confidence: 0.7,
+    status: 'retracted',
+  })
+  const typescript = await seedEdge(store, 'w', { triple: ['maya', 'uses', 'type_script'], confidence: 0.5 })
+  await seedEdge(store, 'other', { triple: ['api', 'uses', 'java'] })
+  const onboarding = await seedChunk(store, 'w', 'onboarding', [
+    ['maya', 'The job queue depends on Redis.'],
+    ['assistant', 'Noted.'],
+  ])
+  const release = await seedChunk(store, 'w', 'release', [['bob', 'We deploy the API to Fly.io now.']])
+  await seedEvidence(store, 'w', redis, onboarding)
+  await seedEvidence(store, 'w', fly, release)
+  return { fly, heroku, redis, mysql, typescript }
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addChunk } from '../../test/fixtures'
-import { seedChunk, seedEdge, seedEvidence } from '../../test/graph-seed'
+import { seedEdge, seedGraph } from '../../test/graph-seed'
 import { expectStoreError, useTempStores } from '../../test/store-harness'
-import type { Store } from '../store/types'
 import type { ImportedEdge } from './edges'
 
 const T = '2026-03-01T10:00:00.000Z'
@@ -128,38 +127,6 @@ describe('evidence repository', () => {
 
 const triples = (page: { edges: { subject: string; predicate: string; object: string }[] }) =>
   page.edges.map((e) => `${e.subject} ${e.predicate} ${e.object}`)
-
-/** api deploys_to heroku (superseded on March 1 by flyio), plus a few current, stale and retracted edges. */
-async function seedGraph(store: Store) {
-  const fly = await seedEdge(store, 'w', {
-    triple: ['api', 'deploys_to', 'flyio'],
-    confidence: 0.9,
-    validFrom: '2026-03-01T00:00:00.000Z',
-  })
-  const heroku = await seedEdge(store, 'w', {
-    triple: ['api', 'deploys_to', 'heroku'],
-    confidence: 0.6,
-    status: 'stale',
-    validTo: '2026-03-01T00:00:00.000Z',
-    supersededBy: fly,
-  })
-  const redis = await seedEdge(store, 'w', { triple: ['job_queue', 'depends_on', 'redis'], confidence: 0.8 })
-  const mysql = await seedEdge(store, 'w', {
-    triple: ['api', 'uses', 'my_sql'],
-    confidence: 0.7,
-    status: 'retracted',
-  })
-  const typescript = await seedEdge(store, 'w', { triple: ['maya', 'uses', 'type_script'], confidence: 0.5 })
-  await seedEdge(store, 'other', { triple: ['api', 'uses', 'java'] })
-  const onboarding = await seedChunk(store, 'w', 'onboarding', [
-    ['maya', 'The job queue depends on Redis.'],
-    ['assistant', 'Noted.'],
-  ])
-  const release = await seedChunk(store, 'w', 'release', [['bob', 'We deploy the API to Fly.io now.']])
-  await seedEvidence(store, 'w', redis, onboarding)
-  await seedEvidence(store, 'w', fly, release)
-  return { fly, heroku, redis, mysql, typescript }
-}
 
 describe('edges repository: graph listing', () => {
   const stores = useTempStores()
