@@ -11,6 +11,7 @@ const projectDirs = [
       .filter((dir) => statSync(dir).isDirectory()),
   ),
   'bench',
+  'scripts',
 ]
 
 // Workspace packages resolve each other to their TypeScript sources through the
@@ -24,7 +25,7 @@ export default defineConfig({
       test: {
         name: dir.split('/')[1] ?? dir,
         root: dir,
-        include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'locomo/**/*.test.ts'],
+        include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'locomo/**/*.test.ts', 'pack-test/**/*.test.ts'],
         testTimeout: 30_000,
         hookTimeout: 30_000,
       },

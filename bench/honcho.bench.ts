@@ -146,7 +146,7 @@ async function latencies(
   total: number,
   samples: number,
 ): Promise<BenchResult[]> {
-  const raw = new Database(memory.store.path, { readonly: true })
+  const raw = new Database(memory.store.location, { readonly: true })
   try {
     const newest = raw.prepare(
       'SELECT * FROM messages WHERE workspace_id = ? AND session_id = ? ORDER BY id DESC LIMIT 100',

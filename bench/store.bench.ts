@@ -20,7 +20,7 @@ import {
   type NewMessage,
   openStore,
   randomId,
-  type Store,
+  type SqliteStore,
 } from '@hymem/core-store'
 import Database from 'better-sqlite3'
 import * as sqliteVec from 'sqlite-vec'
@@ -61,7 +61,7 @@ function rawConnection(path: string, withVec: boolean): Database.Database {
 }
 
 /** (a) Ingest throughput. Returns the store (now holding `total` messages) for the FTS measurement. */
-async function ingest(dir: string, total: number): Promise<{ store: Store; results: BenchResult[] }> {
+async function ingest(dir: string, total: number): Promise<{ store: SqliteStore; results: BenchResult[] }> {
   const store = openStore({ path: join(dir, 'store.sqlite') })
   const raw = rawConnection(join(dir, 'raw.sqlite'), false)
   for (const migration of MIGRATIONS) raw.exec(migration.sql)
@@ -137,7 +137,7 @@ async function ingest(dir: string, total: number): Promise<{ store: Store; resul
 }
 
 /** (b) FTS query latency on the ingested store. */
-async function fullText(store: Store, total: number, queries: number): Promise<BenchResult[]> {
+async function fullText(store: SqliteStore, total: number, queries: number): Promise<BenchResult[]> {
   const raw = rawConnection(store.path, false)
   const rawSearch = raw.prepare(
     `SELECT c.id AS id, -bm25(messages_fts) AS score

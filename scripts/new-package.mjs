@@ -1,11 +1,11 @@
 // Scaffolds a workspace package: node scripts/new-package.mjs <dir> <name> <description>
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const [dir, name, description] = process.argv.slice(2)
 if (!dir || !name) throw new Error('usage: new-package.mjs <dir> <name> <description>')
 mkdirSync(join(dir, 'src'), { recursive: true })
-const isApp = dir.startsWith('apps/')
+// Published packages drop the source condition (`publishConfig.exports`); scripts/pack-test checks both agree.
 const pkg = {
   name,
   version: '0.1.0',
@@ -13,10 +13,13 @@ const pkg = {
   license: 'MIT',
   type: 'module',
   sideEffects: false,
-  ...(isApp ? { private: true } : {}),
   files: ['dist'],
   exports: {
     '.': { '@hymem/source': './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' },
+  },
+  publishConfig: {
+    access: 'public',
+    exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
   },
   engines: { node: '>=20.11' },
   scripts: { build: 'tsup', typecheck: 'tsc -p tsconfig.json --noEmit' },
@@ -46,3 +49,4 @@ export default defineConfig({
 `,
 )
 write('README.md', `# ${name}\n\n${description}\n`)
+if (!existsSync(join(dir, 'LICENSE'))) copyFileSync('LICENSE', join(dir, 'LICENSE'))

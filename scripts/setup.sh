@@ -1,5 +1,6 @@
 #!/bin/sh
-# Installs the toolchain and dependencies, then builds every package.
+# Installs the toolchain and dependencies, builds every package, and puts the hymem and hymem-honcho
+# binaries on the PATH (links in npm's global bin folder; HYMEM_BIN_DIR=<dir> picks another folder).
 # Safe to re-run: a warm pnpm store makes later runs take seconds.
 set -eu
 cd "$(dirname "$0")/.."
@@ -23,3 +24,4 @@ else
   pnpm install
 fi
 pnpm build
+node scripts/link-bins.mjs

@@ -3,7 +3,8 @@ import type { CliOutput } from './io'
 
 /**
  * The facade's log events as one line each on stderr. Unless HYMEM_LOG_LEVEL is set explicitly only
- * warnings and errors show: the configuration notes printed at start-up already cover the info notices.
+ * warnings and errors show. The facade's start-up notices never do: the configuration notes printed at
+ * start-up already say the same (e.g. that no LLM key is set).
  */
 export function createLogSink(
   config: HyMemConfig,
@@ -11,7 +12,9 @@ export function createLogSink(
   stderr: CliOutput,
 ): HyMemLog {
   const explicit = (env.HYMEM_LOG_LEVEL ?? '').trim() !== ''
-  return filterLog(explicit ? config.logLevel : 'warn', (event) => stderr.write(`${formatLogEvent(event)}\n`))
+  return filterLog(explicit ? config.logLevel : 'warn', (event) => {
+    if (event.kind !== 'notice') stderr.write(`${formatLogEvent(event)}\n`)
+  })
 }
 
 /** One line for a log event. */

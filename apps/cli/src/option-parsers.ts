@@ -7,3 +7,11 @@ export function parsePositiveInt(value: string): number {
   }
   return Number(value)
 }
+
+/** Commander argument parser for a TCP port (0 lets the system pick a free one). */
+export function parsePort(value: string): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) > 65_535) {
+    throw new InvalidArgumentError('expected a port from 0 to 65535.')
+  }
+  return Number(value)
+}

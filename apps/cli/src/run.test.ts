@@ -46,6 +46,8 @@ describe('runCli', () => {
                                      vectors are re-embedded
         reindex [options]            re-embed everything with the configured embedding
                                      model (after changing HYMEM_EMBEDDING_*)
+        inspect [options]            open the memory inspector: serve the graph,
+                                     facts, questions and history on loopback
         mcp                          serve the MCP tools (capture, log, dream,
                                      augment, profile, notes, ...) over stdio
         help [command]               display help for command
@@ -115,6 +117,8 @@ describe('runCli', () => {
                                      vectors are re-embedded
         reindex [options]            re-embed everything with the configured embedding
                                      model (after changing HYMEM_EMBEDDING_*)
+        inspect [options]            open the memory inspector: serve the graph,
+                                     facts, questions and history on loopback
         mcp                          serve the MCP tools (capture, log, dream,
                                      augment, profile, notes, ...) over stdio
         help [command]               display help for command

@@ -54,7 +54,7 @@ describe('the built binary (dist/bin.js)', { timeout: 120_000 }, () => {
   it('starts with a node shebang and is what package.json names as the hymem bin', () => {
     expect(readFileSync(BIN, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node')
     const pkg = JSON.parse(readFileSync(join(CLI_DIR, 'package.json'), 'utf8'))
-    expect(pkg.bin).toEqual({ hymem: './dist/bin.js' })
+    expect(pkg.bin).toEqual({ hymem: 'dist/bin.js' })
   })
 
   it('prints its version and runs doctor --json', () => {

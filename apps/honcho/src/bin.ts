@@ -1,65 +1,71 @@
 #!/usr/bin/env node
-import { configFromEnv, filterLog, type HyMemLogEvent } from 'hymem'
-import { ServerConfigError, startServer } from './start-server'
+import { constants } from 'node:os'
+import { configFromEnv } from 'hymem'
+import { helpText, parseCommandLine, SERVER_VERSION } from './command-line'
+import { facadeLog, httpLog } from './server-log'
+import { type RunningServer, ServerConfigError, startServer } from './start-server'
 
-function describe(event: HyMemLogEvent): string {
-  if (event.kind === 'notice') return event.message
-  const { kind, level, ...rest } = event
-  return `${kind} ${JSON.stringify(rest)}`
-}
+const EXIT_USAGE = 2
+const stderr = (line: string) => process.stderr.write(`${line}\n`)
 
 async function main(): Promise<number> {
-  const { config, warnings, errors } = configFromEnv(process.env)
-  for (const warning of warnings) process.stderr.write(`hymem-honcho: warning: ${warning}\n`)
-  if (errors.length > 0) {
-    for (const error of errors) process.stderr.write(`hymem-honcho: ${error}\n`)
-    return 2
+  const command = parseCommandLine(process.argv.slice(2), process.env, process.cwd())
+  switch (command.kind) {
+    case 'help':
+      process.stdout.write(helpText(process.stdout.columns ?? 80))
+      return 0
+    case 'version':
+      process.stdout.write(`${SERVER_VERSION}\n`)
+      return 0
+    case 'usage-error':
+      stderr(`hymem-honcho: ${command.message} (run "hymem-honcho --help" for the settings)`)
+      return EXIT_USAGE
   }
-  const log = filterLog(config.logLevel, (event) =>
-    process.stderr.write(`[hymem] ${event.level} ${describe(event)}\n`),
-  )
-  let server: Awaited<ReturnType<typeof startServer>>
+  const { config, warnings, errors } = configFromEnv(command.env)
+  for (const warning of warnings) stderr(`hymem-honcho: note: ${command.nameFlags(warning)}`)
+  if (errors.length > 0) {
+    for (const error of errors) stderr(`hymem-honcho: ${command.nameFlags(error)}`)
+    return EXIT_USAGE
+  }
+  let server: RunningServer
   try {
     server = await startServer(config, {
-      log,
-      httpLog: (event) => {
-        if (event.kind === 'error' || event.kind === 'dream-failed') {
-          const error =
-            event.error instanceof Error ? (event.error.stack ?? event.error.message) : String(event.error)
-          process.stderr.write(
-            `[hymem-honcho] ${event.kind} ${'path' in event ? event.path : event.workspaceId}: ${error}\n`,
-          )
-        }
-      },
+      log: facadeLog(config.logLevel, stderr),
+      httpLog: httpLog(stderr),
     })
   } catch (error) {
     if (error instanceof ServerConfigError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      process.stderr.write(`hymem-honcho: ${(error as Error).message}\n`)
-      return 2
+      stderr(`hymem-honcho: ${(error as Error).message}`)
+      return EXIT_USAGE
     }
     throw error
   }
   process.stdout.write(`${server.startupLine}\n`)
-  await new Promise<void>((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.stderr.write(`hymem-honcho: ${signal}, finishing requests in flight…\n`)
-      server.close().then(resolve, (error: unknown) => {
-        process.stderr.write(`hymem-honcho: shutdown failed: ${String(error)}\n`)
-        resolve()
-      })
-    }
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', resolve)
+    process.once('SIGTERM', resolve)
   })
+  const exitNow = (again: NodeJS.Signals) => {
+    stderr(`hymem-honcho: ${again} again, exiting without waiting`)
+    process.exit(128 + constants.signals[again])
+  }
+  process.once('SIGINT', exitNow)
+  process.once('SIGTERM', exitNow)
+  stderr(`hymem-honcho: ${signal}, finishing the requests in flight and the running dreams…`)
+  try {
+    await server.close()
+  } catch (error) {
+    stderr(`hymem-honcho: shutdown failed: ${error instanceof Error ? error.message : String(error)}`)
+    return 1
+  }
+  stderr('hymem-honcho: stopped')
   return 0
 }
 
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(
-      `hymem-honcho: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    )
+    stderr(`hymem-honcho: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
     process.exit(1)
   },
 )

@@ -1,5 +1,5 @@
 /**
- * `hymem-honcho`: HyMem behind the Honcho v3 protocol, with `/mcp` and `/health`, as a program
+ * `hymem-honcho`: HyMem behind the Honcho v3 protocol, with `/mcp`, `/inspect` and `/health`, as a program
  * (`hymem-honcho`) and as `startServer(config)` for embedding and tests.
  *
  * @example

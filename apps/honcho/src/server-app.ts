@@ -1,4 +1,5 @@
 import { createHonchoApp, type HonchoAuthOptions, type HonchoLogEvent } from '@hymem/honcho-http'
+import { createInspectorApp, type InspectorLogEvent } from '@hymem/inspector'
 import { createMcpHttpHandler } from '@hymem/mcp'
 import { Hono } from 'hono'
 import type { HyMem } from 'hymem'
@@ -11,6 +12,13 @@ export interface ServerAppOptions {
   /** Whether the server is bound to a loopback address (the MCP Host check then allows loopback names only). */
   readonly loopback: boolean
   readonly log?: (event: HonchoLogEvent) => void
+}
+
+/** The inspector's unexpected errors go to the HTTP log like the API's. */
+function inspectorLog(log: (event: HonchoLogEvent) => void) {
+  return (event: InspectorLogEvent) => {
+    if (event.kind === 'error') log(event)
+  }
 }
 
 function bearer(request: Request): string | null {
@@ -26,9 +34,9 @@ function hostName(request: Request): string {
 }
 
 /**
- * The whole HTTP surface: the Honcho v3 routes and `/health` from `@hymem/honcho-http`, plus the MCP
- * Streamable HTTP endpoint at `/mcp`, guarded by the same bearer tokens and workspace rules. `idle()` waits
- * for the dreams started by `schedule_dream`.
+ * The whole HTTP surface: the Honcho v3 routes and `/health` from `@hymem/honcho-http`, the MCP Streamable
+ * HTTP endpoint at `/mcp` and the memory inspector at `/inspect`, all guarded by the same bearer tokens and
+ * workspace rules. `idle()` waits for the dreams started by `schedule_dream`.
  */
 export function createServerApp(options: ServerAppOptions): Hono & { readonly idle: () => Promise<void> } {
   const { memory, auth } = options
@@ -56,6 +64,15 @@ export function createServerApp(options: ServerAppOptions): Hono & { readonly id
     })
     return handler(c.req.raw)
   })
+  app.route(
+    '/',
+    createInspectorApp({
+      memory,
+      loopback: options.loopback,
+      ...(auth ? { auth } : {}),
+      ...(options.log ? { log: inspectorLog(options.log) } : {}),
+    }),
+  )
   app.route('/', honcho)
   return Object.assign(app, { idle: honcho.idle })
 }

@@ -11,7 +11,7 @@ export interface StartServerOptions {
   readonly httpLog?: (event: HonchoLogEvent) => void
   /** Use this memory instead of building one from the config (it is closed with the server). */
   readonly memory?: HyMem
-  /** How long `close()` waits for requests in flight. @default 10 000 ms */
+  /** How long `close()` waits for requests in flight to answer before closing their connections. @default 10 000 ms */
   readonly drainTimeoutMs?: number
 }
 
@@ -20,9 +20,13 @@ export interface RunningServer {
   readonly host: string
   readonly port: number
   readonly memory: HyMem
-  /** The one start-up line: address, database, extractor, embedder, auth. */
+  /** The one start-up line: address, backend (and database), extractor, embedder, auth mode, MCP and inspector paths. */
   readonly startupLine: string
-  /** Stops accepting requests, lets the ones in flight finish their writes, then closes the database. */
+  /**
+   * Drains, then closes the database: new requests get 503; requests in flight get `drainTimeoutMs` to
+   * answer, after which their connections close but their work still finishes; dreams started by
+   * `schedule_dream` and the running background dream finish; scheduled (not yet started) dreams are dropped.
+   */
   close(): Promise<void>
 }
 
@@ -99,11 +103,12 @@ export async function startServer(
   const url = `http://${host}:${port}`
   const startupLine = [
     `hymem-honcho listening on ${url}`,
-    `database ${memory.store.path}`,
+    `backend ${memory.store.backend} ${memory.store.location}`,
     `extractor ${memory.extractor.name}`,
-    `embeddings ${memory.embeddings?.name ?? 'none'}`,
-    `auth ${auth ? `${config.authTokens.length} token(s)` : 'off (loopback only)'}`,
+    `embedder ${memory.embeddings?.name ?? 'none'}`,
+    `auth ${auth ? `bearer, ${config.authTokens.length} token(s)` : 'off (loopback only)'}`,
     'mcp /mcp',
+    'inspector /inspect',
   ].join(' · ')
 
   let closing: Promise<void> | undefined
@@ -114,7 +119,10 @@ export async function startServer(
       if ('closeIdleConnections' in server) server.closeIdleConnections()
       const timeout = new Promise((resolve) => setTimeout(resolve, options.drainTimeoutMs ?? 10_000).unref())
       await Promise.race([Promise.allSettled([...inFlight]), timeout])
+      // Past the timeout, slow clients lose their connection; handlers still running (a dream called over
+      // MCP, say) finish their writes before the database closes under them.
       if ('closeAllConnections' in server) server.closeAllConnections()
+      await Promise.allSettled([...inFlight])
       await closed
       await app.idle()
       await memory.close()

@@ -1,11 +1,8 @@
-import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { type IncomingMessage, request } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { AuthenticationError, Honcho, NotFoundError } from '@honcho-ai/sdk'
 import { configFromEnv, type HyMemConfig } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -44,7 +41,7 @@ describe('startServer', () => {
   it('serves /health, the Honcho routes and /mcp, and names database, extractor and embedder', async () => {
     const server = await start(testConfig())
     expect(server.startupLine).toMatch(
-      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · database .*hymem\.sqlite · extractor rules · embeddings fake/,
+      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · backend sqlite .*hymem\.sqlite · extractor rules · embedder fake\S* · auth off \(loopback only\) · mcp \/mcp · inspector \/inspect$/,
     )
     expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' })
     const honcho = new Honcho({ baseURL: server.url, workspaceId: 'app', maxRetries: 0 })
@@ -147,44 +144,6 @@ describe('startServer', () => {
   })
 })
 
-describe('hymem-honcho binary', () => {
-  it('prints the start-up line and exits 0 on SIGTERM', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'hymem-honcho-bin-'))
-    roots.push(root)
-    const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url))
-    const port = await freePort()
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', bin], {
-      env: {
-        ...process.env,
-        HYMEM_ROOT: root,
-        HYMEM_EMBEDDING_PROVIDER: 'none',
-        HYMEM_HONCHO_PORT: String(port),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stderr.on('data', (chunk) => {
-      stderr += String(chunk)
-    })
-    const line = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (chunk) => {
-        stdout += String(chunk)
-        if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!)
-      })
-      child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)))
-    })
-    expect(line).toMatch(
-      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · database .* · extractor rules · embeddings none/,
-    )
-    const url = /listening on (\S+)/.exec(line)![1]!
-    expect((await fetch(`${url}/health`)).status).toBe(200)
-    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    expect(await exit).toBe(0)
-  }, 60_000)
-})
-
 /** Polls until a new connection to `url` fails: the server has stopped listening. */
 async function waitUntilRefused(url: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -198,16 +157,4 @@ async function waitUntilRefused(url: string, timeoutMs = 10_000): Promise<void> 
     if (Date.now() > deadline) throw new Error(`${url} still answers`)
     await new Promise((resolve) => setImmediate(resolve))
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
 }

@@ -85,6 +85,8 @@ export type {
   ConclusionsRepository,
 } from './repositories/conclusions'
 export { conclusionIdOfEdge, edgeIdOfConclusion } from './repositories/conclusions'
+export type { EdgeGraphFilter, EdgeGraphPage, EdgeHistoryDay } from './repositories/edge-graph'
+export { MAX_GRAPH_LIMIT } from './repositories/edge-graph'
 export type {
   ConflictRules,
   Edge,
@@ -135,6 +137,7 @@ export type {
 export type { Scope, ScopeMember, ScopesRepository } from './repositories/scopes'
 export type {
   LoggedSearch,
+  SearchLogDay,
   SearchLogEntry,
   SearchLogRepository,
   SearchLogSummary,
@@ -186,7 +189,11 @@ export { openStore } from './store/open-store'
 export type { StoreHeldRunLock, StoreRunLock, StoreRunLockAcquireResult } from './store/store-run-lock'
 export type {
   OpenStoreOptions,
+  PostgresStoreInfo,
+  SqliteStore,
+  SqliteStoreInfo,
   Store,
+  StoreBackend,
   StoreContext,
   StoreInfo,
   StoreLog,

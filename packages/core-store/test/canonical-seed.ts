@@ -24,8 +24,9 @@ export async function seedEdge(
       valid_from: T,
       ...fields,
     })
+    .returning('id')
     .executeTakeFirstOrThrow()
-  return Number(result.insertId)
+  return result.id
 }
 
 /** Inserts one evidence row for an edge. */
@@ -40,8 +41,9 @@ export async function seedEvidence(store: Store, edgeId: number, chunkId: number
       observed_at: T,
       created_at: T,
     })
+    .returning('id')
     .executeTakeFirstOrThrow()
-  return Number(result.insertId)
+  return result.id
 }
 
 /** All edges of a workspace as `subject predicate object` plus counters, sorted. */

@@ -26,8 +26,9 @@ export async function addChunk(
       occurred_at: '2026-03-01T10:00:00.000Z',
       created_at: '2026-03-01T10:00:00.000Z',
     })
+    .returning('id')
     .executeTakeFirstOrThrow()
-  return Number(result.insertId)
+  return result.id
 }
 
 export async function addEdge(
@@ -48,8 +49,9 @@ export async function addEdge(
       last_reinforced: now,
       valid_from: now,
     })
+    .returning('id')
     .executeTakeFirstOrThrow()
-  return Number(result.insertId)
+  return result.id
 }
 
 export async function addEpisode(

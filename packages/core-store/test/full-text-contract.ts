@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import type { Store } from '../src/store/types'
+import type { BackendUnderTest } from './backends'
 import { addChunk, addEpisode, addNote, addProcedure } from './fixtures'
-import { expectStoreError, useTempStores } from './store-harness'
+import { expectStoreError } from './store-harness'
 
-/** The FullTextSearch contract, run against every store configuration. */
-export function describeFullTextContract(label: string, options: { loadVectorExtension: boolean }) {
-  describe(`FullTextSearch contract: ${label}`, () => {
-    const stores = useTempStores()
-    const open = (): Store => stores.open({ loadVectorExtension: options.loadVectorExtension })
+/** The FullTextSearch contract, run against every backend. */
+export function describeFullTextContract(backend: BackendUnderTest) {
+  describe(`FullTextSearch contract: ${backend.label}`, () => {
+    const stores = backend.use()
+    const open = () => stores.open()
 
-    it('ranks messages by BM25, best first, scoped to the workspace', async () => {
-      const store = open()
+    it('ranks messages by relevance, best first, scoped to the workspace', async () => {
+      const store = await open()
       const [dense, sparse, unrelated] = await store.messages.insertBatch('w', 's', [
         { peerId: 'user-a', content: 'Postgres replication: postgres primary, postgres replica' },
         {
@@ -37,7 +37,7 @@ export function describeFullTextContract(label: string, options: { loadVectorExt
     })
 
     it('stems, folds accents, and filters by sessions and author', async () => {
-      const store = open()
+      const store = await open()
       const [a] = await store.messages.insertBatch('w', 's1', [
         { peerId: 'user-a', content: 'She was running the café benchmarks' },
       ])
@@ -71,7 +71,7 @@ export function describeFullTextContract(label: string, options: { loadVectorExt
     })
 
     it('follows edits and deletes of the content rows', async () => {
-      const store = open()
+      const store = await open()
       const [m] = await store.messages.insertBatch('w', 's', [{ peerId: 'u', content: 'original wording' }])
       await store.db
         .updateTable('messages')
@@ -87,7 +87,7 @@ export function describeFullTextContract(label: string, options: { loadVectorExt
     })
 
     it('searches chunks, episodes, procedures and notes, returning their own ids', async () => {
-      const store = open()
+      const store = await open()
       const chunk = await addChunk(store, 'w', 'The deploy pipeline uses Kubernetes')
       await addChunk(store, 'w', 'Unrelated chatter')
       await addEpisode(store, 'w', 'ep-1', 'Kubernetes migration', 'Moved services to the cluster')
@@ -104,7 +104,7 @@ export function describeFullTextContract(label: string, options: { loadVectorExt
     })
 
     it('returns nothing for empty text and searches hostile text as plain words', async () => {
-      const store = open()
+      const store = await open()
       await store.messages.insertBatch('w', 's', [{ peerId: 'u', content: 'anything' }])
       expect(await store.fullText.search('messages', '', { workspaceId: 'w', limit: 5 })).toEqual([])
       expect(await store.fullText.search('messages', '   ', { workspaceId: 'w', limit: 5 })).toEqual([])
@@ -119,7 +119,7 @@ export function describeFullTextContract(label: string, options: { loadVectorExt
     })
 
     it('refuses a missing workspace, a bad limit and a peer filter outside messages', async () => {
-      const store = open()
+      const store = await open()
       await expectStoreError(
         store.fullText.search('messages', 'x', { workspaceId: '', limit: 5 }),
         'INVALID_INPUT',
@@ -135,7 +135,7 @@ export function describeFullTextContract(label: string, options: { loadVectorExt
     })
 
     it('scores relative to the best hit: the best scores 1, the rest keep their proportion in (0, 1]', async () => {
-      const store = open()
+      const store = await open()
       await store.messages.insertBatch('w', 's', [
         { peerId: 'u', content: 'postgres postgres postgres replica' },
         {

@@ -1,21 +1,21 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import type { Store } from '../src/store/types'
+import type { BackendUnderTest } from './backends'
 import { addChunk, addEdge, addEpisode, addNote, vec } from './fixtures'
-import { expectStoreError, useTempStores } from './store-harness'
+import { expectStoreError } from './store-harness'
 
 const MODEL = 'test-embed-4d'
 const ids = (hits: { id: number | string }[]) => hits.map((h) => h.id)
 
-/** The VectorIndex contract, run against every backend (sqlite-vec and the JS cosine scan). */
-export function describeVectorIndexContract(label: string, options: { loadVectorExtension: boolean }) {
-  describe(`VectorIndex contract: ${label}`, () => {
-    const stores = useTempStores()
-    const open = (): Store => stores.open({ loadVectorExtension: options.loadVectorExtension })
+/** The VectorIndex contract, run against every backend (sqlite-vec, the JS cosine scan, pgvector). */
+export function describeVectorIndexContract(backend: BackendUnderTest) {
+  describe(`VectorIndex contract: ${backend.label}`, () => {
+    const stores = backend.use()
+    const open = () => stores.open()
 
     it('reports its mode and returns nothing before the first write', async () => {
-      const store = open()
-      expect(store.vectors.mode).toBe(options.loadVectorExtension ? 'sqlite-vec' : 'js-scan')
+      const store = await open()
+      expect(store.vectors.mode).toBe(backend.vectorMode)
       expect(await store.vectors.pinned('chunks')).toBeNull()
       expect(
         await store.vectors.nearest('chunks', vec(1, 0, 0, 0), { workspaceId: 'w', k: 3, model: MODEL }),
@@ -23,7 +23,7 @@ export function describeVectorIndexContract(label: string, options: { loadVector
     })
 
     it('returns the nearest chunks first, within the workspace, with cosine distance', async () => {
-      const store = open()
+      const store = await open()
       const east = await addChunk(store, 'w', 'east')
       const north = await addChunk(store, 'w', 'north')
       const northEast = await addChunk(store, 'w', 'north-east')
@@ -57,7 +57,7 @@ export function describeVectorIndexContract(label: string, options: { loadVector
     })
 
     it('pins model and dimension on the first write and refuses a mismatch, telling to re-index', async () => {
-      const store = open()
+      const store = await open()
       const id = await addChunk(store, 'w', 'x')
       await store.vectors.upsert(
         'chunks',
@@ -95,7 +95,7 @@ export function describeVectorIndexContract(label: string, options: { loadVector
     })
 
     it('re-upserting replaces the vector and text hash; remove drops them', async () => {
-      const store = open()
+      const store = await open()
       const a = await addChunk(store, 'w', 'a')
       const b = await addChunk(store, 'w', 'b')
       await store.vectors.upsert(
@@ -131,7 +131,7 @@ export function describeVectorIndexContract(label: string, options: { loadVector
     })
 
     it('forgets a vector when its chunk is deleted', async () => {
-      const store = open()
+      const store = await open()
       const a = await addChunk(store, 'w', 'a')
       const b = await addChunk(store, 'w', 'b')
       await store.vectors.upsert(
@@ -149,7 +149,7 @@ export function describeVectorIndexContract(label: string, options: { loadVector
     })
 
     it('indexes episodes and notes by their text ids', async () => {
-      const store = open()
+      const store = await open()
       await addEpisode(store, 'w', 'ep-db', 'Database choice', 'They picked Postgres')
       await addEpisode(store, 'w', 'ep-ui', 'UI work', 'They restyled the page')
       await addNote(store, 'w', 'note-1', 'likes tea', 'The user drinks green tea')
@@ -196,7 +196,7 @@ export function describeVectorIndexContract(label: string, options: { loadVector
     })
 
     it('indexes edges by knowledge_graph id and drops them with their edge', async () => {
-      const store = open()
+      const store = await open()
       const uses = await addEdge(store, 'w', ['api', 'uses', 'postgres'])
       const prefers = await addEdge(store, 'w', ['user', 'prefers', 'tea'])
       await store.vectors.upsert(
@@ -219,7 +219,7 @@ export function describeVectorIndexContract(label: string, options: { loadVector
     })
 
     it('caches edge vectors by triple text across edges', async () => {
-      const store = open()
+      const store = await open()
       expect(await store.vectors.cachedTextVectors(MODEL, ['a uses b'])).toEqual(new Map())
       await store.vectors.cacheTextVectors(MODEL, [
         { text: 'a uses b', vector: Float32Array.from([0.5, 0.25, 0, 1]) },
@@ -235,8 +235,45 @@ export function describeVectorIndexContract(label: string, options: { loadVector
       expect(await store.vectors.cachedTextVectors('another-model', ['a uses b'])).toEqual(new Map())
     })
 
+    it('lists its pins by index name; a reset drops every vector and pin so another model can pin', async () => {
+      const store = await open()
+      expect(await store.vectors.pins()).toEqual([])
+      const chunk = await addChunk(store, 'w', 'east')
+      await addNote(store, 'w', 'n1', 'Deploy day', 'Fridays')
+      await store.vectors.upsert(
+        'notes',
+        [{ id: 'n1', workspaceId: 'w', vector: vec(0, 1, 0, 0), textHash: 'n' }],
+        MODEL,
+      )
+      await store.vectors.upsert(
+        'chunks',
+        [{ id: chunk, workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'c' }],
+        MODEL,
+      )
+      expect(await store.vectors.pins()).toEqual([
+        { index: 'chunks', model: MODEL, dimensions: 4 },
+        { index: 'notes', model: MODEL, dimensions: 4 },
+      ])
+      await store.transaction(async (tx) => {
+        await tx.vectors.reset()
+        await tx.vectors.upsert(
+          'chunks',
+          [{ id: chunk, workspaceId: 'w', vector: vec(1, 0, 0), textHash: 'c3' }],
+          'other-3d',
+        )
+      })
+      expect(await store.vectors.pins()).toEqual([{ index: 'chunks', model: 'other-3d', dimensions: 3 }])
+      expect(await store.vectors.textHashes('notes', ['n1'])).toEqual(new Map())
+      const hits = await store.vectors.nearest('chunks', vec(1, 0, 0), {
+        workspaceId: 'w',
+        k: 5,
+        model: 'other-3d',
+      })
+      expect(ids(hits)).toEqual([chunk])
+    })
+
     it('refuses malformed rows and queries before writing anything', async () => {
-      const store = open()
+      const store = await open()
       const id = await addChunk(store, 'w', 'x')
       const good = { id, workspaceId: 'w', vector: vec(1, 0, 0, 0), textHash: 'h' }
       await expectStoreError(
@@ -278,7 +315,7 @@ export function describeVectorIndexContract(label: string, options: { loadVector
     })
 
     it('joins an enclosing transaction and rolls back with it', async () => {
-      const store = open()
+      const store = await open()
       const id = await addChunk(store, 'w', 'x')
       await expect(
         store.transaction(async (tx) => {
@@ -301,7 +338,7 @@ export function describeVectorIndexContract(label: string, options: { loadVector
     })
 
     it('gives the cosine similarity of given ids to a query, within the workspace and model only', async () => {
-      const store = open()
+      const store = await open()
       const east = await addChunk(store, 'w', 'east')
       const north = await addChunk(store, 'w', 'north')
       const blank = await addChunk(store, 'w', 'no vector')

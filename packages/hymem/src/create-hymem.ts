@@ -9,6 +9,7 @@ import {
   type Extractor,
 } from '@hymem/extraction'
 import { createQueryEngine } from '@hymem/query'
+import { offlineEmbeddings } from './config/offline-embeddings'
 import { HyMemError } from './errors'
 import { HyMemInstance, type HyMemParts } from './hymem'
 import { requireWorkspaceId } from './input'
@@ -20,8 +21,9 @@ const DEFAULT_DREAM_COOLDOWN_MS = 60_000
 
 /**
  * Opens (creating when needed) a HyMem memory: one SQLite file plus USER.md / MEMORY.md under `root`.
- * With no `llm`, dreaming uses the rule-based extractor; with no `embeddings`, search is keyword + graph +
- * recency. Close it with `close()`.
+ * The defaults are the CLI's and the server's: with no `llm`, dreaming uses the rule-based extractor; with no
+ * `embeddings`, vectors come from the offline USE-lite model (`embeddings: null` turns vectors off: search is
+ * then keyword + graph + recency). Close it with `close()`.
  *
  * @example
  * import { createHyMem } from 'hymem'
@@ -45,7 +47,7 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
     throw new HyMemError('INVALID_INPUT', `dreamCooldownMs must be a number ≥ 0 (got ${cooldown})`)
   }
   const llm = options.llm ?? null
-  const embeddings = options.embeddings ?? null
+  const embeddings = options.embeddings === undefined ? await offlineEmbeddings() : options.embeddings
   const notesConfig = resolveNotesConfig(options)
   const promptVersion = options.promptVersion
   // With an LLM, prompts are answered through a response cache in the database, so a dream re-run after a

@@ -17,6 +17,8 @@ import { dreamBacklog } from './dream/backlog'
 import { _asHyMemError, HyMemError } from './errors'
 import { type AliasResult, registerAlias } from './graph/alias'
 import { requireSessionId, requireWorkspaceId, toCaptureMessages, toLogMessage } from './input'
+import { createInspectApi } from './inspect/inspect-api'
+import type { HyMemInspect } from './inspect/types'
 import type { HyMemLog } from './log'
 import { markdownPathsFor } from './markdown-paths'
 import type { NotesContext } from './notes/context'
@@ -73,6 +75,7 @@ export class HyMemInstance implements HyMem {
   readonly extractor: Extractor
   readonly llm: LLMClient | null
   readonly embeddings: EmbeddingClient | null
+  readonly inspect: HyMemInspect
   readonly #parts: HyMemParts
   #scheduler: DreamScheduler | null = null
   #foregroundDreams = 0
@@ -86,6 +89,11 @@ export class HyMemInstance implements HyMem {
     this.extractor = parts.extractor
     this.llm = parts.llm
     this.embeddings = parts.embeddings
+    this.inspect = createInspectApi({
+      store: parts.store,
+      workspace: (workspaceId) => this.#ws(workspaceId),
+      ensureOpen: () => this.#open(),
+    })
   }
 
   markdownPaths(workspaceId?: string): { userMd: string; memoryMd: string } {

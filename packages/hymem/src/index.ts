@@ -14,7 +14,17 @@
  *
  * @module
  */
-export type { Message, NewMessage, ProfileEntry, Store } from '@hymem/core-store'
+export type {
+  Chunk,
+  DreamRun,
+  Edge,
+  Message,
+  NewMessage,
+  Page,
+  ProfileEntry,
+  SearchLogDay,
+  Store,
+} from '@hymem/core-store'
 export type {
   ContradictionInsight,
   DependencyHubInsight,
@@ -53,6 +63,19 @@ export { createHyMem } from './create-hymem'
 export type { HyMemErrorCode } from './errors'
 export { HyMemError } from './errors'
 export type { AliasResult } from './graph/alias'
+export type {
+  FactEvidence,
+  FactView,
+  GraphNode,
+  GraphQuery,
+  GraphView,
+  HealthView,
+  HyMemInspect,
+  InspectFilters,
+  TimelineDay,
+  TimelineEvent,
+  TimelineView,
+} from './inspect/types'
 export type { HyMemLog, HyMemLogEvent } from './log'
 export { filterLog } from './log'
 export type { Note, NoteHit, NotesConfig } from './notes/types'

@@ -3,6 +3,7 @@ import type { DreamConfig, DreamProgressEvent, DreamReport, ProfileData } from '
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, AugmentOptions, Conflict, QueryConfig } from '@hymem/query'
 import type { AliasResult } from './graph/alias'
+import type { HyMemInspect } from './inspect/types'
 import type { HyMemLog } from './log'
 import type { Note, NoteHit, NotesConfig } from './notes/types'
 import type { HyMemStats } from './stats/types'
@@ -20,7 +21,10 @@ export interface HyMemOptions {
   readonly llm?: LLMClient | null
   /** Override the extractor (default: LLM extractor when llm is set, else rules). */
   readonly extractor?: Extractor
-  /** null → no vectors (keyword + graph + recency). @default null */
+  /**
+   * Vectors for search, notes and dreaming. null → no vectors (keyword + graph + recency).
+   * @default the offline USE-lite embedder (512-d, shipped in npm; the model loads on first use)
+   */
   readonly embeddings?: EmbeddingClient | null
   readonly clock?: () => Date
   readonly log?: HyMemLog
@@ -143,6 +147,8 @@ export interface HyMem {
   readonly extractor: Extractor
   readonly llm: LLMClient | null
   readonly embeddings: EmbeddingClient | null
+  /** Read-only views for the memory inspector: graph pictures, facts with provenance, history, notes, health. */
+  readonly inspect: HyMemInspect
   /** USER.md / MEMORY.md of a workspace: under root for the default one, `${root}/workspaces/<id>/` otherwise. */
   markdownPaths(workspaceId?: string): { userMd: string; memoryMd: string }
 

@@ -38,12 +38,21 @@ export interface TestMemory {
   close(): Promise<void>
 }
 
-/** A real facade over a SQLite file in a fresh temp folder, with a test clock and recorded log events. */
+/**
+ * A real facade over a SQLite file in a fresh temp folder, with a test clock and recorded log events. No
+ * vectors unless `embeddings` is given: the offline model would cost every test its load time.
+ */
 export async function openTestMemory(options: Omit<HyMemOptions, 'root' | 'log'> = {}): Promise<TestMemory> {
   const { root, cleanup } = tempRoot()
   const events: HyMemLogEvent[] = []
   const clock = (options.clock as TestClock | undefined) ?? testClock()
-  const memory = await createHyMem({ ...options, root, clock, log: (event) => events.push(event) })
+  const memory = await createHyMem({
+    embeddings: null,
+    ...options,
+    root,
+    clock,
+    log: (event) => events.push(event),
+  })
   return {
     memory,
     root,

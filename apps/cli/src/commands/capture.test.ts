@@ -15,7 +15,7 @@ describe('hymem capture', () => {
   afterEach(() => cleanup())
 
   async function messagesBySession(): Promise<Record<string, string[]>> {
-    const memory = await createHyMem({ root })
+    const memory = await createHyMem({ root, embeddings: null })
     try {
       const out: Record<string, string[]> = {}
       for await (const m of memory.store.messages.iterate(memory.workspaceId)) {

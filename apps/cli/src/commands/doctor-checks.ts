@@ -3,6 +3,7 @@ import {
   openStore,
   repairCanonicalDrift,
   SCHEMA_VERSION,
+  type SqliteStore,
   type Store,
   StoreError,
 } from '@hymem/core-store'
@@ -18,7 +19,7 @@ export function checkStore(
   databasePath: string,
   clock?: () => Date,
 ): { checks: DoctorCheck[]; store: Store | null } {
-  let store: Store
+  let store: SqliteStore
   try {
     store = openStore({ path: databasePath, clock })
   } catch (error) {

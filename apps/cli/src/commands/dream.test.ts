@@ -39,6 +39,19 @@ describe('hymem dream', () => {
     `)
   })
 
+  it('says "no LLM key" once, even when HYMEM_LOG_LEVEL lets the facade info events through', async () => {
+    await seedRoot(root, { dream: false })
+    const { ctx, stderr } = captureContext({ env: { HYMEM_ROOT: root, HYMEM_LOG_LEVEL: 'info' } })
+    expect(await runCli(['dream', '--json'], ctx)).toBe(0)
+    expect(
+      stderr()
+        .split('\n')
+        .filter((line) => line.includes('no LLM')),
+    ).toEqual([
+      'note: no LLM key (HYMEM_LLM_API_KEY or DEEPSEEK_API_KEY): dreaming uses the rule-based extractor and no LLM reranker',
+    ])
+  })
+
   it('honours --budget and says when chunks are still pending', async () => {
     await seedRoot(root, { dream: false })
     const { ctx, stdout } = captureContext({ env: { HYMEM_ROOT: root } })

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { parsePositiveInt } from '../option-parsers'
+import { parsePort, parsePositiveInt } from '../option-parsers'
 import { type CommandRegistrar, globalOptions } from '../program'
 import { DOCTOR_TIMEOUT_MS } from './doctor-types'
 
@@ -140,6 +140,16 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
       .action(async (opts: { json?: boolean }, command: Command) => {
         const { reindexCommand } = await import('./reindex')
         await reindexCommand({ ...globalOptions(command), json: opts.json }, ctx)
+      }),
+  (program, ctx) =>
+    program
+      .command('inspect')
+      .description('open the memory inspector: serve the graph, facts, questions and history on loopback')
+      // 8766: next to hymem-honcho's 8765.
+      .option('--port <port>', 'port on 127.0.0.1 (0 picks a free one)', parsePort, 8766)
+      .action(async (opts: { port: number }, command: Command) => {
+        const { inspectCommand } = await import('./inspect')
+        await inspectCommand({ ...globalOptions(command), port: opts.port }, ctx)
       }),
   (program, ctx) =>
     program

@@ -8,8 +8,9 @@ type Condition = RawBuilder<SqlBool>
 /** Deepest `and`/`or`/`not` nesting a filter may reach: far beyond any real filter, short of the stack. */
 const MAX_NESTING = 64
 
-const TRUE: Condition = sql<SqlBool>`1`
-const FALSE: Condition = sql<SqlBool>`0`
+/** Written as comparisons, so they are booleans on PostgreSQL too (where `WHERE 1` is refused). */
+const TRUE: Condition = sql<SqlBool>`(1 = 1)`
+const FALSE: Condition = sql<SqlBool>`(1 = 0)`
 const COMPARISONS = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const
 /** Field kinds compared as plain column values. */
 const PLAIN: readonly FilterFieldKind[] = ['text', 'number', 'boolean', 'time']

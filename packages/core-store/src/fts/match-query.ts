@@ -46,6 +46,22 @@ function quote(term: string): string {
  * ```
  */
 export function buildMatchQuery(text: string, options: MatchQueryOptions = {}): string | null {
+  const terms = selectQueryTerms(text, options)
+  if (terms === null) return null
+  const quoted = terms.map(quote)
+  if (options.prefixLastTerm) quoted[quoted.length - 1] += '*'
+  return quoted.join(options.mode === 'and' ? ' AND ' : ' OR ')
+}
+
+/**
+ * The distinct terms of `text` a keyword query searches, in order: split like FTS5's `unicode61`, stop words
+ * left out (unless nothing else is left), at most `maxTerms`. `null` when nothing searchable is left. Every
+ * backend builds its query from these, so all of them search the same words.
+ */
+export function selectQueryTerms(
+  text: string,
+  options: Pick<MatchQueryOptions, 'maxTerms' | 'stopWords'> = {},
+): string[] | null {
   if (typeof text !== 'string') return null
   const maxTerms = normalizeMaxTerms(options.maxTerms)
   const stopWords = options.stopWords
@@ -61,10 +77,7 @@ export function buildMatchQuery(text: string, options: MatchQueryOptions = {}): 
     if (kept.size >= maxTerms) break
   }
   const terms = [...(kept.size > 0 ? kept : stopped).values()]
-  if (terms.length === 0) return null
-  const quoted = terms.map(quote)
-  if (options.prefixLastTerm) quoted[quoted.length - 1] += '*'
-  return quoted.join(options.mode === 'and' ? ' AND ' : ' OR ')
+  return terms.length === 0 ? null : terms
 }
 
 function normalizeMaxTerms(maxTerms: number | undefined): number {

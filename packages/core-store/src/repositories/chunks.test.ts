@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addChunk } from '../../test/fixtures'
-import { minute, seedChunks } from '../../test/graph-seed'
+import { minute, seedChunk, seedChunks } from '../../test/graph-seed'
 import { expectStoreError, manualClock, useTempStores } from '../../test/store-harness'
 import type { Store } from '../store/types'
 
@@ -147,5 +147,22 @@ describe('chunks repository: chunking, processing marks and retention', () => {
     expect(await store.chunks.delete('w', [a!.id, b!.id])).toBe(2)
     expect(await store.chunks.listProcessed('w')).toEqual([expect.objectContaining({ chunkId: c!.id })])
     expect(await store.chunks.count('w')).toBe(2)
+  })
+})
+
+describe('chunks repository: by id', () => {
+  const stores = useTempStores()
+
+  it('reads chunks of one workspace by id, in the order asked', async () => {
+    const store = stores.open()
+    const a = await seedChunk(store, 'w', 's', [['maya', 'first']])
+    const b = await seedChunk(store, 'w', 's', [['maya', 'second']])
+    const elsewhere = await seedChunk(store, 'other', 's', [['maya', 'elsewhere']])
+    const chunks = await store.chunks.getByIds('w', [b.chunkId, a.chunkId, elsewhere.chunkId, 999, b.chunkId])
+    expect(chunks.map((c) => [c.id, c.text, c.sessionId, c.messageIds])).toEqual([
+      [b.chunkId, 'second', 's', b.messageIds],
+      [a.chunkId, 'first', 's', a.messageIds],
+    ])
+    await expectStoreError(store.chunks.getByIds('w', [Number.NaN]), 'INVALID_INPUT')
   })
 })

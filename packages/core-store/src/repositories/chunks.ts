@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { ChunksTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
-import { selectByIdsSqlite } from './by-ids'
 
 export type { ChunkProcessing } from './chunk-processing'
 
@@ -57,7 +56,7 @@ export interface ChunksRepository extends ChunkProcessingMarks {
   /** Every chunk of the workspace, by id. */
   listAll(workspaceId: string): Promise<Chunk[]>
   count(workspaceId: string): Promise<number>
-  /** The workspace's chunks among `ids`, in no particular order (unknown ids are skipped). */
+  /** The workspace's chunks with these ids, in the order asked (unknown ids are absent). */
   getByIds(workspaceId: string, ids: readonly number[]): Promise<Chunk[]>
   /**
    * Inserts a chunk (its session must exist; first and last message ids come from `messageIds`). Null when
@@ -71,6 +70,8 @@ export interface ChunksRepository extends ChunkProcessingMarks {
   /** Deletes chunks (their mentions and processing marks go with them; evidence keeps its message ids). */
   delete(workspaceId: string, ids: readonly number[]): Promise<number>
 }
+
+const IN_LIST_CHUNK = 500
 
 export function createChunksRepository(scope: RepositoryScope): ChunksRepository {
   const { db, context } = scope
@@ -94,11 +95,6 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
         .where('workspace_id', '=', workspaceId)
         .executeTakeFirstOrThrow()
       return Number(row.n)
-    },
-    async getByIds(workspaceId, ids) {
-      requireId(workspaceId, 'workspace id')
-      if (ids.length === 0) return []
-      return (await selectByIdsSqlite(db, 'chunks', workspaceId, requireIntegers(ids, 'ids'))).map(toChunk)
     },
     async insertIfNew(workspaceId, chunk) {
       requireId(workspaceId, 'workspace id')
@@ -168,6 +164,21 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
         .where(_notIndexedSqlite('workspace_id'), '=', workspaceId)
         .executeTakeFirst()
       return Number(result.numDeletedRows)
+    },
+    async getByIds(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
+      const unique = [...new Set(requireIntegers(ids, 'chunk ids'))]
+      const byId = new Map<number, Chunk>()
+      for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {
+        const rows = await db
+          .selectFrom('chunks')
+          .selectAll()
+          .where('workspace_id', '=', workspaceId)
+          .where('id', 'in', unique.slice(start, start + IN_LIST_CHUNK))
+          .execute()
+        for (const row of rows) byId.set(row.id, toChunk(row))
+      }
+      return unique.flatMap((id) => byId.get(id) ?? [])
     },
   }
 }

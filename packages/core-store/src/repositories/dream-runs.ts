@@ -63,9 +63,10 @@ export function createDreamRunsRepository(scope: RepositoryScope): DreamRunsRepo
             prompt_version: init.promptVersion,
             started_at: context.now(),
           })
+          .returning('id')
           .executeTakeFirstOrThrow(),
       )
-      return Number(result.insertId)
+      return result.id
     },
     async finish(id, outcome) {
       if (!OUTCOME_STATUSES.includes(outcome.status)) {
@@ -112,9 +113,10 @@ export function createDreamRunsRepository(scope: RepositoryScope): DreamRunsRepo
             started_at: now,
             finished_at: now,
           })
+          .returning('id')
           .executeTakeFirstOrThrow(),
       )
-      return Number(result.insertId)
+      return result.id
     },
     async recent(workspaceId, limit = DEFAULT_RECENT) {
       if (!Number.isInteger(limit) || limit < 1)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { seedEdge, seedGraph } from '../../test/graph-seed'
 import { expectStoreError, useTempStores } from '../../test/store-harness'
 import { addAlias } from '../canonical'
 import type { Store } from '../store/types'
@@ -256,5 +257,142 @@ describe('edges repository', () => {
     expect(conflicts[1]!.edges.map((edge) => edge.object)).toEqual(['english', 'dutch'])
     expect(await store.edges.findConflicts('w', { ...rules, limit: 1 })).toHaveLength(1)
     expect(await store.edges.findConflicts('other', rules)).toEqual([])
+  })
+})
+
+const triples = (page: { edges: { subject: string; predicate: string; object: string }[] }) =>
+  page.edges.map((e) => `${e.subject} ${e.predicate} ${e.object}`)
+
+describe('edges repository: graph listing', () => {
+  const stores = useTempStores()
+
+  it('draws current edges by confidence, with the total before the limit', async () => {
+    const store = stores.open()
+    await seedGraph(store)
+    const page = await store.edges.listForGraph('w', {})
+    expect(triples(page)).toEqual([
+      'api deploys_to flyio',
+      'job_queue depends_on redis',
+      'maya uses type_script',
+    ])
+    expect(page.total).toBe(3)
+    const top = await store.edges.listForGraph('w', { limit: 1, includeInactive: true })
+    expect(triples(top)).toEqual(['api deploys_to flyio'])
+    expect(top.total).toBe(5)
+  })
+
+  it('filters by entity, predicate and free text (spaces match underscores, wildcards are literal)', async () => {
+    const store = stores.open()
+    await seedGraph(store)
+    expect(triples(await store.edges.listForGraph('w', { entity: 'api', includeInactive: true }))).toEqual([
+      'api deploys_to flyio',
+      'api uses my_sql',
+      'api deploys_to heroku',
+    ])
+    expect(triples(await store.edges.listForGraph('w', { predicate: 'uses' }))).toEqual([
+      'maya uses type_script',
+    ])
+    expect(triples(await store.edges.listForGraph('w', { text: 'Type Script' }))).toEqual([
+      'maya uses type_script',
+    ])
+    expect(triples(await store.edges.listForGraph('w', { text: 'depends' }))).toEqual([
+      'job_queue depends_on redis',
+    ])
+    expect((await store.edges.listForGraph('w', { text: '%' })).total).toBe(0)
+  })
+
+  it('filters by the session and the peer the evidence came from (or the peer as subject)', async () => {
+    const store = stores.open()
+    await seedGraph(store)
+    expect(triples(await store.edges.listForGraph('w', { sessionId: 'release' }))).toEqual([
+      'api deploys_to flyio',
+    ])
+    expect(triples(await store.edges.listForGraph('w', { peerId: 'maya' }))).toEqual([
+      'job_queue depends_on redis',
+      'maya uses type_script',
+    ])
+    expect(triples(await store.edges.listForGraph('w', { peerId: 'bob' }))).toEqual(['api deploys_to flyio'])
+    expect((await store.edges.listForGraph('w', { peerId: 'assistant' })).total).toBe(1)
+  })
+
+  it('shows the graph as of a date: the superseded edge is back, its successor and retracted edges are not', async () => {
+    const store = stores.open()
+    await seedGraph(store)
+    const before = await store.edges.listForGraph('w', { asOf: '2026-02-01' })
+    expect(triples(before)).toEqual([
+      'job_queue depends_on redis',
+      'api deploys_to heroku',
+      'maya uses type_script',
+    ])
+    const withRetracted = await store.edges.listForGraph('w', { asOf: '2026-02-01', includeInactive: true })
+    expect(triples(withRetracted)).toContain('api uses my_sql')
+  })
+
+  it('refuses a bad limit, an empty filter value and a time that is not ISO-8601', async () => {
+    const store = stores.open()
+    await expectStoreError(store.edges.listForGraph('w', { limit: 0 }), 'INVALID_INPUT')
+    await expectStoreError(store.edges.listForGraph('w', { limit: 1.5 }), 'INVALID_INPUT')
+    await expectStoreError(store.edges.listForGraph('w', { entity: ' ' }), 'INVALID_INPUT')
+    await expectStoreError(store.edges.listForGraph('w', { asOf: 'last week' }), 'INVALID_INPUT')
+  })
+})
+
+describe('edges repository: one edge and its history', () => {
+  const stores = useTempStores()
+
+  it('reads one edge of the workspace only', async () => {
+    const store = stores.open()
+    const { fly } = await seedGraph(store)
+    expect(await store.edges.getById('w', fly)).toMatchObject({
+      subject: 'api',
+      predicate: 'deploys_to',
+      object: 'flyio',
+      status: 'active',
+      derived: false,
+    })
+    expect(await store.edges.getById('other', fly)).toBeNull()
+    await expectStoreError(store.edges.getById('w', Number.NaN), 'INVALID_INPUT')
+  })
+
+  it('follows the supersede chain both ways', async () => {
+    const store = stores.open()
+    const { fly, heroku } = await seedGraph(store)
+    const render = await seedEdge(store, 'w', {
+      triple: ['api', 'deploys_to', 'render'],
+      validFrom: '2025-06-01T00:00:00.000Z',
+      validTo: '2026-01-01T00:00:00.000Z',
+      status: 'stale',
+      supersededBy: heroku,
+    })
+    const ids = (edges: { id: number }[]) => edges.map((e) => e.id)
+    const middle = await store.edges.supersedeChain('w', heroku)
+    expect(ids(middle.replaced)).toEqual([render])
+    expect(ids(middle.replacedBy)).toEqual([fly])
+    const newest = await store.edges.supersedeChain('w', fly)
+    expect(ids(newest.replaced)).toEqual([heroku, render])
+    expect(newest.replacedBy).toEqual([])
+  })
+
+  it('counts appearances and supersessions per day, and lists the latest changes', async () => {
+    const store = stores.open()
+    await seedGraph(store)
+    await seedEdge(store, 'w', { triple: ['a', 'implies', 'b'], derived: true })
+    expect(await store.edges.historyByDay('w')).toEqual([
+      { day: '2026-01-01', appeared: 4, superseded: 0 },
+      { day: '2026-03-01', appeared: 1, superseded: 1 },
+    ])
+    const recent = await store.edges.recentlyChanged('w', 2)
+    expect(recent.map((e) => e.object)).toEqual(['heroku', 'flyio'])
+    await expectStoreError(store.edges.recentlyChanged('w', 0), 'INVALID_INPUT')
+  })
+
+  it('counts edges per predicate, most used first', async () => {
+    const store = stores.open()
+    await seedGraph(store)
+    expect(await store.edges.predicateCounts('w')).toEqual([
+      { predicate: 'deploys_to', edges: 2 },
+      { predicate: 'uses', edges: 2 },
+      { predicate: 'depends_on', edges: 1 },
+    ])
   })
 })

@@ -1,4 +1,5 @@
 import { createEdgeCurrentReads, type EdgeCurrentReads } from './edge-current-reads'
+import { createEdgeInspectorReads, type EdgeInspectorReads } from './edge-inspector-reads'
 import { createEdgeReads, type EdgeReads } from './edge-reads'
 import { createEdgeWrites, type EdgeWrites } from './edge-writes'
 import type { RepositoryScope } from './scope'
@@ -21,11 +22,16 @@ export type { NamedEntity } from './edges-sqlite'
 /**
  * Edges of the knowledge graph (`knowledge_graph`), including derived (inferred) edges and validity/supersede
  * links. Module layout: `edge-model` (types, checks), `edge-reads` (single edges, listings),
- * `edge-current-reads` (the current graph), `edge-writes`; SQLite-only SQL in `edges-sqlite`,
- * `edge-conflicts` and `graph-statements`.
+ * `edge-current-reads` (the current graph), `edge-inspector-reads` (graph pictures and history, over
+ * `edge-graph`), `edge-writes`; SQLite-only SQL in `edges-sqlite`, `edge-conflicts` and `graph-statements`.
  */
-export interface EdgesRepository extends EdgeReads, EdgeCurrentReads, EdgeWrites {}
+export interface EdgesRepository extends EdgeReads, EdgeCurrentReads, EdgeInspectorReads, EdgeWrites {}
 
 export function createEdgesRepository(scope: RepositoryScope): EdgesRepository {
-  return { ...createEdgeReads(scope), ...createEdgeCurrentReads(scope), ...createEdgeWrites(scope) }
+  return {
+    ...createEdgeReads(scope),
+    ...createEdgeCurrentReads(scope),
+    ...createEdgeInspectorReads(scope),
+    ...createEdgeWrites(scope),
+  }
 }

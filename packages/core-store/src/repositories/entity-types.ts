@@ -32,6 +32,9 @@ export interface EntityTypesRepository {
   vote(workspaceId: string, entity: string, type: string): Promise<void>
 }
 
+/** Entities per `IN (...)` list. */
+const IN_LIST_CHUNK = 500
+
 export function createEntityTypesRepository(scope: RepositoryScope): EntityTypesRepository {
   const { db, context } = scope
   return {
@@ -52,14 +55,19 @@ export function createEntityTypesRepository(scope: RepositoryScope): EntityTypes
     },
     async typesOf(workspaceId, entities) {
       requireId(workspaceId, 'workspace id')
+      if (!Array.isArray(entities) || !entities.every((e) => typeof e === 'string'))
+        throw new StoreError('INVALID_INPUT', 'entities must be an array of strings')
+      const unique = [...new Set(entities)]
       const out = new Map<string, string>()
-      if (entities.length === 0) return out
-      const { rows } = await sql<{ entity: string; type: string }>`
-        SELECT entity, type FROM entity_types
-        WHERE workspace_id = ${workspaceId} AND entity IN (SELECT value FROM json_each(${JSON.stringify(entities)}))`.execute(
-        db,
-      )
-      for (const row of rows) out.set(row.entity, row.type)
+      for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {
+        const rows = await db
+          .selectFrom('entity_types')
+          .select(['entity', 'type'])
+          .where('workspace_id', '=', workspaceId)
+          .where('entity', 'in', unique.slice(start, start + IN_LIST_CHUNK))
+          .execute()
+        for (const row of rows) out.set(row.entity, row.type)
+      }
       return out
     },
     async findEntitiesOfType(workspaceId, type, limit) {
@@ -113,6 +121,7 @@ export function createEntityTypesRepository(scope: RepositoryScope): EntityTypes
           .select(['type', 'evidence'])
           .where('workspace_id', '=', workspaceId)
           .where('entity', '=', entity)
+          .$if(scope.backend.rowLocks, (query) => query.forUpdate())
           .executeTakeFirst()
         if (!row) {
           await tx

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addChunk } from '../../test/fixtures'
-import { minute, seedChunks } from '../../test/graph-seed'
+import { minute, seedChunk, seedChunks, seedEdge, seedEvidence } from '../../test/graph-seed'
 import { expectStoreError, manualClock, useTempStores } from '../../test/store-harness'
 
 const T = '2026-03-01T10:00:00.000Z'
@@ -194,5 +194,25 @@ describe('evidence repository: what supports or contradicts an edge', () => {
     await store.evidence.add('w', { edgeId: edge.id, chunkId: chunks[1]!.id, polarity: -1 })
     await store.evidence.add('w', { edgeId: edge.id, source: 'inference' })
     expect(await store.evidence.listActiveSupport('w')).toEqual([{ edgeId: edge.id, chunkId: chunks[0]!.id }])
+  })
+})
+
+describe('evidence repository: one edge', () => {
+  const stores = useTempStores()
+
+  it('lists the evidence of one edge, for and against, oldest first', async () => {
+    const store = stores.open()
+    const edge = await seedEdge(store, 'w', { triple: ['api', 'uses', 'redis'] })
+    const first = await seedChunk(store, 'w', 's', [['maya', 'The API uses Redis.']])
+    const second = await seedChunk(store, 'w', 's', [['maya', 'We stopped using Redis in the API.']])
+    await seedEvidence(store, 'w', edge, second, { polarity: -1, observedAt: '2026-02-01T00:00:00.000Z' })
+    await seedEvidence(store, 'w', edge, first, { text: 'The API uses Redis.' })
+    const evidence = await store.evidence.forEdge('w', edge)
+    expect(evidence.map((e) => [e.polarity, e.chunkId, e.messageIds, e.evidenceText])).toEqual([
+      [1, first.chunkId, first.messageIds, 'The API uses Redis.'],
+      [-1, second.chunkId, second.messageIds, null],
+    ])
+    expect(await store.evidence.forEdge('other', edge)).toEqual([])
+    await expectStoreError(store.evidence.forEdge('w', 1.5), 'INVALID_INPUT')
   })
 })

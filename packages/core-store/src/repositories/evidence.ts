@@ -91,6 +91,8 @@ export interface EvidenceRepository {
   supportingMessageIds(workspaceId: string, edgeIds: readonly number[]): Promise<number[]>
   /** (edge, chunk) pairs where a chunk supports an active edge; each pair once. */
   listActiveSupport(workspaceId: string): Promise<{ edgeId: number; chunkId: number }[]>
+  /** Every evidence row of one edge, for and against, oldest observation first. */
+  forEdge(workspaceId: string, edgeId: number): Promise<Evidence[]>
 }
 
 /** Rows per multi-row insert (SQLite binds 14 values a row). */
@@ -244,6 +246,19 @@ export function createEvidenceRepository(scope: RepositoryScope): EvidenceReposi
         .where('ev.chunk_id', 'is not', null)
         .execute()
       return rows.map((row) => ({ edgeId: row.edge_id, chunkId: row.chunk_id as number }))
+    },
+    async forEdge(workspaceId, edgeId) {
+      requireId(workspaceId, 'workspace id')
+      requireInteger(edgeId, 'edge id')
+      const rows = await db
+        .selectFrom('kg_evidence')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('edge_id', '=', edgeId)
+        .orderBy('observed_at')
+        .orderBy('id')
+        .execute()
+      return rows.map(toEvidence)
     },
   }
 }

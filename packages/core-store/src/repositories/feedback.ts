@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { StoreError } from '../store/errors'
 import { optionalText, requireText } from './checks'
 import { requireId } from './json'
@@ -30,6 +31,8 @@ export interface FeedbackRepository {
       reason: string | null
     },
   ): Promise<void>
+  /** Retractions per UTC day (`YYYY-MM-DD`), oldest day first. */
+  retractionsByDay(workspaceId: string): Promise<{ day: string; retracted: number }[]>
 }
 
 export function createFeedbackRepository(scope: RepositoryScope): FeedbackRepository {
@@ -71,6 +74,18 @@ export function createFeedbackRepository(scope: RepositoryScope): FeedbackReposi
         created_at: context.now(),
       }
       await db.insertInto('extraction_feedback').values(values).execute()
+    },
+    async retractionsByDay(workspaceId) {
+      requireId(workspaceId, 'workspace id')
+      const day = sql<string>`substr(created_at, 1, 10)`
+      const rows = await db
+        .selectFrom('extraction_feedback')
+        .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+        .where('workspace_id', '=', workspaceId)
+        .groupBy(day)
+        .orderBy(day)
+        .execute()
+      return rows.map((row) => ({ day: row.day, retracted: Number(row.n) }))
     },
   }
 }

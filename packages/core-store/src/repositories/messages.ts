@@ -35,7 +35,8 @@ const MESSAGE_TARGET: FilterTarget<keyof typeof MESSAGE_FILTER_FIELDS> = {
   },
 }
 
-function prepare(message: NewMessage, index: number, count: TokenCounter): PreparedMessage {
+/** Validates one message of a batch (`index` names it in errors); `count` gives the tokens the caller did not. */
+export function prepareMessage(message: NewMessage, index: number, count: TokenCounter): PreparedMessage {
   const where = `message ${index}`
   if (!isJsonObject(message)) throw new StoreError('INVALID_INPUT', `${where} must be an object`)
   requireId(message.peerId, `${where}: peerId`)
@@ -89,7 +90,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       requireId(sessionId, 'session id')
       if (!Array.isArray(messages)) throw new StoreError('INVALID_INPUT', 'messages must be an array')
       const count = await loadTokenCounter()
-      const prepared = messages.map((message, index) => prepare(message, index, count))
+      const prepared = messages.map((message, index) => prepareMessage(message, index, count))
       if (prepared.length === 0) return []
       return scope.write(() =>
         insertMessageBatch(scope.statements, context, workspaceId, sessionId, prepared),

@@ -16,7 +16,9 @@ import {
   toNote,
 } from './note-values'
 import { markAccessedSqlite, notesByIdsSqlite } from './notes-sqlite'
+import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
+import type { Page, PageRequest } from './types'
 
 export type {
   NewNote,
@@ -65,6 +67,8 @@ export interface NotesRepository {
   markAccessed(workspaceId: string, ids: readonly string[], at?: string): Promise<void>
   /** Active and archived counts of the workspace. */
   countByState(workspaceId: string): Promise<{ active: number; archived: number }>
+  /** A page of the workspace's notes, active ones first, most recently updated first; archived ones only with `includeArchived`. */
+  list(workspaceId: string, options?: { includeArchived?: boolean; page?: PageRequest }): Promise<Page<Note>>
 }
 
 const PAGE = 500
@@ -284,6 +288,23 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
         .executeTakeFirstOrThrow()
       const archived = Number(row.archived)
       return { active: Number(row.total) - archived, archived }
+    },
+    async list(workspaceId, options = {}) {
+      const window = pageWindow(options.page)
+      let query = db.selectFrom('notes').where('workspace_id', '=', workspaceId)
+      if (!options.includeArchived) query = query.where('archived_at', 'is', null)
+      const [rows, count] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy((eb) => eb('archived_at', 'is not', null))
+          .orderBy('updated_at', 'desc')
+          .orderBy('id')
+          .limit(window.size)
+          .offset(window.offset)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ])
+      return toPage(rows.map(toNote), Number(count.n), window)
     },
   }
 }

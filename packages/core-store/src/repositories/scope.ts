@@ -1,13 +1,17 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { HyMemDatabase } from '../schema/tables'
 import type { StatementCache } from '../store/statement-cache'
 import type { StoreContext } from '../store/types'
+import type { RepositoryBackend } from './backend'
 
 /** What a repository needs beyond kysely: the raw statement cache and whether it runs inside a transaction. */
 export interface RepositoryOptions {
+  /** SQLite's prepared statements. On PostgreSQL every call throws: give such a repository an override. */
   readonly statements: StatementCache
   /** True for the scope handed to `store.transaction(fn)`: writes then join that transaction. */
   readonly inTransaction: boolean
+  /** The engine the scope runs on. @default SQLite */
+  readonly backend?: RepositoryBackend
 }
 
 /** Internal: how repositories reach the connection. */
@@ -22,6 +26,8 @@ export interface RepositoryScope {
   write<T>(fn: (db: Kysely<HyMemDatabase>) => Promise<T> | T): Promise<T>
   /** Runs `fn` while holding the connection, so raw statements never interleave with a transaction. */
   read<T>(fn: () => T): Promise<T>
+  /** The few SQL differences between engines that the kysely builder cannot hide. */
+  readonly backend: RepositoryBackend
 }
 
 export function _createRepositoryScope(
@@ -29,11 +35,26 @@ export function _createRepositoryScope(
   context: StoreContext,
   options: RepositoryOptions,
 ): RepositoryScope {
-  return { db, context, statements: options.statements, ..._connectionGuards(db, options) }
+  return {
+    db,
+    context,
+    statements: options.statements,
+    backend: options.backend ?? SQLITE_BACKEND,
+    ..._connectionGuards(db, options),
+  }
 }
 
 /** The `write`/`read` helpers alone, for search code that needs no clock or ids. */
 export function _connectionGuards(
+  db: Kysely<HyMemDatabase>,
+  options: RepositoryOptions,
+): Pick<RepositoryScope, 'write' | 'read'> {
+  if (options.backend) return options.backend.guards(db, options)
+  return sqliteGuards(db, options)
+}
+
+/** SQLite: `BEGIN IMMEDIATE` on the held connection, so raw cached statements join the transaction. */
+function sqliteGuards(
   db: Kysely<HyMemDatabase>,
   options: RepositoryOptions,
 ): Pick<RepositoryScope, 'write' | 'read'> {
@@ -61,3 +82,11 @@ export function _connectionGuards(
     },
   }
 }
+
+const sqliteBackend: RepositoryBackend = {
+  name: 'sqlite',
+  insertionOrder: sql<number>`rowid`,
+  rowLocks: false,
+  guards: sqliteGuards,
+}
+export const SQLITE_BACKEND: RepositoryBackend = Object.freeze(sqliteBackend)

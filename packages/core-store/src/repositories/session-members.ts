@@ -43,9 +43,11 @@ export function createSessionMembers(scope: RepositoryScope): SessionMembers {
             .onConflict((oc) =>
               oc.columns(['workspace_id', 'session_id', 'peer_id']).doUpdateSet({
                 left_at: null,
-                joined_at: sql`CASE WHEN left_at IS NULL THEN joined_at ELSE excluded.joined_at END`,
+                joined_at: sql`CASE WHEN session_peers.left_at IS NULL THEN session_peers.joined_at ELSE excluded.joined_at END`,
                 configuration:
-                  member.configuration === undefined ? sql`configuration` : sql`excluded.configuration`,
+                  member.configuration === undefined
+                    ? sql`session_peers.configuration`
+                    : sql`excluded.configuration`,
               }),
             )
             .execute()
@@ -73,7 +75,7 @@ export function createSessionMembers(scope: RepositoryScope): SessionMembers {
         .where('session_id', '=', sessionId)
         .where('left_at', 'is', null)
         .orderBy('joined_at')
-        .orderBy(sql`rowid`)
+        .orderBy(scope.backend.insertionOrder)
         .execute()
       return rows.map(toSessionPeer)
     },
@@ -124,6 +126,7 @@ export function createSessionMembers(scope: RepositoryScope): SessionMembers {
           .where('workspace_id', '=', workspaceId)
           .where('session_id', '=', sessionId)
           .where('peer_id', '=', peerId)
+          .$if(scope.backend.rowLocks, (query) => query.forUpdate())
           .executeTakeFirst()
         const merged = mergeConfiguration(current?.configuration ?? '{}', configuration)
         await tx

@@ -28,15 +28,22 @@ export { toSession } from './session-rows'
 
 export function createSessionsRepository(scope: RepositoryScope): SessionsRepository {
   const { db, context } = scope
-  const select = (executor: Kysely<HyMemDatabase>, workspaceId: string, id: string) =>
+  const select = (executor: Kysely<HyMemDatabase>, workspaceId: string, id: string, lock = false) =>
     executor
       .selectFrom('sessions')
       .selectAll()
       .where('workspace_id', '=', workspaceId)
       .where('id', '=', id)
+      .$if(lock && scope.backend.rowLocks, (query) => query.forUpdate())
       .executeTakeFirst()
-  const requireSession = async (executor: Kysely<HyMemDatabase>, workspaceId: string, id: string) => {
-    const row = await select(executor, workspaceId, id)
+  /** `lock` holds the row until the transaction ends, for a read-merge-write (PostgreSQL). */
+  const requireSession = async (
+    executor: Kysely<HyMemDatabase>,
+    workspaceId: string,
+    id: string,
+    lock = false,
+  ) => {
+    const row = await select(executor, workspaceId, id, lock)
     if (!row) throw new StoreError('NOT_FOUND', `session ${id} not found in workspace ${workspaceId}`)
     return row
   }
@@ -96,7 +103,7 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
       objectText(patch.configuration, 'configuration')
       return scope.write(async (tx) => {
         await ensureSessionRows(tx, workspaceId, id, context.now())
-        const current = await requireSession(tx, workspaceId, id)
+        const current = await requireSession(tx, workspaceId, id, true)
         await tx
           .updateTable('sessions')
           .set({

@@ -132,6 +132,7 @@ export function createWorkspacesRepository(scope: RepositoryScope): WorkspacesRe
           .selectFrom('workspaces')
           .select('configuration')
           .where('id', '=', id)
+          .$if(scope.backend.rowLocks, (query) => query.forUpdate())
           .executeTakeFirstOrThrow()
         const configuration = mergeConfiguration(current.configuration, patch.configuration)
         await tx

@@ -1,10 +1,11 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { sqliteBackend } from '../../test/backends'
 import { describeFullTextContract } from '../../test/full-text-contract'
 import { useTempStores } from '../../test/store-harness'
 
-describeFullTextContract('store with sqlite-vec', { loadVectorExtension: true })
-describeFullTextContract('store without sqlite-vec', { loadVectorExtension: false })
+describeFullTextContract(sqliteBackend({ loadVectorExtension: true }))
+describeFullTextContract(sqliteBackend({ loadVectorExtension: false }))
 
 describe('full-text scores on SQLite', () => {
   const stores = useTempStores()

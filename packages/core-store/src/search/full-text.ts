@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely'
-import { ENGLISH_STOP_WORDS } from '../fts'
 import { buildMatchQuery } from '../fts/match-query'
 import { _connectionGuards, type RepositoryOptions } from '../repositories/scope'
 import type { HyMemDatabase } from '../schema/tables'
 import { StoreError } from '../store/errors'
+import { checkFullTextQuery, queryStopWords, relativeScores } from './full-text-query'
 import type { FullTextHit, FullTextQuery, FullTextSearch, FullTextTable } from './types'
 
 interface FullTextSource {
@@ -37,11 +37,8 @@ export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: Reposit
   const sqlCache = new Map<string, string>()
   return {
     async search(table, text, query) {
-      const source = SOURCES[table]
-      if (!source) throw new StoreError('INVALID_INPUT', `no full-text index for table ${String(table)}`)
-      checkQuery(table, query)
-      if (typeof text !== 'string')
-        throw new StoreError('INVALID_INPUT', 'full-text search text must be a string')
+      checkFullTextQuery(table, text, query)
+      const source = SOURCES[table] as FullTextSource
       const match = matchExpression(text, query)
       if (match === null) return []
       if (query.sessionIds?.length === 0) return []
@@ -74,44 +71,12 @@ export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: Reposit
 }
 
 function matchExpression(text: string, query: FullTextQuery): string | null {
-  const extra = query.skipWords ? [...query.skipWords] : []
-  const stopWords =
-    query.skipCommonWords && extra.length > 0
-      ? new Set([...ENGLISH_STOP_WORDS, ...extra])
-      : query.skipCommonWords
-        ? ENGLISH_STOP_WORDS
-        : extra.length > 0
-          ? new Set(extra)
-          : undefined
+  const stopWords = queryStopWords(query)
   return buildMatchQuery(text, {
     mode: query.match === 'all' ? 'and' : 'or',
     ...(stopWords ? { stopWords } : {}),
     ...(query.prefixLastWord ? { prefixLastTerm: true } : {}),
   })
-}
-
-/**
- * `-bm25` (≥ 0 for a match) relative to the best hit's, so the best scores 1 and every score keeps its ratio
- * to the others: callers that add scores of one query's hits (context scoring) see BM25's proportions.
- */
-function relativeScores(rows: readonly FullTextHit[]): FullTextHit[] {
-  const best = Math.max(0, rows[0]?.score ?? 0)
-  return rows.map((row) => ({
-    id: row.id,
-    score: best > 0 ? Math.max(row.score, 0) / best || Number.MIN_VALUE : 1,
-  }))
-}
-
-function checkQuery(table: FullTextTable, query: FullTextQuery): void {
-  if (typeof query.workspaceId !== 'string' || query.workspaceId === '') {
-    throw new StoreError('INVALID_INPUT', 'full-text search needs a workspaceId')
-  }
-  if (!Number.isInteger(query.limit) || query.limit < 1) {
-    throw new StoreError('INVALID_INPUT', 'full-text search limit must be an integer ≥ 1')
-  }
-  if (query.peerId !== undefined && table !== 'messages') {
-    throw new StoreError('INVALID_INPUT', `peerId filters messages only, not ${table}`)
-  }
 }
 
 /** Parameters in order: match, workspace, each session id, the peer (when filtered), limit. */

@@ -1,7 +1,7 @@
 /** Tables with an FTS5 index. */
 export type FullTextTable = 'messages' | 'chunks' | 'episodes' | 'procedures' | 'notes'
 
-/** Tables with a vector index (vec0 under sqlite-vec, a capped cosine scan otherwise). */
+/** Tables with a vector index (vec0 under sqlite-vec, a capped cosine scan without it, pgvector on PostgreSQL). */
 export type VectorIndexName = 'chunks' | 'edges' | 'episodes' | 'notes'
 
 export interface FullTextHit {
@@ -62,7 +62,7 @@ export interface VectorHit {
 }
 
 export interface VectorIndex {
-  readonly mode: 'sqlite-vec' | 'js-scan'
+  readonly mode: 'sqlite-vec' | 'js-scan' | 'pgvector'
   /**
    * Stores vectors and indexes them. The first write to an index pins its model and dimension; a later
    * write or query with another model or dimension throws `StoreError('VECTOR_MISMATCH')` telling the user

@@ -10,6 +10,11 @@ export type StoreErrorCode =
   | 'VECTOR_MISMATCH'
   | 'VECTOR_UNAVAILABLE'
   | 'CLOSED'
+  | 'UNREACHABLE'
+  | 'AUTH_FAILED'
+  | 'MISSING_DEPENDENCY'
+  | 'TIMEOUT'
+  | 'UNSUPPORTED'
 
 /** The one error family of `@hymem/core-store`; messages say what to do. */
 export class StoreError extends Error {

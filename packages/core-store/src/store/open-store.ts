@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { dirname, resolve } from 'node:path'
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
 import { Kysely, sql } from 'kysely'
-import * as sqliteVec from 'sqlite-vec'
 import { createRunLock } from '../lock'
 import { createRepositories } from '../repositories'
 import type { HyMemDatabase } from '../schema/tables'
@@ -15,10 +15,38 @@ import { randomId } from './ids'
 import { migrate, readVersion } from './migrate'
 import { cachingDatabase, createStatementCache } from './statement-cache'
 import { createStoreRunLock } from './store-run-lock'
-import type { OpenStoreOptions, Store, StoreContext, StoreInfo, StoreScope, VectorSupport } from './types'
+import type {
+  OpenStoreOptions,
+  SqliteStore,
+  SqliteStoreInfo,
+  StoreContext,
+  StoreScope,
+  VectorSupport,
+} from './types'
 
 const BUSY_TIMEOUT_MS = 10_000
 const DEFAULT_EMBEDDING_MAX_SCAN = 5000
+
+/**
+ * better-sqlite3 and sqlite-vec load on the first `openStore`, not when the package is imported, so a process
+ * that uses only the PostgreSQL backend never loads the native module.
+ */
+const requireLazily = createRequire(import.meta.url)
+let sqliteDatabase: typeof Database | undefined
+
+function sqliteDriver(): typeof Database {
+  if (sqliteDatabase) return sqliteDatabase
+  try {
+    sqliteDatabase = requireLazily('better-sqlite3') as typeof Database
+    return sqliteDatabase
+  } catch (error) {
+    throw new StoreError(
+      'MISSING_DEPENDENCY',
+      `the SQLite driver better-sqlite3 cannot load (${(error as Error).message}); reinstall HyMem's dependencies`,
+      { cause: error },
+    )
+  }
+}
 
 /**
  * Opens (creating and migrating when needed) the HyMem SQLite file.
@@ -28,7 +56,7 @@ const DEFAULT_EMBEDDING_MAX_SCAN = 5000
  * const rows = await store.db.selectFrom('messages').selectAll().execute()
  * await store.close()
  */
-export function openStore(options: OpenStoreOptions): Store {
+export function openStore(options: OpenStoreOptions): SqliteStore {
   const path = options.path === ':memory:' ? ':memory:' : resolve(options.path)
   const sqlite = connect(path)
   try {
@@ -47,6 +75,7 @@ export function openStore(options: OpenStoreOptions): Store {
 }
 
 function connect(path: string): Database.Database {
+  const SqliteDatabase = sqliteDriver()
   if (path !== ':memory:') {
     try {
       ensureDirectory(dirname(path))
@@ -59,7 +88,7 @@ function connect(path: string): Database.Database {
     }
   }
   try {
-    return new Database(path)
+    return new SqliteDatabase(path)
   } catch (error) {
     throw new StoreError(
       'NOT_WRITABLE',
@@ -117,6 +146,7 @@ function configure(sqlite: Database.Database, path: string): void {
 function loadVectors(sqlite: Database.Database, enabled: boolean): VectorSupport {
   if (!enabled) return { mode: 'js-scan', version: null, reason: 'sqlite-vec disabled by option' }
   try {
+    const sqliteVec = requireLazily('sqlite-vec') as { load(db: Database.Database): void }
     sqliteVec.load(sqlite)
     const row = sqlite.prepare('SELECT vec_version() AS version').get() as { version: string }
     return { mode: 'sqlite-vec', version: row.version, reason: null }
@@ -134,7 +164,7 @@ function assemble(
   path: string,
   options: OpenStoreOptions,
   vectors: VectorSupport,
-): Store {
+): SqliteStore {
   const clock = options.clock ?? (() => new Date())
   const context: StoreContext = Object.freeze({
     clock,
@@ -162,6 +192,8 @@ function assemble(
 
   return {
     ...scope(db, false),
+    backend: 'sqlite',
+    location: path,
     path,
     context,
     transaction: (fn) =>
@@ -178,13 +210,19 @@ function assemble(
         }
       }),
     runLock: createStoreRunLock(createRunLock({ db: statements, clock }), exclusive),
-    info: (): StoreInfo => ({
-      path,
-      sqliteVersion: (sqlite.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
-      schemaVersion: readVersion(sqlite),
-      journalMode: sqlite.pragma('journal_mode', { simple: true }) as string,
-      vectors,
-    }),
+    info: (): SqliteStoreInfo => {
+      const version = (sqlite.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v
+      return {
+        backend: 'sqlite',
+        location: path,
+        version,
+        path,
+        sqliteVersion: version,
+        schemaVersion: readVersion(sqlite),
+        journalMode: sqlite.pragma('journal_mode', { simple: true }) as string,
+        vectors,
+      }
+    },
     fork: () => {
       if (path === ':memory:') throw new StoreError('INVALID_INPUT', 'an in-memory store cannot be forked')
       return openStore({ ...options, path })

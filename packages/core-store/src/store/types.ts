@@ -12,11 +12,17 @@ export type StoreLogEvent =
 
 export type StoreLog = (event: StoreLogEvent) => void
 
-/** Which vector search path is active: the sqlite-vec extension, or a capped JS cosine scan. */
+/** The database engine behind a store. */
+export type StoreBackend = 'sqlite' | 'postgres'
+
+/**
+ * Which vector search path is active: the sqlite-vec extension, a capped JS cosine scan (SQLite without
+ * the extension), or pgvector on PostgreSQL.
+ */
 export interface VectorSupport {
-  readonly mode: 'sqlite-vec' | 'js-scan'
+  readonly mode: 'sqlite-vec' | 'js-scan' | 'pgvector'
   readonly version: string | null
-  /** Why sqlite-vec is not in use, when it is not. */
+  /** Why the extension is not in use, when it is not. */
   readonly reason: string | null
 }
 
@@ -54,30 +60,63 @@ export type StoreScope = Repositories & {
   readonly vectors: VectorIndex
 }
 
-export interface StoreInfo {
-  readonly path: string
-  readonly sqliteVersion: string
+interface StoreInfoBase {
+  readonly backend: StoreBackend
+  /** Where the data lives: the SQLite file, or the PostgreSQL server, database and schema (no password). */
+  readonly location: string
+  /** The engine's version: SQLite's, or the PostgreSQL server's. */
+  readonly version: string
   readonly schemaVersion: number
-  readonly journalMode: string
   readonly vectors: VectorSupport
 }
 
-/** An open HyMem database. One connection; `fork()` opens another to the same file. */
-export type Store = StoreScope & {
+export interface SqliteStoreInfo extends StoreInfoBase {
+  readonly backend: 'sqlite'
   readonly path: string
+  readonly sqliteVersion: string
+  readonly journalMode: string
+}
+
+export interface PostgresStoreInfo extends StoreInfoBase {
+  readonly backend: 'postgres'
+  /** `server_version`, e.g. `15.14 (Debian 15.14-0+deb12u1)`. */
+  readonly serverVersion: string
+  readonly pgvectorVersion: string
+  /** The schema holding HyMem's tables. */
+  readonly schema: string
+}
+
+/** What `store.info()` reports; switch on `backend` for the engine-specific fields. */
+export type StoreInfo = SqliteStoreInfo | PostgresStoreInfo
+
+/** An open HyMem database, on either backend. */
+export type Store = StoreScope & {
+  readonly backend: StoreBackend
+  /** Where the data lives, for logs and `doctor` (never a password). */
+  readonly location: string
   readonly context: StoreContext
   /**
-   * Runs `fn` in a `BEGIN IMMEDIATE` transaction on this connection, committing when it resolves and
-   * rolling back when it throws. Use only the `tx` handed in: `store.db` waits until the transaction ends.
+   * Runs `fn` in a transaction (SQLite: `BEGIN IMMEDIATE` on this connection), committing when it resolves
+   * and rolling back when it throws. Use only the `tx` handed in: on SQLite and PGlite `store.db` waits until
+   * the transaction ends.
    */
   transaction<T>(fn: (tx: StoreScope) => Promise<T>): Promise<T>
   info(): StoreInfo
   /**
-   * The advisory dream lock on this connection (stale takeover after 5 minutes, the store clock). Each call
-   * waits for the connection, so do not await one inside `transaction()`.
+   * The advisory dream lock (SQLite: a `run_lock` row, stale takeover after 5 minutes on the store clock;
+   * PostgreSQL: a session-level advisory lock, released at once when its holder's connection ends). Each call
+   * may wait for the connection, so do not await one inside `transaction()`.
    */
   readonly runLock: StoreRunLock
-  /** A second connection to the same file, with the same clock, ids and log (background dreaming uses it). */
+  /** A second connection to the same database, with the same clock, ids and log (background dreaming uses it). */
   fork(): Store
   close(): Promise<void>
+}
+
+/** A store on one SQLite file: one connection; `fork()` opens another to the same file. */
+export interface SqliteStore extends Store {
+  readonly backend: 'sqlite'
+  readonly path: string
+  info(): SqliteStoreInfo
+  fork(): SqliteStore
 }

@@ -1,0 +1,132 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Honcho } from '@honcho-ai/sdk'
+import { createHyMem } from 'hymem'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const roots: string[] = []
+const children: ChildProcessWithoutNullStreams[] = []
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
+})
+
+const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url))
+
+interface Running {
+  readonly child: ChildProcessWithoutNullStreams
+  readonly startupLine: string
+  readonly url: string
+  readonly stderr: () => string
+  readonly exit: Promise<number | null>
+}
+
+/** Starts the binary from source and resolves once it has printed its start-up line. */
+async function startBinary(env: Record<string, string>, args: string[] = []): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', BIN, ...args], {
+    env: { ...process.env, ...env },
+  })
+  children.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stderr.on('data', (chunk) => {
+    stderr += String(chunk)
+  })
+  const exit = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  const startupLine = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      stdout += String(chunk)
+      if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!)
+    })
+    void exit.then((code) => reject(new Error(`exited ${code}: ${stderr}`)))
+  })
+  const url = /listening on (\S+)/.exec(startupLine)![1]!
+  return { child, startupLine, url, stderr: () => stderr, exit }
+}
+
+function tempRoot(): string {
+  const root = mkdtempSync(join(tmpdir(), 'hymem-honcho-bin-'))
+  roots.push(root)
+  return root
+}
+
+describe('hymem-honcho binary', () => {
+  it('names backend, extractor, embedder and auth once, says "no LLM" once, and drains a dream on SIGTERM', async () => {
+    const root = tempRoot()
+    const port = await freePort()
+    const server = await startBinary({
+      HYMEM_ROOT: root,
+      HYMEM_EMBEDDING_PROVIDER: 'none',
+      HYMEM_LOG_LEVEL: 'info',
+      HYMEM_DREAM_COOLDOWN_SECONDS: '3600',
+      HYMEM_LLM_API_KEY: '',
+      DEEPSEEK_API_KEY: '',
+      HYMEM_HONCHO_PORT: String(port),
+    })
+    expect(server.startupLine).toMatch(
+      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · backend sqlite .*hymem\.sqlite · extractor rules · embedder none · auth off \(loopback only\) · mcp \/mcp · inspector \/inspect$/,
+    )
+    expect((await fetch(`${server.url}/health`)).status).toBe(200)
+
+    const honcho = new Honcho({ baseURL: server.url, workspaceId: 'shutdown', maxRetries: 0 })
+    const session = await honcho.session('s')
+    const alice = await honcho.peer('alice')
+    await session.addMessages(
+      Array.from({ length: 40 }, (_, i) =>
+        alice.message(
+          `We switched service ${i} from MySQL to Postgres last week, and it runs on Fly.io now.`,
+        ),
+      ),
+    )
+    await honcho.scheduleDream({ observer: 'alice' })
+    server.child.kill('SIGTERM')
+    expect(await server.exit).toBe(0)
+
+    const memory = await createHyMem({ root, embeddings: null })
+    const runs = await memory.store.dreamRuns.recent('shutdown')
+    await memory.close()
+    // The background dream the messages started and the scheduled one (skipped: locked) both ended cleanly.
+    expect(runs.some((run) => run.status === 'ok')).toBe(true)
+    expect(runs.filter((run) => run.finishedAt === null || run.status === 'failed')).toEqual([])
+    const stderr = server.stderr()
+    expect(stderr.split('\n').filter((line) => line.includes('no LLM'))).toEqual([
+      'hymem-honcho: note: no LLM key (HYMEM_LLM_API_KEY or DEEPSEEK_API_KEY): dreaming uses the rule-based extractor and no LLM reranker',
+    ])
+    expect(stderr).toContain('hymem-honcho: SIGTERM, finishing the requests in flight and the running dreams')
+    expect(stderr).toContain('hymem-honcho: stopped')
+  }, 60_000)
+
+  it('takes its settings from flags too, naming the flag in a bad value', async () => {
+    const root = tempRoot()
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=@hymem/source', BIN, '--root', root, '--port', 'eighty'],
+      { env: { ...process.env, HYMEM_EMBEDDING_PROVIDER: 'none' } },
+    )
+    children.push(child)
+    let stderr = ''
+    child.stderr.on('data', (chunk) => {
+      stderr += String(chunk)
+    })
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(2)
+    expect(stderr).toContain('hymem-honcho: --port must be a whole number from 1 to 65535')
+    expect(stderr).not.toContain('HYMEM_HONCHO_PORT')
+  }, 60_000)
+})
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}

@@ -1,0 +1,214 @@
+import { Kysely } from 'kysely'
+import { createRepositories } from '../repositories'
+import { _applyRepositoryOverrides } from '../repositories/backend'
+import { _createRepositoryScope, type RepositoryOptions } from '../repositories/scope'
+import type { HyMemDatabase } from '../schema/tables'
+import { StoreError } from '../store/errors'
+import { randomId } from '../store/ids'
+import type {
+  PostgresStoreInfo,
+  Store,
+  StoreContext,
+  StoreLog,
+  StoreScope,
+  VectorSupport,
+} from '../store/types'
+import { POSTGRES_BACKEND, UNSUPPORTED_STATEMENTS } from './backend'
+import { bootstrap, checkSchemaName, type ServerFacts } from './bootstrap'
+import {
+  type PGliteLike,
+  type PostgresConnector,
+  pgliteConnector,
+  type SessionSettings,
+  urlConnector,
+} from './connection'
+import { MappedPostgresDialect } from './dialect'
+import { mapPostgresError } from './errors'
+import { createPostgresFullTextSearch } from './full-text'
+import { migratePostgres } from './migrate'
+import { POSTGRES_REPOSITORY_OVERRIDES } from './repositories'
+import { createPostgresRunLock } from './run-lock'
+import { createPostgresVectorIndex } from './vector-index'
+
+const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000
+const DEFAULT_MAX_CONNECTIONS = 10
+const DEFAULT_SCHEMA = 'public'
+
+export interface OpenPostgresStoreOptions {
+  /** `postgres://user:password@host:5432/database` (or `postgresql://`). Give this or `pglite`. */
+  readonly url?: string
+  /**
+   * An in-process PGlite created with the `vector` and `unaccent` extensions (tests, embedded use). It stays
+   * the caller's: `close()` does not close it. Every store on one instance shares its single session, so they
+   * take turns (a transaction holds it), as stores on one SQLite file do.
+   */
+  readonly pglite?: PGliteLike
+  /** The schema holding HyMem's tables; created when missing. @default 'public' */
+  readonly schema?: string
+  /** Injected clock; decay, recency and timestamps read it. @default () => new Date() */
+  readonly clock?: () => Date
+  /** Injected id source for public ids (messages, notes). @default 21-char random ids */
+  readonly newId?: () => string
+  readonly log?: StoreLog
+  /** Every statement is cancelled after this long (`statement_timeout`). @default 30000 */
+  readonly statementTimeoutMs?: number
+  /** Connections in the pool (a server; PGlite has one). @default 10 */
+  readonly maxConnections?: number
+}
+
+interface Opened {
+  readonly connector: PostgresConnector
+  readonly schema: string
+  readonly settings: SessionSettings
+  readonly facts: ServerFacts
+  readonly schemaVersion: number
+  readonly context: StoreContext
+  readonly maxConnections: number
+  readonly log: StoreLog | undefined
+}
+
+/**
+ * Opens HyMem on PostgreSQL (creating the extensions, schema and tables when needed) and returns the same
+ * `Store` as the SQLite backend. A database written by a newer HyMem is refused (`SCHEMA_TOO_NEW`); an
+ * unreachable server, refused credentials or a database without pgvector give a one-line `StoreError`.
+ *
+ * @example
+ * const store = await openPostgresStore({ url: 'postgres://hymem:secret@db:5432/hymem' })
+ * await store.messages.insertBatch('default', 'session-1', [{ peerId: 'user-alice', content: 'hi' }])
+ * await store.close()
+ */
+export async function openPostgresStore(options: OpenPostgresStoreOptions): Promise<Store> {
+  const connector = await connectorOf(options)
+  const schema = checkSchemaName(options.schema ?? DEFAULT_SCHEMA)
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS
+  if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 1)
+    throw new StoreError('INVALID_INPUT', 'statementTimeoutMs must be a positive integer')
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
+  if (!Number.isInteger(maxConnections) || maxConnections < 1)
+    throw new StoreError('INVALID_INPUT', 'maxConnections must be a positive integer')
+  const facts = await bootstrap(connector, schema)
+  const settings: SessionSettings = { searchPath: facts.searchPath, statementTimeoutMs }
+  const vectors: VectorSupport = { mode: 'pgvector', version: facts.pgvectorVersion, reason: null }
+  const clock = options.clock ?? (() => new Date())
+  const context: StoreContext = Object.freeze({
+    clock,
+    now: () => clock().toISOString(),
+    newId: options.newId ?? (() => randomId()),
+    vectors,
+    embeddingMaxScan: 0, // the capped JS scan is SQLite's fallback; pgvector always answers here
+  })
+  const migrator = connect(connector, settings, 1)
+  let migration: Awaited<ReturnType<typeof migratePostgres>>
+  try {
+    migration = await migratePostgres(
+      migrator as Kysely<unknown>,
+      schema,
+      facts.searchPath,
+      connector.location,
+    )
+  } finally {
+    await migrator.destroy()
+  }
+  const opened: Opened = {
+    connector,
+    schema,
+    settings,
+    facts,
+    schemaVersion: migration.to,
+    context,
+    maxConnections,
+    log: options.log,
+  }
+  const store = assemble(opened)
+  options.log?.({
+    kind: 'open',
+    path: store.location,
+    schemaVersion: migration.to,
+    migrated: migration.applied,
+    vectors,
+  })
+  return store
+}
+
+async function connectorOf(options: OpenPostgresStoreOptions): Promise<PostgresConnector> {
+  if ((options.url === undefined) === (options.pglite === undefined)) {
+    throw new StoreError('INVALID_INPUT', 'openPostgresStore needs exactly one of url and pglite')
+  }
+  if (options.url !== undefined) {
+    if (typeof options.url !== 'string') throw new StoreError('INVALID_INPUT', 'url must be a string')
+    return urlConnector(options.url)
+  }
+  return pgliteConnector(options.pglite as PGliteLike)
+}
+
+function connect(
+  connector: PostgresConnector,
+  settings: SessionSettings,
+  maxConnections: number,
+): Kysely<HyMemDatabase> {
+  const pool = connector.createPool(settings, maxConnections)
+  return new Kysely<HyMemDatabase>({
+    dialect: new MappedPostgresDialect(
+      { pool, ...(connector.onReserve ? { onReserveConnection: connector.onReserve(settings) } : {}) },
+      (error) => mapPostgresError(error, connector.location),
+    ),
+  })
+}
+
+function assemble(opened: Opened): Store {
+  const { connector, schema, settings, facts, context } = opened
+  const db = connect(connector, settings, opened.maxConnections)
+  const location = connector.sharedSession
+    ? `pglite (schema ${schema})`
+    : `${connector.location} (schema ${schema})`
+  const scope = (executor: Kysely<HyMemDatabase>, inTransaction: boolean): StoreScope => {
+    const repositoryOptions: RepositoryOptions = {
+      statements: UNSUPPORTED_STATEMENTS,
+      inTransaction,
+      backend: POSTGRES_BACKEND,
+    }
+    const repositoryScope = _createRepositoryScope(executor, context, repositoryOptions)
+    return {
+      db: executor,
+      ..._applyRepositoryOverrides(
+        createRepositories(executor, context, repositoryOptions),
+        repositoryScope,
+        POSTGRES_REPOSITORY_OVERRIDES,
+      ),
+      fullText: createPostgresFullTextSearch(executor),
+      vectors: createPostgresVectorIndex(executor, context, repositoryScope),
+    }
+  }
+  const runLock = createPostgresRunLock({ db, connector, schema, clock: context.clock })
+  let closed = false
+
+  return {
+    ...scope(db, false),
+    backend: 'postgres',
+    location,
+    context,
+    transaction: (fn) => {
+      if (closed) return Promise.reject(new StoreError('CLOSED', `the store at ${location} is closed`))
+      return db.transaction().execute((tx) => fn(scope(tx, true)))
+    },
+    runLock,
+    info: (): PostgresStoreInfo => ({
+      backend: 'postgres',
+      location,
+      version: facts.serverVersion,
+      serverVersion: facts.serverVersion,
+      pgvectorVersion: facts.pgvectorVersion,
+      schema,
+      schemaVersion: opened.schemaVersion,
+      vectors: context.vectors,
+    }),
+    fork: () => assemble(opened),
+    close: async () => {
+      if (closed) return
+      closed = true
+      await runLock.releaseAll()
+      await db.destroy()
+      opened.log?.({ kind: 'close', path: location })
+    },
+  }
+}
