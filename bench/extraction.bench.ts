@@ -3,7 +3,8 @@
  *  (a) quality of the rule-based extractor on the labelled fixture sets
  *      (packages/extraction/test/fixtures/rules-*.json): precision and recall overall and per
  *      predicate, plus markers. Baseline: a naive "subject + verb + word" regex extractor with no negation,
- *      question, hypothetical or code handling, scored on the same labels;
+ *      question, hypothetical or code handling, scored on the same labels; and on the speaker-labelled
+ *      rounds (rules-heldout-speakers*.json), the rules given turns against the rules reading the chunk text;
  *  (b) rules throughput (sentences/s) against that naive regex scan;
  *  (c) OpenAI-compatible chat client round trip over loopback against a raw fetch to the same fake server
  *      (client overhead: retries, concurrency limiter, validation);
@@ -22,7 +23,10 @@ import {
   createOpenAICompatibleLLM,
   createRulesExtractor,
   type ExtractedTriple,
+  type Extractor,
+  type KnownPeer,
   PREDICATES,
+  type SpeakerTurn,
 } from '@hymem/extraction'
 import { startFakeOpenAIServer } from '@hymem/extraction/testing'
 import type { BenchOptions, BenchResult } from './types'
@@ -117,6 +121,60 @@ function naiveExtract(text: string): ExtractedTriple[] {
   }))
 }
 
+interface SpeakerRound {
+  peers: KnownPeer[]
+  cases: { turns: SpeakerTurn[]; triples: [string, string, string, number][] }[]
+}
+
+const SPEAKER_FIXTURES = ['rules-heldout-speakers', 'rules-heldout-speakers-2'].map((name) =>
+  join(here, `../packages/extraction/test/fixtures/${name}.json`),
+)
+
+/**
+ * (a') the speaker-labelled rounds: the rules given turns and the peer registry, against the rules reading
+ * the chunk the way dreaming renders it today ("role: content" lines) with `user` mapped to the chunk's only
+ * human author, as dreaming's canonicaliser does.
+ */
+async function speakerQuality(rules: Extractor): Promise<BenchResult[]> {
+  const labelled: LabelledCase[] = []
+  const withTurns: ExtractedTriple[][] = []
+  const asToday: ExtractedTriple[][] = []
+  for (const file of SPEAKER_FIXTURES) {
+    const round = JSON.parse(readFileSync(file, 'utf8')) as SpeakerRound
+    for (const c of round.cases) {
+      labelled.push({ text: '', triples: c.triples })
+      withTurns.push((await rules.extractFacts({ text: '', turns: c.turns, peers: round.peers })).triples)
+      const humans = [...new Set(c.turns.filter((t) => t.role === 'user').map((t) => t.peerId))]
+      const author = humans.length === 1 ? humans[0] : undefined
+      const text = c.turns.map((t) => `${t.role}: ${t.text.trim()}`).join('\n')
+      asToday.push(
+        (await rules.extractFacts({ text })).triples.map((t) =>
+          t.subject === 'user' && author ? { ...t, subject: author } : t,
+        ),
+      )
+    }
+  }
+  const mine = score(labelled, withTurns).overall
+  const today = score(labelled, asToday).overall
+  const notes = `${labelled.length} speaker-labelled chunks; baseline: role-prefixed text, user = the only human`
+  return [
+    {
+      name: 'rules precision (speaker chunks)',
+      unit: 'ratio',
+      value: precision(mine),
+      baseline: precision(today),
+      notes,
+    },
+    {
+      name: 'rules recall (speaker chunks)',
+      unit: 'ratio',
+      value: recall(mine),
+      baseline: recall(today),
+      notes,
+    },
+  ]
+}
+
 async function timeLoop(seconds: number, body: () => Promise<number> | number): Promise<number> {
   let units = 0
   const start = performance.now()
@@ -180,6 +238,7 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
     { name: 'rules precision (markers)', unit: 'ratio', value: precision(markers) },
     { name: 'rules recall (markers)', unit: 'ratio', value: recall(markers) },
   )
+  out.push(...(await speakerQuality(rules)))
   for (const [predicate, c] of ruleScore.per) {
     if (c.tp + c.fp + c.fn === 0) continue
     out.push({

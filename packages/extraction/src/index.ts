@@ -7,6 +7,9 @@
  * const extractor = createRulesExtractor()
  * const { triples } = await extractor.extractFacts({ text: 'We switched from MySQL to Postgres.' })
  * // [{ subject: 'Postgres', predicate: 'replaces', object: 'MySQL', polarity: 1 }, ...]
+ * const turns = [{ peerId: 'alice', role: 'user', text: 'I use Rust.' }, { peerId: 'bob', role: 'user', text: 'I use Go.' }]
+ * await extractor.extractFacts({ text: '', turns, peers: [{ id: 'bob', name: 'Bob' }] })
+ * // (alice, uses, Rust) and (bob, uses, Go), each with subjectPeerId and attribution 'speaker'
  * @module
  */
 
@@ -53,6 +56,8 @@ export type { EnvHints } from './llm/provider-errors'
 export type { LLMClient, LLMCompletion, LLMRequest, LLMUsage } from './llm/types'
 export { addUsage, ZERO_USAGE } from './llm/types'
 export type { ExtractionLogEvent, ExtractionLogger } from './log'
+export type { AttributedFacts } from './parse/attribute'
+export { attributeFacts } from './parse/attribute'
 export { parseEpisodesAnswer } from './parse/episodes'
 export type { ParsedFacts } from './parse/facts'
 export { parseFactsAnswer } from './parse/facts'
@@ -67,5 +72,8 @@ export { buildProceduresPrompt } from './prompts/procedures'
 export { buildRerankPrompt } from './prompts/rerank'
 export { buildSummaryPrompt } from './prompts/summary'
 export { PROMPT_VERSION } from './prompts/version'
+export type { ChunkSpeakers } from './speakers/read-speakers'
+export { readSpeakers, renderTurns } from './speakers/read-speakers'
+export type { Attribution, KnownPeer, SpeakerTurn, TurnRole } from './speakers/types'
 export type { MarkerKind, Predicate } from './vocabulary'
 export { isMarkerKind, isPredicate, MARKER_KINDS, PREDICATES } from './vocabulary'

@@ -43,6 +43,35 @@ export function describeExtractorContract(label: string, create: () => Extractor
       expectUsage(r.usage, r.llmCalls)
     })
 
+    it('gives each human author of speaker-labelled turns their own facts, and an agent none', async () => {
+      const r = await (await create()).extractFacts({
+        text: '',
+        turns: [
+          { peerId: 'alice', role: 'user', text: 'I prefer Neovim and I use Rust.' },
+          { peerId: 'bob', role: 'user', text: 'I prefer VS Code. Alice uses Zig.' },
+          { peerId: 'hermes', role: 'assistant', text: 'I prefer Emacs myself.' },
+        ],
+        peers: [{ id: 'alice', name: 'Alice' }],
+      })
+      const facts = r.triples.map((t) => `${t.subject} ${t.predicate} ${t.object}`)
+      expect(facts).toEqual(
+        expect.arrayContaining(['alice prefers Neovim', 'bob prefers VS Code', 'alice uses Zig']),
+      )
+      expect(r.triples.filter((t) => ['user', 'team'].includes(t.subject))).toEqual([])
+      expect(facts.filter((f) => f.includes('Emacs'))).toEqual([])
+      for (const t of r.triples.filter((t) => ['alice', 'bob'].includes(t.subject)))
+        expect(t.subjectPeerId).toBe(t.subject)
+      for (const m of r.markers) expect(['alice', 'bob']).toContain(m.peerId)
+    })
+
+    it('refuses malformed speaker labels with INVALID_INPUT', async () => {
+      const err = await (await create())
+        .extractFacts({ text: 'x', turns: [{ peerId: 'alice', role: 'boss' as never, text: 'hi' }] })
+        .catch((e: unknown) => e)
+      expect(err).toBeInstanceOf(ExtractionError)
+      expect(err).toMatchObject({ code: 'INVALID_INPUT' })
+    })
+
     it('finds nothing in empty text', async () => {
       const r = await (await create()).extractFacts({ text: '   ' })
       expect(r.triples).toEqual([])

@@ -1,9 +1,38 @@
-import { createRulesExtractor, type LLMRequest } from '../src/index'
+import { createRulesExtractor, type KnownPeer, type LLMRequest, type SpeakerTurn } from '../src/index'
 
 const BLOCK = /<<<UNTRUSTED_DATA (\w+)>>>\n([\s\S]*?)\n<<<END_UNTRUSTED_DATA>>>/g
 
 function blocks(user: string): Map<string, string> {
   return new Map([...user.matchAll(BLOCK)].map((m) => [m[1] ?? '', m[2] ?? '']))
+}
+
+const jsonLines = (block: string | undefined) =>
+  (block ?? '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+
+/** The turns and known peers of a speaker-labelled facts prompt, read back from its data blocks. */
+function speakerLabels(data: Map<string, string>): { turns?: SpeakerTurn[]; peers?: KnownPeer[] } {
+  const peers = data.has('known_peers')
+    ? jsonLines(data.get('known_peers')).map((p) => ({
+        id: String(p.peer),
+        ...(typeof p.name === 'string' ? { name: p.name } : {}),
+        aliases: (p.aliases as string[] | undefined) ?? [],
+      }))
+    : undefined
+  if (!data.has('speakers')) return peers ? { peers } : {}
+  const names = new Map(jsonLines(data.get('speakers')).map((s) => [String(s.peer), s.name]))
+  const turns = jsonLines(data.get('chat_log')).map((t) => {
+    const name = names.get(String(t.speaker))
+    return {
+      peerId: String(t.speaker),
+      role: t.role as SpeakerTurn['role'],
+      text: String(t.text),
+      ...(typeof name === 'string' ? { name } : {}),
+    }
+  })
+  return { turns, ...(peers ? { peers } : {}) }
 }
 
 /**
@@ -49,7 +78,7 @@ export async function rulesBackedResponder(req: Pick<LLMRequest, 'system' | 'use
     const { procedures } = await rules.extractProcedures({ text })
     return `Here are the procedures:\n\`\`\`json\n${JSON.stringify({ procedures })}\n\`\`\``
   }
-  const facts = await rules.extractFacts({ text })
+  const facts = await rules.extractFacts({ text, ...speakerLabels(data) })
   return JSON.stringify({
     triples: facts.triples.map((t) => ({
       subject: t.subject,
@@ -59,7 +88,7 @@ export async function rulesBackedResponder(req: Pick<LLMRequest, 'system' | 'use
       value_text: t.valueText ?? null,
       evidence: t.evidenceText ?? null,
     })),
-    markers: facts.markers,
+    markers: facts.markers.map((m) => ({ kind: m.kind, statement: m.statement, peer: m.peerId ?? null })),
     entity_types: facts.entityTypes,
   })
 }

@@ -1,4 +1,4 @@
-import type { ExtractedMarker, ExtractedTriple } from '../src/index'
+import type { ExtractedTriple, KnownPeer, SpeakerTurn } from '../src/index'
 
 /** One labelled fixture: expected triples as [subject, predicate, object, polarity] and marker kinds. */
 export interface LabelledCase {
@@ -35,7 +35,7 @@ export function ratio(c: Counts): { precision: number; recall: number } {
 /** Scores predicted triples and markers against the labels, overall and per predicate / marker kind. */
 export function scoreCases(
   cases: readonly LabelledCase[],
-  predict: (text: string) => { triples: readonly ExtractedTriple[]; markers: readonly ExtractedMarker[] },
+  predict: (text: string) => { triples: readonly ExtractedTriple[]; markers: readonly { kind: string }[] },
 ): { triples: Counts; markers: Counts; byPredicate: Map<string, Counts>; errors: string[] } {
   const triples: Counts = { tp: 0, fp: 0, fn: 0 }
   const markers: Counts = { tp: 0, fp: 0, fn: 0 }
@@ -88,4 +88,29 @@ export function scoreCases(
     }
   }
   return { triples, markers, byPredicate, errors }
+}
+
+/** One speaker-labelled chunk: turns with expected triples (subjects are peer ids) and `kind:peerId` markers. */
+export interface SpeakerCase {
+  note: string
+  turns: SpeakerTurn[]
+  triples: [string, string, string, number][]
+  markers?: string[]
+}
+
+/** A held-out round of speaker-labelled chunks sharing one peer registry. */
+export interface SpeakerRound {
+  description: string
+  peers: KnownPeer[]
+  cases: SpeakerCase[]
+}
+
+/** A speaker case as a {@link LabelledCase} keyed on its note; markers are scored as `kind:peerId`. */
+export function asLabelled(c: SpeakerCase): LabelledCase {
+  return { text: c.note, triples: c.triples, markers: c.markers ?? [] }
+}
+
+/** A predicted marker as `kind:peerId` (`kind:user` when it names no peer). */
+export function markerLabel(m: { kind: string; peerId?: string }): { kind: string } {
+  return { kind: `${m.kind}:${m.peerId ?? 'user'}` }
 }

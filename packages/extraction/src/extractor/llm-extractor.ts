@@ -1,6 +1,7 @@
 import { _throwIfAborted } from '../errors'
 import type { LLMClient } from '../llm/types'
 import { ZERO_USAGE } from '../llm/types'
+import { attributeFacts } from '../parse/attribute'
 import { parseEpisodesAnswer } from '../parse/episodes'
 import { _dedupeTriples, parseFactsAnswer } from '../parse/facts'
 import { parseProceduresAnswer } from '../parse/procedures'
@@ -10,6 +11,7 @@ import { buildFactsPrompt } from '../prompts/facts'
 import { buildProceduresPrompt } from '../prompts/procedures'
 import { buildSummaryPrompt } from '../prompts/summary'
 import { PROMPT_VERSION } from '../prompts/version'
+import { readSpeakers } from '../speakers/read-speakers'
 import type { Extractor } from './types'
 
 /** Options of {@link createLLMExtractor}. */
@@ -42,7 +44,11 @@ export function createLLMExtractor(options: LLMExtractorOptions): Extractor {
 
     async extractFacts(input, opts) {
       _throwIfAborted(opts?.signal)
-      if (input.text.trim() === '') {
+      const speakers = readSpeakers(input)
+      const empty = speakers?.turns.length
+        ? speakers.turns.every((t) => t.text.trim() === '')
+        : input.text.trim() === ''
+      if (empty) {
         return {
           triples: [],
           markers: [],
@@ -54,11 +60,21 @@ export function createLLMExtractor(options: LLMExtractorOptions): Extractor {
       }
       const answer = await ask(buildFactsPrompt(input), opts?.signal)
       const parsed = parseFactsAnswer(answer.text)
+      const facts = speakers
+        ? attributeFacts(parsed, speakers)
+        : {
+            ...parsed,
+            markers: parsed.markers.map(({ peerId: _unasked, ...m }) => m),
+            dropped: { triples: 0, markers: 0 },
+          }
       return {
-        triples: _dedupeTriples(parsed.triples),
-        markers: parsed.markers,
-        entityTypes: parsed.entityTypes,
-        dropped: { triples: parsed.dropped.triples, markers: parsed.dropped.markers },
+        triples: _dedupeTriples(facts.triples),
+        markers: facts.markers,
+        entityTypes: facts.entityTypes,
+        dropped: {
+          triples: parsed.dropped.triples + facts.dropped.triples,
+          markers: parsed.dropped.markers + facts.dropped.markers,
+        },
         usage: answer.usage,
         llmCalls: 1,
       }

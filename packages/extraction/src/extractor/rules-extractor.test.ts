@@ -134,6 +134,14 @@ describe('createRulesExtractor: facts', () => {
     expect((await rules.extractFacts({ text })).triples).toEqual([])
   })
 
+  it.each([
+    ["Bob's favourite editor is Helix.", ['Bob', 'prefers', 'Helix', 1]],
+    ['I use Arch, btw.', ['user', 'uses', 'Arch', 1]],
+  ])('reads "%s"', async (text, expected) => {
+    const r = await rules.extractFacts({ text })
+    expect(r.triples.map((t) => [t.subject, t.predicate, t.object, t.polarity])).toEqual([expected])
+  })
+
   it('is deterministic', async () => {
     const text = 'We deploy the API to Fly.io and run Postgres on Hetzner. Our CI runs on GitHub Actions.'
     expect(await rules.extractFacts({ text })).toEqual(await rules.extractFacts({ text }))

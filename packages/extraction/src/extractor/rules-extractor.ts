@@ -3,7 +3,9 @@ import { ZERO_USAGE } from '../llm/types'
 import { episodesByRules } from '../rules/episodes'
 import { extractFactsByRules } from '../rules/extract-facts'
 import { proceduresByRules } from '../rules/procedures'
+import { speakerFactsByRules } from '../rules/speaker-facts'
 import { summaryByRules } from '../rules/summary'
+import { readSpeakers } from '../speakers/read-speakers'
 import type { Extractor } from './types'
 
 /** Version of the rule set; bump it when rule changes should reprocess old chunks. */
@@ -30,7 +32,8 @@ export function createRulesExtractor(options: RulesExtractorOptions = {}): Extra
     promptVersion: options.promptVersion ?? RULES_VERSION,
     async extractFacts(input, opts) {
       _throwIfAborted(opts?.signal)
-      const facts = extractFactsByRules(input.text)
+      const speakers = readSpeakers(input)
+      const facts = speakers ? speakerFactsByRules(input.text, speakers) : extractFactsByRules(input.text)
       const banned = new Set(
         (input.negativeExamples ?? []).map((n) =>
           `${n.subject}\u0000${n.predicate}\u0000${n.object}`.toLowerCase(),

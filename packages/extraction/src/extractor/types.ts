@@ -1,9 +1,12 @@
 import type { LLMUsage } from '../llm/types'
+import type { Attribution, KnownPeer, SpeakerTurn } from '../speakers/types'
 import type { MarkerKind, Predicate } from '../vocabulary'
 
 /**
  * A fact as extracted from one chunk. Subjects and objects are surface forms (dreaming canonicalises them);
- * the speaker is `user` (first person singular) or `team` (we / our team).
+ * for plain text the speaker is `user` (first person singular) or `team` (we / our team). With speaker
+ * labels (`turns` / `peers` in {@link ExtractFactsInput}) a subject that is a peer is that peer's id, also
+ * given in `subjectPeerId`, and `user` / `team` never appear for a chunk with turns.
  */
 export interface ExtractedTriple {
   subject: string
@@ -18,12 +21,20 @@ export interface ExtractedTriple {
   temporalScope?: string
   /** The sentence the fact came from. */
   evidenceText?: string
+  /** The subject is this peer (equal to `subject`): store it as is, it is an id, not a surface form. */
+  subjectPeerId?: string
+  /** The object is this peer (equal to `object`). */
+  objectPeerId?: string
+  /** How the subject was resolved to `subjectPeerId` (speaker-labelled input only). */
+  attribution?: Attribution
 }
 
 /** An explicit behavioural signal (never mood or emotion inference). */
 export interface ExtractedMarker {
   kind: MarkerKind
   statement: string
+  /** Whose signal it is: the author of the turn it came from (speaker-labelled input only). */
+  peerId?: string
 }
 
 /** A type label for an entity, e.g. { entity: 'postgres', type: 'database' }. */
@@ -96,9 +107,18 @@ export interface SummarizeSessionResult {
   llmCalls: number
 }
 
-/** Input of {@link Extractor.extractFacts}. */
+/**
+ * Input of {@link Extractor.extractFacts}. Plain `text` is read as one speaker (`user`). With `turns`, the
+ * built-in extractors read the turns instead of `text` and resolve pronouns against their authors; `peers`
+ * lets them resolve peers named in the text. See the package README, "Who speaks".
+ */
 export interface ExtractFactsInput {
+  /** The chunk as stored; read only when `turns` is absent. */
   text: string
+  /** The chunk's messages in order, each with its author's peer id and role. */
+  turns?: readonly SpeakerTurn[]
+  /** The peers the text may name (the workspace's peers with their names and aliases). */
+  peers?: readonly KnownPeer[]
   /** Up to 10 are used (the most recent first). */
   negativeExamples?: readonly NegativeExample[]
 }

@@ -30,6 +30,7 @@ const TripleSchema = v.object({
 const MarkerSchema = v.object({
   kind: v.pipe(v.string(), v.transform(_label), v.check(isMarkerKind, 'unknown marker kind')),
   statement: _text(500),
+  peer: _optionalText(200),
 })
 
 const EntityTypeSchema = v.object({
@@ -88,9 +89,17 @@ export function parseFactsAnswer(text: string): ParsedFacts {
   }
   for (const item of markers) {
     const r = v.safeParse(MarkerSchema, item)
-    if (r.success)
-      result.markers.push({ kind: r.output.kind as ExtractedMarker['kind'], statement: r.output.statement })
-    else result.dropped.markers++
+    if (!r.success) {
+      result.dropped.markers++
+      continue
+    }
+    const marker: ExtractedMarker = {
+      kind: r.output.kind as ExtractedMarker['kind'],
+      statement: r.output.statement,
+    }
+    // The peer as the model wrote it; the LLM extractor resolves it against the speakers.
+    if (r.output.peer !== undefined) marker.peerId = r.output.peer
+    result.markers.push(marker)
   }
   for (const item of types) {
     const r = v.safeParse(EntityTypeSchema, item)

@@ -3,16 +3,22 @@ import { cleanPhrase, looksNamed } from './noun-phrase'
 import { isKnownTech } from './tech-lexicon'
 
 const ROLE =
-  /^(our|my)\s+(main\s+|primary\s+|default\s+|current\s+|favou?rite\s+|preferred\s+|go-to\s+)?((?:[\w-]+\s+){0,2}?(?:database|db|cache|queue|editor|ide|language|framework|stack|cloud|cloud provider|host|hosting provider|ci|os|shell|terminal|orm|test runner|package manager|bundler|broker|registry|runtime|linter|formatter|cms|search engine|message broker))\s+(?:is|are)\s+(.+?)[.!]?$/i
+  /^(our|my|[A-Z][\w-]*'s)\s+(main\s+|primary\s+|default\s+|current\s+|favou?rite\s+|preferred\s+|go-to\s+)?((?:[\w-]+\s+){0,2}?(?:database|db|cache|queue|editor|ide|language|framework|stack|cloud|cloud provider|host|hosting provider|ci|os|shell|terminal|orm|test runner|package manager|bundler|broker|registry|runtime|linter|formatter|cms|search engine|message broker))\s+(?:is|are)\s+(.+?)[.!]?$/i
+
+/** The owner of "our / my / Dana's <role>": the team, the speaker, or the named person. */
+function owner(word: string): string {
+  const lower = word.toLowerCase()
+  return lower === 'our' ? 'team' : lower === 'my' ? 'user' : word.slice(0, -2)
+}
 
 /**
  * "Our main database is PostgreSQL 15" → (team, uses, PostgreSQL, value 15); "My favourite editor is Neovim"
- * → (user, prefers, Neovim).
+ * → (user, prefers, Neovim); "Dana's favourite language is Elixir" → (Dana, prefers, Elixir).
  */
 export function copulaFacts(sentence: string): ExtractedTriple[] {
   const m = ROLE.exec(sentence)
   if (!m) return []
-  const subject = (m[1] ?? '').toLowerCase() === 'our' ? 'team' : 'user'
+  const subject = owner(m[1] ?? '')
   const predicate = /favou?rite|preferred|go-to/i.test(m[2] ?? '') ? 'prefers' : 'uses'
   const out: ExtractedTriple[] = []
   for (const raw of (m[4] ?? '').split(/\s*,\s*|\s+and\s+/)) {

@@ -5,6 +5,8 @@ import { sentenceTriples } from './facts'
 import { isHypothetical, isQuestion, isReported } from './filters'
 import { rejectedSuggestion, sentenceMarkers, styleMarker } from './markers'
 import { cleanPhrase, looksNamed } from './noun-phrase'
+import { reportedClause } from './reported'
+import type { SubjectScope } from './scope'
 import { techType } from './tech-lexicon'
 import { normalizeSentence, splitSentences, stripNonProse } from './text'
 
@@ -37,21 +39,50 @@ function entityTypesOf(triples: readonly ExtractedTriple[]): ExtractedEntityType
   })
 }
 
+/** Facts of a sentence reporting what a known person (or the speaker) said; empty when it states none. */
+function reportedFacts(
+  sentence: string,
+  raw: string,
+  scope: SubjectScope,
+): { triples: ExtractedTriple[]; markers: ExtractedMarker[] } | undefined {
+  const report = reportedClause(sentence, scope)
+  if (!report) return undefined
+  const { clause, reporter } = report
+  if (isQuestion(sentence) || isQuestion(clause) || isHypothetical(clause) || isReported(clause))
+    return { triples: [], markers: [] }
+  const found = splitClauses(clause).flatMap((c) => sentenceTriples(c, raw, scope))
+  if (reporter === 'I') return { triples: found, markers: sentenceMarkers(clause, found, true) }
+  const triples = found.map(
+    (t): ExtractedTriple => (t.subject === reporter ? { ...t, attribution: 'reported' } : t),
+  )
+  return { triples, markers: [] }
+}
+
 /**
  * Rule-based extraction of triples, markers and entity types from English chat text. Questions,
- * hypotheticals, reported speech, code and assistant turns produce no triples.
+ * hypotheticals, reported speech, code and assistant turns produce no triples. With a scope (one human
+ * turn of a speaker-labelled chunk), "you", an inclusive "we" and named peers are people, and what a known
+ * person is reported to have said is read as their statement.
  */
-export function extractFactsByRules(text: string): RuleFacts {
+export function extractFactsByRules(text: string, scope?: SubjectScope): RuleFacts {
   const triples: ExtractedTriple[] = []
   const markers: ExtractedMarker[] = []
   for (const raw of splitSentences(stripNonProse(text))) {
     const sentence = normalizeSentence(raw)
     if (sentence.length < 4) continue
+    const reported = scope ? reportedFacts(sentence, raw, scope) : undefined
+    if (reported) {
+      triples.push(...reported.triples)
+      markers.push(...reported.markers)
+      continue
+    }
     const style = styleMarker(sentence)
     if (style) markers.push(style)
     const question = isQuestion(sentence)
     const isFact = !question && !isHypothetical(sentence) && !isReported(sentence)
-    const found = isFact ? splitClauses(sentence).flatMap((clause) => sentenceTriples(clause, raw)) : []
+    const found = isFact
+      ? splitClauses(sentence).flatMap((clause) => sentenceTriples(clause, raw, scope))
+      : []
     if (!question) {
       const rejected = rejectedSuggestion(sentence)
       const object = rejected ? cleanPhrase(rejected) : undefined

@@ -3,11 +3,11 @@ import type { Predicate } from '../vocabulary'
 import { copulaFacts } from './copula'
 import { clauseTail, cleanPhrase, looksNamed, objectList } from './noun-phrase'
 import { RULE_PATTERNS, type RulePattern } from './patterns'
+import { isPerson, type SubjectScope } from './scope'
 import { impliedSubject, leadingSubject, parseSubject, type SubjectParse } from './subject'
 import { isCalendarWord, isKnownTech } from './tech-lexicon'
 import { versionFacts } from './versions'
 
-const SPEAKERS = new Set(['user', 'team'])
 const CONTRAST =
   /(?:,\s*(?:but\s+)?not|\binstead of|\brather than)\s+([A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?)/i
 const INFRA_NOUN =
@@ -74,11 +74,12 @@ function readMatch(
   sentence: string,
   match: RegExpExecArray,
   fallbackSubject: string | undefined,
+  scope: SubjectScope | undefined,
 ): ExtractedTriple[] | undefined {
   const prefix = sentence.slice(0, match.index)
   const parsed =
-    parseSubject(prefix, fallbackSubject) ?? speakerOfBareClause(pattern, sentence, match, prefix)
-  const triples = readParsedMatch(pattern, sentence, match, parsed)
+    parseSubject(prefix, fallbackSubject, scope) ?? speakerOfBareClause(pattern, sentence, match, prefix)
+  const triples = readParsedMatch(pattern, sentence, match, parsed, scope)
   const co = parsed?.coSubjects
   if (!triples || !co || !parsed) return triples
   // A coordinated subject list shares every fact its first member's verb states.
@@ -110,19 +111,20 @@ function readParsedMatch(
   sentence: string,
   match: RegExpExecArray,
   subjectParse: SubjectParse | undefined,
+  scope: SubjectScope | undefined,
 ): ExtractedTriple[] | undefined {
   const rest = sentence.slice(match.index + match[0].length).trim()
   let parsed = subjectParse
   if (pattern.shape === 'passiveBy') {
     const by = /^by\s+(.+)$/i.exec(rest)
     const patient = parsed?.subject
-    if (!by || !patient || SPEAKERS.has(patient)) return undefined
+    if (!by || !patient || isPerson(patient, scope)) return undefined
     return objectList(by[1] ?? '').map((agent) =>
       triple(agent, pattern.predicate, patient, parsed?.negated ? -1 : 1),
     )
   }
   if (!parsed) return undefined
-  const isSpeaker = SPEAKERS.has(parsed.subject)
+  const isSpeaker = isPerson(parsed.subject, scope)
   if (pattern.speakerOnly && !isSpeaker) return undefined
   if (pattern.thingOnly && isSpeaker) return undefined
   if (pattern.requireNegation) {
@@ -224,13 +226,16 @@ function readParsedMatch(
   return triples
 }
 
-/** Extracts triples from one prose sentence (already normalised, never a question or hypothetical). */
-export function sentenceTriples(sentence: string, evidence: string): ExtractedTriple[] {
-  const fallback = leadingSubject(sentence)
+/**
+ * Extracts triples from one prose sentence (already normalised, never a question or hypothetical). With a
+ * scope, "you", an inclusive "we" and named peers are people too (see {@link SubjectScope}).
+ */
+export function sentenceTriples(sentence: string, evidence: string, scope?: SubjectScope): ExtractedTriple[] {
+  const fallback = leadingSubject(sentence, scope)
   const taken: Span[] = []
   const out: ExtractedTriple[] = []
   out.push(...copulaFacts(sentence))
-  for (const fact of versionFacts(sentence, fallback)) {
+  for (const fact of versionFacts(sentence, fallback, scope)) {
     taken.push(fact.span)
     out.push(fact.triple)
   }
@@ -239,14 +244,14 @@ export function sentenceTriples(sentence: string, evidence: string): ExtractedTr
     for (const match of sentence.matchAll(pattern.verb)) {
       const span = { start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }
       if (overlaps(span, taken)) continue
-      const triples = readMatch(pattern, sentence, match as RegExpExecArray, fallback)
+      const triples = readMatch(pattern, sentence, match as RegExpExecArray, fallback, scope)
       if (!triples || triples.length === 0) continue
       taken.push(span)
       out.push(...triples)
     }
   }
-  const scope = TEMPORAL.exec(sentence)?.[0]
+  const timeScope = TEMPORAL.exec(sentence)?.[0]
   return out
     .filter((t) => t.subject.toLowerCase() !== t.object.toLowerCase())
-    .map((t) => ({ ...t, ...(scope ? { temporalScope: scope } : {}), evidenceText: evidence }))
+    .map((t) => ({ ...t, ...(timeScope ? { temporalScope: timeScope } : {}), evidenceText: evidence }))
 }

@@ -13,7 +13,7 @@ const NON_ENTITIES = new Set(
     'it them they this that these those something anything everything nothing stuff things thing one ones ' +
     'what which who there here me you him her us we i he she lot lots bit way time codespan same other ' +
     'others more less much many few none all both either neither whatever whichever yes no ok okay well ' +
-    'too again instead now then so very not'
+    'too again instead now then so very not btw tbh imo imho fyi lol though anyway'
   ).split(' '),
 )
 

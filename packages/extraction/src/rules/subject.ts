@@ -1,4 +1,5 @@
 import { cleanPhrase, VERB_START } from './noun-phrase'
+import { ADDRESSEE, EVERYONE, isPerson, type SubjectScope } from './scope'
 import { CLAUSE_VERBS, isVerbForm } from './verbs'
 
 const AUX = new Set(
@@ -27,11 +28,21 @@ export interface SubjectParse {
   coSubjects?: string[]
 }
 
-/** Resolves a subject phrase: I/me → `user`, we/our team → `team`, else the cleaned noun phrase. */
-export function resolveSubject(phrase: string): string | undefined {
+const INCLUSIVE_WE = /^(?:we all|we both|both of us|all of us|all of we)$/
+
+/**
+ * Resolves a subject phrase: I/me → `user`, we/our team → `team`, else the cleaned noun phrase. With a
+ * scope, "you" is the addressee (when the turn has one) and an inclusive "we both" is everyone.
+ */
+export function resolveSubject(phrase: string, scope?: SubjectScope): string | undefined {
   const p = phrase.trim().replace(/,$/, '')
   const lower = p.toLowerCase()
   if (lower === 'i' || lower === 'me' || lower === 'myself') return 'user'
+  if (scope) {
+    if (lower === 'you' || lower === 'you both' || lower === 'you two')
+      return scope.addressee ? ADDRESSEE : undefined
+    if (INCLUSIVE_WE.test(lower)) return EVERYONE
+  }
   if (
     /^(?:we|us|our team|my team|the team|our company|our org|our organi[sz]ation|we all|we both)$/.test(lower)
   )
@@ -65,11 +76,19 @@ export function resolveSubject(phrase: string): string | undefined {
  * dropped, trailing auxiliaries/adverbs/negation peeled off. `fallback` is used when the clause has no subject
  * of its own ("We use X and deploy to Y").
  */
-export function parseSubject(rawPrefix: string, fallback: string | undefined): SubjectParse | undefined {
+export function parseSubject(
+  rawPrefix: string,
+  fallback: string | undefined,
+  scope?: SubjectScope,
+): SubjectParse | undefined {
   // "The worker reads and writes to S3": coordinated verbs share the subject before the first one.
   const coordinated = /\s+([a-z]+)\s*(?:,\s*)?(?:and|or)\s+$/.exec(rawPrefix)
   const prefix =
     coordinated && isVerbForm(coordinated[1] ?? '') ? `${rawPrefix.slice(0, coordinated.index)} ` : rawPrefix
+  if (scope) {
+    const pair = personAndSpeaker(prefix, scope)
+    if (pair) return pair
+  }
   const pieces = prefix.split(/,|;|\band\b|\bbut\b|\bthen\b/i)
   const clause = pieces.at(-1) ?? ''
   // "Marco and I maintain X": a compound subject, which the rules do not split.
@@ -97,13 +116,17 @@ export function parseSubject(rawPrefix: string, fallback: string | undefined): S
     if (fallback === undefined || !ellipsis || prefix.trim() === '') return undefined
     return { subject: fallback, negated, never, auxWords }
   }
-  const subject = resolveSubject(head)
-  if (subject === undefined) return undefined
+  const resolved = resolveSubject(head, scope)
+  if (resolved === undefined) return undefined
+  // "We both use Linux": with a scope, an inclusive we is every human author, not the speaker's team.
+  const inclusive =
+    scope && resolved === 'team' && /^we$/i.test(head) && auxWords.some((w) => w === 'both' || w === 'all')
+  const subject = inclusive ? EVERYONE : resolved
   // "Tom and Jerry use Vim", "Ana, Bo and Cy use Vim": a clause-initial list of names shares the verb.
   const names = /^\s*((?:[A-Z][\w.-]*\s*,\s*){0,3}[A-Z][\w.-]*)\s+and\s+[A-Z][\w.-]*\s+[a-z ]*$/.exec(prefix)
   const coSubjects = (names?.[1] ?? '')
     .split(/\s*,\s*/)
-    .map((n) => (n ? resolveSubject(n) : undefined))
+    .map((n) => (n ? resolveSubject(n, scope) : undefined))
     .filter((n): n is string => n !== undefined && n !== subject)
   return { subject, negated, never, auxWords, ...(coSubjects.length > 0 ? { coSubjects } : {}) }
 }
@@ -133,11 +156,29 @@ const LEADING_NP =
 const LEADING_NP_ANY_VERB = /^((?:the |our |my )?[\w.-]+(?: [\w.-]+){0,2}?) ([a-z]+)\b/i
 
 /** The subject opening a sentence, used for clauses without their own ("... and deploy to Fly.io"). */
-export function leadingSubject(sentence: string): string | undefined {
+export function leadingSubject(sentence: string, scope?: SubjectScope): string | undefined {
   const s = sentence.replace(DISCOURSE, '')
   const m = /^(I|we|our team|my team|the team)\b/i.exec(s)
-  if (m) return resolveSubject(m[1] ?? '')
+  if (m) return resolveSubject(m[1] ?? '', scope)
   const np = LEADING_NP.exec(s) ?? LEADING_NP_ANY_VERB.exec(s)
   if (np && np.length > 2 && !CLAUSE_VERBS.has(np[2] ?? '')) return undefined
-  return np ? resolveSubject(np[1] ?? '') : undefined
+  return np ? resolveSubject(np[1] ?? '', scope) : undefined
+}
+
+/**
+ * "Bob and I both use Vim" (or "I and Bob"): the speaker with a named peer, only when the peer is known.
+ * Without a scope such compound subjects give no fact.
+ */
+function personAndSpeaker(prefix: string, scope: SubjectScope): SubjectParse | undefined {
+  const m =
+    /^\s*([A-Za-z][\w.-]*(?: [A-Z][\w.-]*)?) and (?:I|me)((?: [a-z]+)*)\s*$/.exec(
+      prefix.replace(DISCOURSE, ''),
+    ) ?? /^\s*I and ([A-Za-z][\w.-]*(?: [A-Z][\w.-]*)?)((?: [a-z]+)*)\s*$/.exec(prefix.replace(DISCOURSE, ''))
+  const name = m?.[1]
+  if (!m || name === undefined || !isPerson(name, scope) || name.toLowerCase() === 'i') return undefined
+  const auxWords = (m[2] ?? '').trim().split(/\s+/).filter(Boolean)
+  if (!auxWords.every((w) => AUX.has(w))) return undefined
+  const negated =
+    auxWords.includes('not') || auxWords.includes('never') || auxWords.join(' ').includes('no longer')
+  return { subject: 'user', negated, never: auxWords.includes('never'), auxWords, coSubjects: [name] }
 }

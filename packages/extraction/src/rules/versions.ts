@@ -1,4 +1,5 @@
 import type { ExtractedTriple } from '../extractor/types'
+import type { SubjectScope } from './scope'
 import { parseSubject } from './subject'
 
 const VERSION =
@@ -11,12 +12,13 @@ const REQUIRE =
 export function versionFacts(
   sentence: string,
   fallback: string | undefined,
+  scope?: SubjectScope,
 ): { triple: ExtractedTriple; span: { start: number; end: number } }[] {
   const out: { triple: ExtractedTriple; span: { start: number; end: number } }[] = []
   for (const m of sentence.matchAll(VERSION)) {
     const verb = m[1] ?? ''
     const tech = m[3] ?? ''
-    const parsed = parseSubject(sentence.slice(0, m.index), fallback)
+    const parsed = parseSubject(sentence.slice(0, m.index), fallback, scope)
     if (!parsed || /^(?:version|v)$/i.test(tech)) continue
     const op = m[4] ?? (m[6] || m[2] ? '>=' : '')
     const valueText = `${op}${m[5] ?? ''}`
