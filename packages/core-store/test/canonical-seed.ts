@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { KnowledgeGraphTable } from '../src/schema/tables'
+import { builderOf } from '../src/store/builder'
 import type { Store } from '../src/store/types'
 
 const T = '2026-03-01T10:00:00.000Z'
@@ -11,7 +12,7 @@ export async function seedEdge(
   fields: Partial<Insertable<KnowledgeGraphTable>> = {},
   workspaceId = 'w1',
 ): Promise<number> {
-  const result = await store.db
+  const result = await builderOf(store)
     .insertInto('knowledge_graph')
     .values({
       workspace_id: workspaceId,
@@ -31,7 +32,7 @@ export async function seedEdge(
 
 /** Inserts one evidence row for an edge. */
 export async function seedEvidence(store: Store, edgeId: number, chunkId: number | null, polarity: 1 | -1) {
-  const result = await store.db
+  const result = await builderOf(store)
     .insertInto('kg_evidence')
     .values({
       workspace_id: 'w1',
@@ -48,7 +49,7 @@ export async function seedEvidence(store: Store, edgeId: number, chunkId: number
 
 /** All edges of a workspace as `subject predicate object` plus counters, sorted. */
 export async function edgesOf(store: Store, workspaceId = 'w1') {
-  const rows = await store.db
+  const rows = await builderOf(store)
     .selectFrom('knowledge_graph')
     .select([
       'id',
@@ -79,7 +80,7 @@ export async function edgesOf(store: Store, workspaceId = 'w1') {
 
 /** The alias table of a workspace as `surface → canonical` strings, sorted. */
 export async function aliasesOf(store: Store, workspaceId = 'w1') {
-  const rows = await store.db
+  const rows = await builderOf(store)
     .selectFrom('entity_aliases')
     .select(['surface', 'canonical'])
     .where('workspace_id', '=', workspaceId)

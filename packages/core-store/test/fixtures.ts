@@ -1,3 +1,4 @@
+import { builderOf } from '../src/store/builder'
 import type { Store, StoreScope } from '../src/store/types'
 
 /** Inserts a chunk row (and its session) and returns its id. */
@@ -8,12 +9,12 @@ export async function addChunk(
   sessionId = 's',
 ): Promise<number> {
   await store.sessions.getOrCreate(workspaceId, sessionId)
-  const last = await store.db
+  const last = await builderOf(store)
     .selectFrom('chunks')
     .select((eb) => eb.fn.max('last_message_id').as('n'))
     .executeTakeFirst()
   const next = Number(last?.n ?? 0) + 1
-  const result = await store.db
+  const result = await builderOf(store)
     .insertInto('chunks')
     .values({
       workspace_id: workspaceId,
@@ -37,7 +38,7 @@ export async function addEdge(
   triple: [string, string, string],
 ): Promise<number> {
   const now = '2026-03-01T10:00:00.000Z'
-  const result = await store.db
+  const result = await builderOf(store)
     .insertInto('knowledge_graph')
     .values({
       workspace_id: workspaceId,
@@ -62,7 +63,7 @@ export async function addEpisode(
   summary: string,
 ) {
   const now = '2026-03-01T10:00:00.000Z'
-  await store.db
+  await builderOf(store)
     .insertInto('episodes')
     .values({
       id,
@@ -87,7 +88,7 @@ export async function addNote(
   sessionId: string | null = null,
 ) {
   const now = '2026-03-01T10:00:00.000Z'
-  await store.db
+  await builderOf(store)
     .insertInto('notes')
     .values({
       id,
@@ -111,7 +112,7 @@ export async function addProcedure(
   sessionId = 's',
 ) {
   const now = '2026-03-01T10:00:00.000Z'
-  await store.db
+  await builderOf(store)
     .insertInto('procedures')
     .values({
       id,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { builderOf } from '../src/store/builder'
 import type { BackendUnderTest } from './backends'
 import { addChunk, addEpisode, addNote, addProcedure } from './fixtures'
 import { expectStoreError } from './store-harness'
@@ -73,7 +74,7 @@ export function describeFullTextContract(backend: BackendUnderTest) {
     it('follows edits and deletes of the content rows', async () => {
       const store = await open()
       const [m] = await store.messages.insertBatch('w', 's', [{ peerId: 'u', content: 'original wording' }])
-      await store.db
+      await builderOf(store)
         .updateTable('messages')
         .set({ content: 'revised phrasing' })
         .where('id', '=', m!.id)
@@ -82,7 +83,7 @@ export function describeFullTextContract(backend: BackendUnderTest) {
       expect(
         (await store.fullText.search('messages', 'revised', { workspaceId: 'w', limit: 5 })).map((h) => h.id),
       ).toEqual([m?.id])
-      await store.db.deleteFrom('messages').where('id', '=', m!.id).execute()
+      await builderOf(store).deleteFrom('messages').where('id', '=', m!.id).execute()
       expect(await store.fullText.search('messages', 'revised', { workspaceId: 'w', limit: 5 })).toEqual([])
     })
 

@@ -1,4 +1,5 @@
 import type { Chunk, Store, StoreScope } from '../src'
+import { builderOf } from '../src/store/builder'
 
 const T0 = Date.parse('2026-02-01T10:00:00.000Z')
 
@@ -49,7 +50,7 @@ export interface SeedEdge {
 /** Inserts an edge row with the given state and returns its id. */
 export async function seedEdge(store: Store, workspaceId: string, edge: SeedEdge): Promise<number> {
   const from = edge.validFrom ?? '2026-01-01T00:00:00.000Z'
-  const result = await store.db
+  const result = await builderOf(store)
     .insertInto('knowledge_graph')
     .values({
       workspace_id: workspaceId,
@@ -87,7 +88,7 @@ export async function seedChunk(
     turns.map(([peerId, content]) => ({ peerId, content, createdAt: '2026-01-01T00:00:00.000Z' })),
   )
   const ids = messages.map((m) => m.id)
-  const result = await store.db
+  const result = await builderOf(store)
     .insertInto('chunks')
     .values({
       workspace_id: workspaceId,
@@ -114,7 +115,7 @@ export async function seedEvidence(
   options: { polarity?: 1 | -1; text?: string; observedAt?: string } = {},
 ): Promise<void> {
   const at = options.observedAt ?? '2026-01-01T00:00:00.000Z'
-  await store.db
+  await builderOf(store)
     .insertInto('kg_evidence')
     .values({
       workspace_id: workspaceId,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { builderOf } from '../src/store/builder'
 import type { BackendUnderTest } from './backends'
 import { seedChunk, seedEdge, seedEvidence, seedGraph } from './graph-seed'
 import { expectStoreError } from './store-harness'
@@ -102,7 +103,7 @@ export function describeInspectorReadsContract(backend: BackendUnderTest) {
         archived_at: archivedAt,
       })
       await store.workspaces.getOrCreate('w')
-      await store.db
+      await builderOf(store)
         .insertInto('notes')
         .values([
           note('old', '2026-01-01T00:00:00.000Z'),
@@ -127,7 +128,7 @@ export function describeInspectorReadsContract(backend: BackendUnderTest) {
         reason: 'wrong',
         created_at: at,
       })
-      await store.db
+      await builderOf(store)
         .insertInto('extraction_feedback')
         .values([
           row('mysql', '2026-01-02T10:00:00.000Z'),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { builderOf } from '../src/store/builder'
 import type { BackendUnderTest } from './backends'
 import { addChunk, addEdge, addEpisode, addNote, vec } from './fixtures'
 import { expectStoreError } from './store-harness'
@@ -142,7 +143,7 @@ export function describeVectorIndexContract(backend: BackendUnderTest) {
         ],
         MODEL,
       )
-      await store.db.deleteFrom('chunks').where('id', '=', a).execute()
+      await builderOf(store).deleteFrom('chunks').where('id', '=', a).execute()
       expect(
         ids(await store.vectors.nearest('chunks', vec(1, 0, 0, 0), { workspaceId: 'w', k: 5, model: MODEL })),
       ).toEqual([b])
@@ -212,7 +213,7 @@ export function describeVectorIndexContract(backend: BackendUnderTest) {
           await store.vectors.nearest('edges', vec(1, 0.5, 0, 0), { workspaceId: 'w', k: 5, model: MODEL }),
         ),
       ).toEqual([uses, prefers])
-      await store.db.deleteFrom('knowledge_graph').where('id', '=', uses).execute()
+      await builderOf(store).deleteFrom('knowledge_graph').where('id', '=', uses).execute()
       expect(
         ids(await store.vectors.nearest('edges', vec(1, 0, 0, 0), { workspaceId: 'w', k: 5, model: MODEL })),
       ).toEqual([prefers])
@@ -333,7 +334,9 @@ export function describeVectorIndexContract(backend: BackendUnderTest) {
         }),
       ).rejects.toThrow('roll back')
       expect(await store.vectors.pinned('chunks')).toBeNull()
-      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM chunk_embeddings`.execute(store.db)
+      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM chunk_embeddings`.execute(
+        builderOf(store),
+      )
       expect(count.rows[0]?.n).toBe(0)
     })
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { aliasesOf } from '../../test/canonical-seed'
 import { expectStoreError, manualClock, useTempStores } from '../../test/store-harness'
+import { builderOf } from '../store/builder'
 import { addAlias, resolveAlias } from './aliases'
 
 describe('resolveAlias / addAlias', () => {
@@ -22,7 +23,7 @@ describe('resolveAlias / addAlias', () => {
     for (const surface of ['postgres', 'Postgres', 'the POSTGRES', 'Postgres (database)']) {
       expect(await resolveAlias(store, { workspaceId: 'w1', surface })).toBe('postgresql')
     }
-    const row = await store.db.selectFrom('entity_aliases').selectAll().executeTakeFirstOrThrow()
+    const row = await builderOf(store).selectFrom('entity_aliases').selectAll().executeTakeFirstOrThrow()
     expect(row).toEqual({
       workspace_id: 'w1',
       surface: 'postgres',
@@ -59,7 +60,7 @@ describe('resolveAlias / addAlias', () => {
 
   it('follows an alias whose stored canonical drifted to that canonical form', async () => {
     const store = stores.open()
-    await store.db
+    await builderOf(store)
       .insertInto('entity_aliases')
       .values({ workspace_id: 'w1', surface: 'pg', canonical: 'PostgreSQL', created_at: 'x' })
       .execute()

@@ -1,3 +1,4 @@
+import { builderOf } from '../store/builder'
 import { StoreError } from '../store/errors'
 import type { Store, StoreScope } from '../store/types'
 import { isCanonical, normalize } from './normalize'
@@ -19,7 +20,7 @@ export interface AddAliasInput {
 
 /** Follows the alias table one step from an already normalized key; always returns a canonical name. */
 export async function _lookupAlias(scope: StoreScope, workspaceId: string, key: string): Promise<string> {
-  const row = await scope.db
+  const row = await builderOf(scope)
     .selectFrom('entity_aliases')
     .select('canonical')
     .where('workspace_id', '=', workspaceId)
@@ -81,14 +82,14 @@ export async function _pointAlias(
   surface: string,
   canonical: string,
 ): Promise<number> {
-  const repointed = await tx.db
+  const repointed = await builderOf(tx)
     .updateTable('entity_aliases')
     .set({ canonical })
     .where('workspace_id', '=', workspaceId)
     .where('canonical', '=', surface)
     .executeTakeFirst()
   if (surface === canonical || !isCanonical(surface)) return Number(repointed.numUpdatedRows)
-  await tx.db
+  await builderOf(tx)
     .insertInto('entity_aliases')
     .values({ workspace_id: workspaceId, surface, canonical, created_at: now })
     .onConflict((oc) => oc.columns(['workspace_id', 'surface']).doUpdateSet({ canonical }))

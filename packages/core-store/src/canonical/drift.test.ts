@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { aliasesOf, edgesOf, seedEdge } from '../../test/canonical-seed'
 import { addChunk } from '../../test/fixtures'
 import { useTempStores } from '../../test/store-harness'
+import { builderOf } from '../store/builder'
 import { findCanonicalDrift, repairCanonicalDrift } from './drift'
 
 const T = '2026-03-01T10:00:00.000Z'
@@ -12,7 +13,7 @@ describe('findCanonicalDrift / repairCanonicalDrift', () => {
   it('finds nothing in a canonical database', async () => {
     const store = stores.open()
     await seedEdge(store, ['app', 'uses', 'postgresql'])
-    await store.db
+    await builderOf(store)
       .insertInto('entity_aliases')
       .values({ workspace_id: 'w1', surface: 'pg', canonical: 'postgresql', created_at: T })
       .execute()
@@ -26,15 +27,15 @@ describe('findCanonicalDrift / repairCanonicalDrift', () => {
     await seedEdge(store, ['worker', 'uses', 'PostgreSQL'])
     await seedEdge(store, ['api', 'uses', 'Redis (cache)'], {}, 'w2')
     const chunk = await addChunk(store, 'w1', 'text')
-    await store.db
+    await builderOf(store)
       .insertInto('entity_mentions')
       .values({ workspace_id: 'w1', chunk_id: chunk, entity: 'PostgreSQL' })
       .execute()
-    await store.db
+    await builderOf(store)
       .insertInto('entity_types')
       .values({ workspace_id: 'w1', entity: '???', type: 'database', updated_at: T })
       .execute()
-    await store.db
+    await builderOf(store)
       .insertInto('entity_aliases')
       .values({ workspace_id: 'w1', surface: 'Postgres DB', canonical: 'postgresql', created_at: T })
       .execute()
@@ -100,7 +101,7 @@ describe('findCanonicalDrift / repairCanonicalDrift', () => {
 
   it('sends a drifted name to the canonical its normalized form is an alias of', async () => {
     const store = stores.open()
-    await store.db
+    await builderOf(store)
       .insertInto('entity_aliases')
       .values({ workspace_id: 'w1', surface: 'postgres', canonical: 'postgresql', created_at: T })
       .execute()
@@ -111,7 +112,7 @@ describe('findCanonicalDrift / repairCanonicalDrift', () => {
 
   it('fixes drifted alias rows: canonicals are merged, surfaces renamed or dropped when taken', async () => {
     const store = stores.open()
-    await store.db
+    await builderOf(store)
       .insertInto('entity_aliases')
       .values([
         { workspace_id: 'w1', surface: 'pg', canonical: 'PostgreSQL', created_at: T },

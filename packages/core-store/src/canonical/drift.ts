@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { builderOf } from '../store/builder'
 import type { Store, StoreScope } from '../store/types'
 import { _lookupAlias } from './aliases'
 import { _mergeWithin, type MergeCanonicalReport } from './merge'
@@ -57,7 +58,9 @@ async function scan(scope: StoreScope, workspaceId: string | undefined): Promise
     const filter = workspaceId === undefined ? sql`` : sql`WHERE workspace_id = ${workspaceId}`
     const { rows } = await sql<{ workspace_id: string; value: string; rows: number }>`
       SELECT workspace_id, ${sql.ref(name)} AS value, count(*) AS rows FROM ${sql.table(table)} ${filter}
-      GROUP BY workspace_id, ${sql.ref(name)} ORDER BY workspace_id, ${sql.ref(name)}`.execute(scope.db)
+      GROUP BY workspace_id, ${sql.ref(name)} ORDER BY workspace_id, ${sql.ref(name)}`.execute(
+      builderOf(scope),
+    )
     for (const row of rows) {
       const normalized = normalize(row.value)
       if (normalized !== row.value) {
@@ -115,22 +118,22 @@ export async function repairCanonicalDrift(
 // An alias stored under a drifted surface: rename it, unless the normalized surface already has an alias
 // (that one wins) or the rename would make it point at itself.
 async function fixAliasSurface(tx: StoreScope, workspaceId: string, surface: string, normalized: string) {
-  const row = await tx.db
+  const row = await builderOf(tx)
     .selectFrom('entity_aliases')
     .select('canonical')
     .where('workspace_id', '=', workspaceId)
     .where('surface', '=', surface)
     .executeTakeFirst()
   if (row === undefined) return 0
-  const taken = await tx.db
+  const taken = await builderOf(tx)
     .selectFrom('entity_aliases')
     .select('surface')
     .where('workspace_id', '=', workspaceId)
     .where('surface', '=', normalized)
     .executeTakeFirst()
-  const query = tx.db.updateTable('entity_aliases').set({ surface: normalized })
+  const query = builderOf(tx).updateTable('entity_aliases').set({ surface: normalized })
   if (taken !== undefined || normalized === row.canonical) {
-    await tx.db
+    await builderOf(tx)
       .deleteFrom('entity_aliases')
       .where('workspace_id', '=', workspaceId)
       .where('surface', '=', surface)

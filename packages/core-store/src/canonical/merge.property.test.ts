@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { seedEdge, seedEvidence } from '../../test/canonical-seed'
 import { addChunk } from '../../test/fixtures'
 import { useTempStores } from '../../test/store-harness'
+import { builderOf } from '../store/builder'
 import type { Store } from '../store/types'
 import { edgeConfidence, mergeCanonical } from './merge'
 
@@ -23,8 +24,8 @@ const edgeArb = fc.record({
 })
 
 async function totals(store: Store) {
-  const edges = await store.db.selectFrom('knowledge_graph').selectAll().execute()
-  const evidence = await store.db.selectFrom('kg_evidence').select(['edge_id', 'polarity']).execute()
+  const edges = await builderOf(store).selectFrom('knowledge_graph').selectAll().execute()
+  const evidence = await builderOf(store).selectFrom('kg_evidence').select(['edge_id', 'polarity']).execute()
   return {
     edges,
     evidence,

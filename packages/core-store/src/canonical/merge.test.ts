@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { aliasesOf, edgesOf, seedEdge, seedEvidence } from '../../test/canonical-seed'
 import { addChunk } from '../../test/fixtures'
 import { expectStoreError, useTempStores } from '../../test/store-harness'
+import { builderOf } from '../store/builder'
 import { addAlias } from './aliases'
 import { edgeConfidence, mergeCanonical } from './merge'
 
@@ -53,7 +54,7 @@ describe('mergeCanonical', () => {
       evidenceMoved: 2,
       evidenceDeduplicated: 0,
     })
-    const edge = await store.db.selectFrom('knowledge_graph').selectAll().executeTakeFirstOrThrow()
+    const edge = await builderOf(store).selectFrom('knowledge_graph').selectAll().executeTakeFirstOrThrow()
     expect(edge).toMatchObject({
       id: survivor,
       subject: 'app',
@@ -68,7 +69,7 @@ describe('mergeCanonical', () => {
       valid_from: '2026-01-01T00:00:00.000Z',
       valid_to: null,
     })
-    const evidence = await store.db
+    const evidence = await builderOf(store)
       .selectFrom('kg_evidence')
       .select(['id', 'edge_id'])
       .orderBy('id')
@@ -98,7 +99,7 @@ describe('mergeCanonical', () => {
         id: survivor,
       },
     ])
-    const rows = await store.db
+    const rows = await builderOf(store)
       .selectFrom('kg_evidence')
       .select(['edge_id', 'chunk_id'])
       .orderBy('chunk_id')
@@ -123,7 +124,7 @@ describe('mergeCanonical', () => {
       'app uses mysql',
       'app uses postgresql',
     ])
-    const link = await store.db
+    const link = await builderOf(store)
       .selectFrom('knowledge_graph')
       .select('superseded_by')
       .where('id', '=', older)
@@ -136,7 +137,7 @@ describe('mergeCanonical', () => {
     const both = await addChunk(store, 'w1', 'postgres and postgresql')
     const one = await addChunk(store, 'w1', 'just postgres')
     const T = '2026-03-01T10:00:00.000Z'
-    await store.db
+    await builderOf(store)
       .insertInto('entity_mentions')
       .values([
         { workspace_id: 'w1', chunk_id: both, entity: 'postgres' },
@@ -144,7 +145,7 @@ describe('mergeCanonical', () => {
         { workspace_id: 'w1', chunk_id: one, entity: 'postgres' },
       ])
       .execute()
-    await store.db
+    await builderOf(store)
       .insertInto('entity_types')
       .values([
         { workspace_id: 'w1', entity: 'postgres', type: 'database', evidence: 2, updated_at: T },
@@ -156,7 +157,7 @@ describe('mergeCanonical', () => {
     await addAlias(store, { workspaceId: 'w1', surface: 'pg', canonical: 'postgres' })
     await store.sessions.getOrCreate('w1', 's')
     const common = { workspace_id: 'w1', session_id: 's', created_at: T, updated_at: T }
-    await store.db
+    await builderOf(store)
       .insertInto('episodes')
       .values([
         {
@@ -171,11 +172,11 @@ describe('mergeCanonical', () => {
         { ...common, id: 'e2', title: 't', summary: 's', entities: 'not json', started_at: T, ended_at: T },
       ])
       .execute()
-    await store.db
+    await builderOf(store)
       .insertInto('procedures')
       .values({ ...common, id: 'p1', name: 'n', description: 'd', entities: '["postgres"]' })
       .execute()
-    await store.db
+    await builderOf(store)
       .insertInto('extraction_feedback')
       .values({
         workspace_id: 'w1',
@@ -190,7 +191,7 @@ describe('mergeCanonical', () => {
     await mergeCanonical(store, { workspaceId: 'w1', from: 'pgvector', to: 'pg_vector' })
 
     expect(report).toMatchObject({ mentionsRewritten: 2, typesRewritten: 1, otherRowsRewritten: 4 })
-    const mentions = await store.db
+    const mentions = await builderOf(store)
       .selectFrom('entity_mentions')
       .select(['chunk_id', 'entity'])
       .orderBy('chunk_id')
@@ -199,7 +200,7 @@ describe('mergeCanonical', () => {
       { chunk_id: both, entity: 'postgresql' },
       { chunk_id: one, entity: 'postgresql' },
     ])
-    const types = await store.db
+    const types = await builderOf(store)
       .selectFrom('entity_types')
       .select(['entity', 'type', 'evidence'])
       .orderBy('entity')
@@ -213,14 +214,21 @@ describe('mergeCanonical', () => {
       'pgvector → pg_vector',
       'postgres → postgresql',
     ])
-    const episodes = await store.db.selectFrom('episodes').select(['id', 'entities']).orderBy('id').execute()
+    const episodes = await builderOf(store)
+      .selectFrom('episodes')
+      .select(['id', 'entities'])
+      .orderBy('id')
+      .execute()
     expect(episodes).toEqual([
       { id: 'e1', entities: '["postgresql","redis"]' },
       { id: 'e2', entities: 'not json' },
     ])
-    const procedure = await store.db.selectFrom('procedures').select('entities').executeTakeFirstOrThrow()
+    const procedure = await builderOf(store)
+      .selectFrom('procedures')
+      .select('entities')
+      .executeTakeFirstOrThrow()
     expect(procedure.entities).toBe('["postgresql"]')
-    const feedback = await store.db
+    const feedback = await builderOf(store)
       .selectFrom('extraction_feedback')
       .select(['subject', 'object'])
       .executeTakeFirstOrThrow()
@@ -263,7 +271,7 @@ describe('mergeCanonical', () => {
     await seedEdge(store, ['app', 'uses', 'postgresql'])
     const before = await edgesOf(store)
     await sql`CREATE TRIGGER refuse_delete BEFORE DELETE ON knowledge_graph BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
-      store.db,
+      builderOf(store),
     )
     await expect(
       mergeCanonical(store, { workspaceId: 'w1', from: 'postgres', to: 'postgresql' }),

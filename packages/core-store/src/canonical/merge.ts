@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely'
 import type { EdgeStatus, KnowledgeGraphTable } from '../schema/tables'
+import { builderOf } from '../store/builder'
 import { StoreError } from '../store/errors'
 import type { Store, StoreScope } from '../store/types'
 import { _lookupAlias, _pointAlias } from './aliases'
@@ -109,7 +110,7 @@ export async function _mergeWithin(
 }
 
 async function mergeEdges(tx: StoreScope, workspaceId: string, from: string, to: string, counters: Counters) {
-  const edges = await tx.db
+  const edges = await builderOf(tx)
     .selectFrom('knowledge_graph')
     .selectAll()
     .where('workspace_id', '=', workspaceId)
@@ -119,7 +120,7 @@ async function mergeEdges(tx: StoreScope, workspaceId: string, from: string, to:
   for (const edge of edges) {
     const subject = edge.subject === from ? to : edge.subject
     const object = edge.object === from ? to : edge.object
-    const survivor = await tx.db
+    const survivor = await builderOf(tx)
       .selectFrom('knowledge_graph')
       .selectAll()
       .where('workspace_id', '=', workspaceId)
@@ -130,7 +131,11 @@ async function mergeEdges(tx: StoreScope, workspaceId: string, from: string, to:
       .where('id', '!=', edge.id)
       .executeTakeFirst()
     if (survivor === undefined) {
-      await tx.db.updateTable('knowledge_graph').set({ subject, object }).where('id', '=', edge.id).execute()
+      await builderOf(tx)
+        .updateTable('knowledge_graph')
+        .set({ subject, object })
+        .where('id', '=', edge.id)
+        .execute()
       counters.edgesRenamed++
     } else {
       await foldEdge(tx, edge, survivor, counters)
@@ -140,12 +145,12 @@ async function mergeEdges(tx: StoreScope, workspaceId: string, from: string, to:
 }
 
 async function foldEdge(tx: StoreScope, folded: Edge, survivor: Edge, counters: Counters) {
-  const evidence = await tx.db
+  const evidence = await builderOf(tx)
     .selectFrom('kg_evidence')
     .select(['id', 'chunk_id', 'polarity'])
     .where('edge_id', '=', folded.id)
     .execute()
-  const survivorChunks = await tx.db
+  const survivorChunks = await builderOf(tx)
     .selectFrom('kg_evidence')
     .select(['chunk_id', 'polarity'])
     .where('edge_id', '=', survivor.id)
@@ -156,19 +161,23 @@ async function foldEdge(tx: StoreScope, folded: Edge, survivor: Edge, counters: 
   let duplicateNeg = 0
   for (const row of evidence) {
     if (row.chunk_id !== null && seen.has(`${row.chunk_id}:${row.polarity}`)) {
-      await tx.db.deleteFrom('kg_evidence').where('id', '=', row.id).execute()
+      await builderOf(tx).deleteFrom('kg_evidence').where('id', '=', row.id).execute()
       if (row.polarity > 0) duplicatePos++
       else duplicateNeg++
       counters.evidenceDeduplicated++
     } else {
-      await tx.db.updateTable('kg_evidence').set({ edge_id: survivor.id }).where('id', '=', row.id).execute()
+      await builderOf(tx)
+        .updateTable('kg_evidence')
+        .set({ edge_id: survivor.id })
+        .where('id', '=', row.id)
+        .execute()
       counters.evidenceMoved++
     }
   }
   const pos = Math.max(0, survivor.pos_evidence + folded.pos_evidence - duplicatePos)
   const neg = Math.max(0, survivor.neg_evidence + folded.neg_evidence - duplicateNeg)
   const status = STATUS_RANK[folded.status] < STATUS_RANK[survivor.status] ? folded.status : survivor.status
-  await tx.db
+  await builderOf(tx)
     .updateTable('knowledge_graph')
     .set({
       pos_evidence: pos,
@@ -188,22 +197,22 @@ async function foldEdge(tx: StoreScope, folded: Edge, survivor: Edge, counters: 
     })
     .where('id', '=', survivor.id)
     .execute()
-  await tx.db
+  await builderOf(tx)
     .updateTable('knowledge_graph')
     .set({ superseded_by: survivor.id })
     .where('superseded_by', '=', folded.id)
     .where('id', '!=', survivor.id)
     .execute()
   await tx.vectors.remove('edges', [folded.id])
-  await tx.db.deleteFrom('knowledge_graph').where('id', '=', folded.id).execute()
+  await builderOf(tx).deleteFrom('knowledge_graph').where('id', '=', folded.id).execute()
 }
 
 async function mergeMentions(tx: StoreScope, workspaceId: string, from: string, to: string): Promise<number> {
   await sql`INSERT OR IGNORE INTO entity_mentions (workspace_id, chunk_id, entity)
     SELECT workspace_id, chunk_id, ${to} FROM entity_mentions WHERE workspace_id = ${workspaceId} AND entity = ${from}`.execute(
-    tx.db,
+    builderOf(tx),
   )
-  const removed = await tx.db
+  const removed = await builderOf(tx)
     .deleteFrom('entity_mentions')
     .where('workspace_id', '=', workspaceId)
     .where('entity', '=', from)
@@ -212,7 +221,7 @@ async function mergeMentions(tx: StoreScope, workspaceId: string, from: string, 
 }
 
 async function mergeTypes(tx: StoreScope, workspaceId: string, from: string, to: string, now: string) {
-  const rows = await tx.db
+  const rows = await builderOf(tx)
     .selectFrom('entity_types')
     .selectAll()
     .where('workspace_id', '=', workspaceId)
@@ -222,7 +231,7 @@ async function mergeTypes(tx: StoreScope, workspaceId: string, from: string, to:
   const kept = rows.find((row) => row.entity === to)
   if (old === undefined) return 0
   if (kept === undefined) {
-    await tx.db
+    await builderOf(tx)
       .updateTable('entity_types')
       .set({ entity: to })
       .where('workspace_id', '=', workspaceId)
@@ -233,13 +242,13 @@ async function mergeTypes(tx: StoreScope, workspaceId: string, from: string, to:
   // same type: the evidence adds up; different types: the better-supported one wins (ties keep `to`'s)
   const winner = old.type === kept.type || kept.evidence >= old.evidence ? kept : old
   const evidence = old.type === kept.type ? old.evidence + kept.evidence : winner.evidence
-  await tx.db
+  await builderOf(tx)
     .updateTable('entity_types')
     .set({ type: winner.type, evidence, updated_at: now })
     .where('workspace_id', '=', workspaceId)
     .where('entity', '=', to)
     .execute()
-  await tx.db
+  await builderOf(tx)
     .deleteFrom('entity_types')
     .where('workspace_id', '=', workspaceId)
     .where('entity', '=', from)
@@ -251,7 +260,7 @@ async function mergeAliases(tx: StoreScope, now: string, workspaceId: string, fr
   let changed = 0
   if (!isCanonical(from)) {
     // a drifted spelling stored as a surface: its normalized form takes over below
-    const dropped = await tx.db
+    const dropped = await builderOf(tx)
       .deleteFrom('entity_aliases')
       .where('workspace_id', '=', workspaceId)
       .where('surface', '=', from)
@@ -262,7 +271,7 @@ async function mergeAliases(tx: StoreScope, now: string, workspaceId: string, fr
   // the folded name keeps resolving to the survivor
   const surface = normalize(from)
   if (surface !== '' && surface !== from) changed += await _pointAlias(tx, now, workspaceId, surface, to)
-  const identities = await tx.db
+  const identities = await builderOf(tx)
     .deleteFrom('entity_aliases')
     .where('workspace_id', '=', workspaceId)
     .where('canonical', '=', to)
@@ -274,7 +283,7 @@ async function mergeAliases(tx: StoreScope, now: string, workspaceId: string, fr
 async function rewriteOtherReferences(tx: StoreScope, workspaceId: string, from: string, to: string) {
   let changed = 0
   for (const table of ['episodes', 'procedures'] as const) {
-    const rows = await tx.db
+    const rows = await builderOf(tx)
       .selectFrom(table)
       .select(['id', 'entities'])
       .where('workspace_id', '=', workspaceId)
@@ -285,12 +294,12 @@ async function rewriteOtherReferences(tx: StoreScope, workspaceId: string, from:
     for (const row of rows) {
       const names = (JSON.parse(row.entities) as unknown[]).map((name) => (name === from ? to : name))
       const entities = JSON.stringify([...new Set(names)])
-      await tx.db.updateTable(table).set({ entities }).where('id', '=', row.id).execute()
+      await builderOf(tx).updateTable(table).set({ entities }).where('id', '=', row.id).execute()
       changed++
     }
   }
   for (const column of ['subject', 'object'] as const) {
-    const result = await tx.db
+    const result = await builderOf(tx)
       .updateTable('extraction_feedback')
       .set({ [column]: to })
       .where('workspace_id', '=', workspaceId)

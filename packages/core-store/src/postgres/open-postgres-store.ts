@@ -3,6 +3,7 @@ import { createRepositories } from '../repositories'
 import { _applyRepositoryOverrides } from '../repositories/backend'
 import { _createRepositoryScope, type RepositoryOptions } from '../repositories/scope'
 import type { HyMemDatabase } from '../schema/tables'
+import type { ScopeWithBuilder } from '../store/builder'
 import { StoreError } from '../store/errors'
 import { randomId } from '../store/ids'
 import type {
@@ -161,7 +162,7 @@ function assemble(opened: Opened): Store {
   const location = connector.sharedSession
     ? `pglite (schema ${schema})`
     : `${connector.location} (schema ${schema})`
-  const scope = (executor: Kysely<HyMemDatabase>, inTransaction: boolean): StoreScope => {
+  const scope = (executor: Kysely<HyMemDatabase>, inTransaction: boolean): ScopeWithBuilder => {
     const repositoryOptions: RepositoryOptions = {
       statements: UNSUPPORTED_STATEMENTS,
       inTransaction,

@@ -5,6 +5,7 @@ import { addChunk } from '../../test/fixtures'
 import { adminQuery, postgresBackends, sharedPglite } from '../../test/postgres-backends'
 import { expectStoreError } from '../../test/store-harness'
 import { MIGRATIONS, SCHEMA_VERSION } from '../schema/migrations'
+import { builderOf } from '../store/builder'
 import type { PostgresStoreInfo, Store, StoreLogEvent } from '../store/types'
 import { migratePostgres } from './migrate'
 import { openPostgresStore } from './open-postgres-store'
@@ -147,7 +148,13 @@ for (const backend of postgresBackends()) {
         { version: 4, name: 'broken', sql: 'CREATE TABLE half_done (id int); CREATE TABLE oops (' },
       ]
       const error = await expectStoreError(
-        migratePostgres(store.db as unknown as Kysely<unknown>, schema, [schema, 'public'], 'test', broken),
+        migratePostgres(
+          builderOf(store) as unknown as Kysely<unknown>,
+          schema,
+          [schema, 'public'],
+          'test',
+          broken,
+        ),
         'MIGRATION_FAILED',
       )
       expect(error.message).toContain('migration 4-broken failed')
@@ -212,7 +219,7 @@ for (const backend of postgresBackends()) {
             match: 'all',
           })
           const lexemes = await sql<{ n: number }>`SELECT numnode(to_tsquery('hymem_english',
-            ${buildTsquery(clean, { mode: 'and' }) ?? ''})) AS n`.execute(store.db)
+            ${buildTsquery(clean, { mode: 'and' }) ?? ''})) AS n`.execute(builderOf(store))
           if ((lexemes.rows[0]?.n ?? 0) > 0)
             expect(
               hits.map((h) => h.id),
@@ -365,7 +372,7 @@ function describeServerOnly(
 
   it('cancels a statement past the timeout with a one-line TIMEOUT error', async () => {
     const store = await open({ statementTimeoutMs: 100 })
-    const error = await expectStoreError(sql`SELECT pg_sleep(2)`.execute(store.db), 'TIMEOUT')
+    const error = await expectStoreError(sql`SELECT pg_sleep(2)`.execute(builderOf(store)), 'TIMEOUT')
     expect(error.message).toMatch(/statement timeout/)
     expect(await store.messages.count('w')).toBe(0)
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { expectStoreError, useTempStores } from '../../test/store-harness'
+import { builderOf } from '../store/builder'
 import type { Store } from '../store/types'
 import { conclusionIdOfEdge, edgeIdOfConclusion } from './conclusions'
 
@@ -11,7 +12,7 @@ async function seed(store: Store): Promise<{ edge: number }> {
     { peerId: 'bob', content: 'Alice uses Postgres' },
   ])
   const note = (id: string, observer: string | null, observed: string | null, day: number, extra = {}) =>
-    store.db
+    builderOf(store)
       .insertInto('notes')
       .values({
         id,
@@ -37,7 +38,7 @@ async function seed(store: Store): Promise<{ edge: number }> {
     status: 'active' | 'retracted',
     validTo: string | null,
   ) => {
-    const row = await store.db
+    const row = await builderOf(store)
       .insertInto('knowledge_graph')
       .values({
         workspace_id: 'w',
@@ -55,7 +56,7 @@ async function seed(store: Store): Promise<{ edge: number }> {
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await store.db
+    await builderOf(store)
       .insertInto('kg_evidence')
       .values({
         workspace_id: 'w',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { expectStoreError, manualClock, useTempStores } from '../../test/store-harness'
+import { builderOf } from '../store/builder'
 
 describe('feedback repository', () => {
   const stores = useTempStores()
@@ -39,7 +40,7 @@ describe('feedback repository', () => {
       reason: 'wrong',
       created_at: at,
     })
-    await store.db
+    await builderOf(store)
       .insertInto('extraction_feedback')
       .values([
         row('mysql', '2026-01-02T10:00:00.000Z'),

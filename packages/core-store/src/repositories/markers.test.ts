@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { minute, seedChunks } from '../../test/graph-seed'
 import { expectStoreError, manualClock, useTempStores } from '../../test/store-harness'
+import { builderOf } from '../store/builder'
 
 describe('markers repository: profile entries', () => {
   const stores = useTempStores()
@@ -112,7 +113,7 @@ describe('markers repository: behavioural markers and profile entries', () => {
   it("lists a peer's supported entries best supported first, ties freshest or first seen first", async () => {
     const store = stores.open()
     const entry = (peer: string, statement: string, pos: number, neg: number, lastSeen: string) =>
-      store.db
+      builderOf(store)
         .insertInto('profile_entries')
         .values({
           workspace_id: 'w',

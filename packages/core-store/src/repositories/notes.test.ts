@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { expectStoreError, manualClock, sequentialIds, useTempStores } from '../../test/store-harness'
+import { builderOf } from '../store/builder'
 import type { NewNote, Note } from './notes'
 
 const DAY = 86_400_000
@@ -272,7 +273,7 @@ describe('notes repository: pages', () => {
       last_accessed_at: updatedAt,
       archived_at: archivedAt,
     })
-    await store.db
+    await builderOf(store)
       .insertInto('notes')
       .values([
         note('old', '2026-01-01T00:00:00.000Z'),

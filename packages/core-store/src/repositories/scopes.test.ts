@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { expectStoreError, manualClock, useTempStores } from '../../test/store-harness'
+import { builderOf } from '../store/builder'
 
 describe('scopes repository', () => {
   const stores = useTempStores()
@@ -54,7 +55,7 @@ describe('scopes repository', () => {
     const store = stores.open({ clock })
     await store.scopes.addSessions('w', 'team', ['s1', 's2'])
     const note = (id: string, sessionId: string, archivedAt: string | null) =>
-      store.db
+      builderOf(store)
         .insertInto('notes')
         .values({
           id,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { expectStoreError, manualClock, useTempStores } from '../../test/store-harness'
+import { builderOf } from '../store/builder'
 
 describe('search log repository', () => {
   const stores = useTempStores()
@@ -118,7 +119,7 @@ describe('search log repository: daily figures', () => {
       latency_ms: latency,
       created_at: at,
     })
-    await store.db
+    await builderOf(store)
       .insertInto('search_log')
       .values([
         row('2026-01-01T09:00:00.000Z', 3, 40),

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { addChunk, addEpisode, vec } from '../../test/fixtures'
 import { expectStoreError, manualClock, useTempStores } from '../../test/store-harness'
+import { builderOf } from '../store/builder'
 
 describe('workspaces repository', () => {
   const stores = useTempStores()
@@ -99,7 +100,9 @@ describe('workspaces repository', () => {
     await store.workspaces.delete('gone')
     const left = await sql<{
       n: number
-    }>`SELECT (SELECT count(*) FROM vec_chunks) + (SELECT count(*) FROM vec_episodes) AS n`.execute(store.db)
+    }>`SELECT (SELECT count(*) FROM vec_chunks) + (SELECT count(*) FROM vec_episodes) AS n`.execute(
+      builderOf(store),
+    )
     expect(left.rows[0]?.n).toBe(1)
     expect(
       (await store.vectors.nearest('chunks', vec(1, 0, 0), { workspaceId: 'kept', k: 5, model: 'm' })).map(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { sqliteBackend } from '../../test/backends'
 import { describeFullTextContract } from '../../test/full-text-contract'
 import { useTempStores } from '../../test/store-harness'
+import { builderOf } from '../store/builder'
 
 describeFullTextContract(sqliteBackend({ loadVectorExtension: true }))
 describeFullTextContract(sqliteBackend({ loadVectorExtension: false }))
@@ -19,7 +20,7 @@ describe('full-text scores on SQLite', () => {
     const hits = await store.fullText.search('messages', 'postgres', { workspaceId: 'w', limit: 10 })
     const { rows } = await sql<{ id: number; rank: number }>`
       SELECT rowid AS id, -bm25(messages_fts) AS rank FROM messages_fts WHERE messages_fts MATCH 'postgres'
-      ORDER BY bm25(messages_fts)`.execute(store.db)
+      ORDER BY bm25(messages_fts)`.execute(builderOf(store))
     expect(hits.map((hit) => hit.id)).toEqual(rows.map((row) => row.id))
     expect(hits[1]!.score).toBeCloseTo(rows[1]!.rank / rows[0]!.rank, 12)
   })

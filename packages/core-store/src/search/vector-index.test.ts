@@ -4,6 +4,7 @@ import { sqliteBackend } from '../../test/backends'
 import { addChunk, vec } from '../../test/fixtures'
 import { useTempStores } from '../../test/store-harness'
 import { describeVectorIndexContract } from '../../test/vector-index-contract'
+import { builderOf } from '../store/builder'
 
 describeVectorIndexContract(sqliteBackend({ loadVectorExtension: true }))
 describeVectorIndexContract(sqliteBackend({ loadVectorExtension: false }))
@@ -31,12 +32,12 @@ describe('vector index backends', () => {
     const store = stores.open()
     const before = await sql<{
       name: string
-    }>`SELECT name FROM sqlite_master WHERE name GLOB 'vec_*'`.execute(store.db)
+    }>`SELECT name FROM sqlite_master WHERE name GLOB 'vec_*'`.execute(builderOf(store))
     expect(before.rows).toEqual([])
     const id = await addChunk(store, 'w', 'x')
     await store.vectors.upsert('chunks', [{ id, workspaceId: 'w', vector: vec(1, 2, 3), textHash: 'h' }], 'm')
     const table = await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE name = 'vec_chunks'`.execute(
-      store.db,
+      builderOf(store),
     )
     expect(table.rows[0]?.sql).toContain(
       'workspace_id text partition key, embedding float[3] distance_metric=cosine',

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../../test/temp-dir'
+import { builderOf } from './builder'
 import { openStore } from './open-store'
 import type { Store } from './types'
 
@@ -24,8 +25,8 @@ describe('connections of one process to one file', () => {
   it('wait for each other instead of stalling the thread in SQLite busy waits', async () => {
     let forkWrote = false
     const { forkWrite } = await store.transaction(async (tx) => {
-      await tx.db.insertInto('workspaces').values(workspace('a')).execute()
-      const forkWrite = fork.db
+      await builderOf(tx).insertInto('workspaces').values(workspace('a')).execute()
+      const forkWrite = builderOf(fork)
         .insertInto('workspaces')
         .values(workspace('b'))
         .execute()
@@ -34,17 +35,17 @@ describe('connections of one process to one file', () => {
         })
       await new Promise((resolve) => setTimeout(resolve, 30))
       expect(forkWrote).toBe(false)
-      await tx.db.insertInto('workspaces').values(workspace('c')).execute()
+      await builderOf(tx).insertInto('workspaces').values(workspace('c')).execute()
       return { forkWrite }
     })
     await forkWrite
-    const ids = await store.db.selectFrom('workspaces').select('id').orderBy('id').execute()
+    const ids = await builderOf(store).selectFrom('workspaces').select('id').orderBy('id').execute()
     expect(ids.map((row) => row.id)).toEqual(['a', 'b', 'c'])
   })
 
   it('takes the run lock and batches on a fork while the main connection is mid-transaction', async () => {
     const { lockTaken, batch } = await store.transaction(async (tx) => {
-      await tx.db.insertInto('workspaces').values(workspace('w')).execute()
+      await builderOf(tx).insertInto('workspaces').values(workspace('w')).execute()
       const lockTaken = fork.runLock.acquire('dream:w', 'fork-holder')
       const batch = fork.messages.insertBatch('w', 's', [{ peerId: 'user-1', content: 'hello' }])
       await new Promise((resolve) => setTimeout(resolve, 30))
@@ -58,7 +59,7 @@ describe('connections of one process to one file', () => {
   it('lets a second process-local store of the same path share the gate after the first closes', async () => {
     await fork.close()
     fork = store.fork()
-    await fork.db.insertInto('workspaces').values(workspace('again')).execute()
+    await builderOf(fork).insertInto('workspaces').values(workspace('again')).execute()
     expect(await store.workspaces.get('again')).toMatchObject({ id: 'again' })
   })
 })

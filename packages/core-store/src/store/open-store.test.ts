@@ -4,6 +4,7 @@ import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../../test/temp-dir'
 import { SCHEMA_VERSION } from '../schema/migrations'
+import { builderOf } from './builder'
 import { StoreError } from './errors'
 import { openStore } from './open-store'
 import type { Store } from './types'
@@ -34,7 +35,7 @@ describe('openStore', () => {
     const pragmas = await sql<{ fk: number; sync: number; busy: number }>`
       SELECT (SELECT foreign_keys FROM pragma_foreign_keys) AS fk,
              (SELECT synchronous FROM pragma_synchronous) AS sync,
-             (SELECT timeout FROM pragma_busy_timeout) AS busy`.execute(store.db)
+             (SELECT timeout FROM pragma_busy_timeout) AS busy`.execute(builderOf(store))
     expect(pragmas.rows[0]).toEqual({ fk: 1, sync: 1, busy: 10_000 })
   })
 
@@ -105,15 +106,15 @@ describe('openStore', () => {
     const store = open({ path: temp.file('t.sqlite') })
     const now = store.context.now()
     await store.transaction(async (tx) => {
-      await tx.db.insertInto('workspaces').values({ id: 'kept', created_at: now }).execute()
+      await builderOf(tx).insertInto('workspaces').values({ id: 'kept', created_at: now }).execute()
     })
     await expect(
       store.transaction(async (tx) => {
-        await tx.db.insertInto('workspaces').values({ id: 'dropped', created_at: now }).execute()
+        await builderOf(tx).insertInto('workspaces').values({ id: 'dropped', created_at: now }).execute()
         throw new Error('boom')
       }),
     ).rejects.toThrow('boom')
-    const ids = await store.db.selectFrom('workspaces').select('id').execute()
+    const ids = await builderOf(store).selectFrom('workspaces').select('id').execute()
     expect(ids).toEqual([{ id: 'kept' }])
   })
 
@@ -121,8 +122,11 @@ describe('openStore', () => {
     const store = open({ path: temp.file('f.sqlite') })
     const fork = store.fork()
     opened.push(fork)
-    await store.db.insertInto('workspaces').values({ id: 'w', created_at: store.context.now() }).execute()
-    const row = await fork.db.selectFrom('workspaces').select('id').executeTakeFirst()
+    await builderOf(store)
+      .insertInto('workspaces')
+      .values({ id: 'w', created_at: store.context.now() })
+      .execute()
+    const row = await builderOf(fork).selectFrom('workspaces').select('id').executeTakeFirst()
     expect(row).toEqual({ id: 'w' })
   })
 

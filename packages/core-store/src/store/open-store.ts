@@ -8,6 +8,7 @@ import { createRepositories } from '../repositories'
 import type { HyMemDatabase } from '../schema/tables'
 import { createFullTextSearch } from '../search/full-text'
 import { createVectorIndex } from '../search/vector-index'
+import type { ScopeWithBuilder } from './builder'
 import { StoreError } from './errors'
 import { attachFileGate } from './file-gate'
 import { GatedSqliteDialect } from './gated-dialect'
@@ -53,7 +54,7 @@ function sqliteDriver(): typeof Database {
  *
  * @example
  * const store = openStore({ path: '/tmp/hymem.sqlite' })
- * const rows = await store.db.selectFrom('messages').selectAll().execute()
+ * await store.messages.insertBatch('default', 's1', [{ peerId: 'me', content: 'hello' }])
  * await store.close()
  */
 export function openStore(options: OpenStoreOptions): SqliteStore {
@@ -179,7 +180,7 @@ function assemble(
     dialect: new GatedSqliteDialect({ database: cachingDatabase(sqlite, statements) }, gate),
   })
   const exclusive = <T>(fn: () => T): Promise<T> => db.connection().execute(async () => fn())
-  const scope = (executor: Kysely<HyMemDatabase>, inTransaction: boolean): StoreScope => {
+  const scope = (executor: Kysely<HyMemDatabase>, inTransaction: boolean): ScopeWithBuilder => {
     const options = { statements, inTransaction }
     return {
       db: executor,

@@ -50,10 +50,8 @@ export interface StoreContext {
   readonly embeddingMaxScan: number
 }
 
-/** A connection-bound view: the query builder plus typed repositories over it. */
+/** A connection-bound view: typed repositories, full-text and vector search over one connection. */
 export type StoreScope = Repositories & {
-  /** The kysely query builder on this scope's connection (inside a transaction: that transaction). */
-  readonly db: Kysely<HyMemDatabase>
   /** FTS5 search over messages, chunks, episodes, procedures and notes. */
   readonly fullText: FullTextSearch
   /** Vector storage and nearest-neighbour search (sqlite-vec, or a capped JS cosine scan). */
@@ -97,8 +95,8 @@ export type Store = StoreScope & {
   readonly context: StoreContext
   /**
    * Runs `fn` in a transaction (SQLite: `BEGIN IMMEDIATE` on this connection), committing when it resolves
-   * and rolling back when it throws. Use only the `tx` handed in: on SQLite and PGlite `store.db` waits until
-   * the transaction ends.
+   * and rolling back when it throws. Use only the `tx` handed in: on SQLite and PGlite the store's own calls wait
+   * until the transaction ends.
    */
   transaction<T>(fn: (tx: StoreScope) => Promise<T>): Promise<T>
   info(): StoreInfo
