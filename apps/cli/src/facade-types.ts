@@ -5,6 +5,5 @@ export type {
   DreamReport,
   HyMemStats as Stats,
   ImportReport,
-  ReindexProgressEvent as ReindexProgress,
   ReindexReport,
 } from 'hymem'

@@ -58,11 +58,6 @@ export function tempDir(prefix = 'hymem-cli-'): { dir: string; cleanup: () => vo
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
-/** Replaces a temp folder in output with a stable placeholder. */
-export function scrub(text: string, dir: string, placeholder = '<root>'): string {
-  return text.split(dir).join(placeholder)
-}
-
 /** The path of a file under `test/fixtures`. */
 export function fixture(name: string): string {
   return join(dirname(fileURLToPath(import.meta.url)), 'fixtures', name)

@@ -6,14 +6,7 @@ import type { HyMemDatabase } from '../schema/tables'
 import type { ScopeWithBuilder } from '../store/builder'
 import { StoreError } from '../store/errors'
 import { randomId } from '../store/ids'
-import type {
-  PostgresStoreInfo,
-  Store,
-  StoreContext,
-  StoreLog,
-  StoreScope,
-  VectorSupport,
-} from '../store/types'
+import type { PostgresStoreInfo, Store, StoreContext, StoreLog, VectorSupport } from '../store/types'
 import { POSTGRES_BACKEND, UNSUPPORTED_STATEMENTS } from './backend'
 import { bootstrap, checkSchemaName, type ServerFacts } from './bootstrap'
 import {

@@ -16,7 +16,7 @@ export type {
   NewEdge,
   Triple,
 } from './edge-model'
-export { toEdge } from './edge-model'
+
 export type { NamedEntity } from './edges-sqlite'
 
 /**

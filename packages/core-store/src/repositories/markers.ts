@@ -8,7 +8,6 @@ import type { RepositoryScope } from './scope'
 import { _notIndexedSqlite } from './sqlite-hints'
 
 export type { ProfileEntry, ProfileEntryQuery, ProfileObservation } from './profile-entries'
-export { toProfileEntry } from './profile-entries'
 
 /** A behavioural observation about a peer (a preference, a rejection, a correction, a style). */
 export interface Marker {

@@ -77,8 +77,6 @@ function requireRecentQuery(query: RecentMessagesQuery): RecentMessagesQuery {
   return query
 }
 
-export { toMessage } from './message-values'
-
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id
 
 export function createMessagesRepository(scope: RepositoryScope): MessagesRepository {

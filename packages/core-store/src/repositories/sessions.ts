@@ -24,8 +24,6 @@ const SESSION_TARGET: FilterTarget<keyof typeof SESSION_FILTER_FIELDS> = {
   },
 }
 
-export { toSession } from './session-rows'
-
 export function createSessionsRepository(scope: RepositoryScope): SessionsRepository {
   const { db, context } = scope
   const select = (executor: Kysely<HyMemDatabase>, workspaceId: string, id: string, lock = false) =>

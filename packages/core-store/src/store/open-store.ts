@@ -16,14 +16,7 @@ import { randomId } from './ids'
 import { migrate, readVersion } from './migrate'
 import { cachingDatabase, createStatementCache } from './statement-cache'
 import { createStoreRunLock } from './store-run-lock'
-import type {
-  OpenStoreOptions,
-  SqliteStore,
-  SqliteStoreInfo,
-  StoreContext,
-  StoreScope,
-  VectorSupport,
-} from './types'
+import type { OpenStoreOptions, SqliteStore, SqliteStoreInfo, StoreContext, VectorSupport } from './types'
 
 const BUSY_TIMEOUT_MS = 10_000
 const DEFAULT_EMBEDDING_MAX_SCAN = 5000

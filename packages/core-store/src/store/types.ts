@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely'
 import type { Repositories } from '../repositories'
-import type { HyMemDatabase } from '../schema/tables'
 import type { FullTextSearch, VectorIndex } from '../search/types'
 import type { StoreRunLock } from './store-run-lock'
 

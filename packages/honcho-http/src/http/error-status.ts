@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { HonchoHttpError } from '../errors'
@@ -56,9 +55,4 @@ export function errorResponse(error: unknown): {
     if (status) return { status, body: { detail: error.message }, known: true }
   }
   return { status: 500, body: { detail: UNEXPECTED }, known: false }
-}
-
-export function sendError(c: Context, error: unknown): Response {
-  const { status, body } = errorResponse(error)
-  return c.json(body, status)
 }

@@ -14,11 +14,11 @@ import type { HonchoEnv, RouteDeps } from '../types'
 import { dropNulls } from '../wire/sanitize'
 import {
   ListBodySchema,
+  MetadataUpdateSchema,
   PageQuerySchema,
   pageRequest,
   SearchBodySchema,
   SessionCreateSchema,
-  SessionUpdateSchema,
 } from '../wire/schemas'
 import { SessionContextQuerySchema } from '../wire/schemas-memory'
 import { pageOut, sessionOut } from '../wire/shapes'
@@ -73,7 +73,7 @@ export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   app.put('/:s', async (c) => {
     const ws = workspaceParam(c)
     const id = c.req.param('s')
-    const body = await jsonBody(c, SessionUpdateSchema)
+    const body = await jsonBody(c, MetadataUpdateSchema)
     const existing = await store.sessions.get(ws, id)
     if (existing && !existing.isActive) throw notFound('Session', id)
     if (!existing) await store.sessions.getOrCreate(ws, id)

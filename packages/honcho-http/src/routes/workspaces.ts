@@ -14,11 +14,11 @@ import { dropNulls } from '../wire/sanitize'
 import {
   IdSchema,
   ListBodySchema,
+  MetadataUpdateSchema,
   PageQuerySchema,
   pageRequest,
   SearchBodySchema,
   WorkspaceCreateSchema,
-  WorkspaceUpdateSchema,
 } from '../wire/schemas'
 import { pageOut, workspaceOut } from '../wire/shapes'
 
@@ -65,7 +65,7 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
 
   app.put('/:ws', async (c) => {
     const ws = workspaceParam(c)
-    const body = await jsonBody(c, WorkspaceUpdateSchema)
+    const body = await jsonBody(c, MetadataUpdateSchema)
     const workspace = await store.workspaces.update(ws, {
       ...(body.metadata ? { metadata: body.metadata } : {}),
       ...(body.configuration ? { configuration: dropNulls(body.configuration) } : {}),

@@ -45,8 +45,6 @@ export const ChatBodySchema = v.looseObject({
   include_evidence: v.optional(v.boolean(), false),
 })
 
-export type ChatBody = v.InferOutput<typeof ChatBodySchema>
-
 const boolString = v.pipe(
   v.picklist(['true', 'false', '1', '0']),
   v.transform((s) => s === 'true' || s === '1'),

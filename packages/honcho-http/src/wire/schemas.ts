@@ -84,7 +84,8 @@ export const WorkspaceCreateSchema = v.looseObject({
   configuration: v.nullish(ConfigSchema),
 })
 
-export const WorkspaceUpdateSchema = v.looseObject({
+/** The body of a workspace or session update: metadata and configuration, each optional. */
+export const MetadataUpdateSchema = v.looseObject({
   metadata: v.nullish(MetadataSchema),
   configuration: v.nullish(ConfigSchema),
 })
@@ -112,8 +113,6 @@ export const SessionCreateSchema = v.looseObject({
   peers: v.nullish(SessionPeersMapSchema),
   scopes: v.nullish(v.pipe(v.array(IdSchema), v.minLength(1), v.maxLength(100))),
 })
-
-export const SessionUpdateSchema = WorkspaceUpdateSchema
 
 export const SearchBodySchema = v.looseObject({
   query: v.pipe(

@@ -1,5 +1,4 @@
 import type { Conclusion, Message, Page, Peer, Scope, Session, Workspace } from '@hymem/core-store'
-import { isPlainObject } from './sanitize'
 
 type Json = Record<string, unknown>
 
@@ -135,8 +134,4 @@ export function sessionPeerConfigOut(configuration: Json): {
   const pick = (key: string) =>
     typeof configuration[key] === 'boolean' ? (configuration[key] as boolean) : null
   return { observe_me: pick('observe_me'), observe_others: pick('observe_others') }
-}
-
-export function jsonObject(value: unknown): Json {
-  return isPlainObject(value) ? value : {}
 }

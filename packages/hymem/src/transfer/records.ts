@@ -167,6 +167,5 @@ export const RECORD = v.variant('type', [
 ])
 
 export type DumpRecord = v.InferOutput<typeof RECORD>
-export type DumpRecordType = DumpRecord['type']
 export type SessionRecord = v.InferOutput<typeof SESSION>
 export type EdgeRecord = v.InferOutput<typeof EDGE>

@@ -29,8 +29,3 @@ export function isOverlapOnly(anchors: Anchors): boolean {
 export function isTypeOnly(anchors: Anchors): boolean {
   return anchors.type !== undefined && anchors.direct === undefined
 }
-
-/** Entity-anchored in any way. */
-export function isAnchored(anchors: Anchors): boolean {
-  return anchors.direct !== undefined || anchors.type !== undefined || anchors.overlap !== undefined
-}
