@@ -84,6 +84,13 @@ export type {
   ProcedureStep,
   ProceduresRepository,
 } from './repositories/procedures'
+export type {
+  ForgetTarget,
+  Purge,
+  PurgeCompaction,
+  PurgeCounts,
+  PurgesRepository,
+} from './repositories/purges'
 export type { ScopesRepository } from './repositories/scopes'
 export type {
   LoggedSearch,

@@ -17,6 +17,7 @@ import { createNotesRepository, type NotesRepository } from './notes'
 import { createPeerCardsRepository, type PeerCardsRepository } from './peer-cards'
 import { createPeersRepository } from './peers'
 import { createProceduresRepository, type ProceduresRepository } from './procedures'
+import { createPurgesRepository, type PurgesRepository } from './purges'
 import { _createRepositoryScope, type RepositoryOptions } from './scope'
 import { createScopesRepository, type ScopesRepository } from './scopes'
 import { createSearchLogRepository, type SearchLogRepository } from './search-log'
@@ -54,6 +55,7 @@ export interface Repositories {
   readonly peerCards: PeerCardsRepository
   readonly searchLog: SearchLogRepository
   readonly llmCache: LlmCacheRepository
+  readonly purges: PurgesRepository
 }
 
 /**
@@ -87,5 +89,6 @@ export function createRepositories(
     peerCards: createPeerCardsRepository(scope),
     searchLog: createSearchLogRepository(scope),
     llmCache: createLlmCacheRepository(scope),
+    purges: createPurgesRepository(scope),
   }
 }
