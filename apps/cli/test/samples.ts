@@ -178,6 +178,20 @@ export const SAMPLE_STATS: Stats = {
     ],
   },
   vectors: { mode: 'sqlite-vec', indexes: [{ name: 'chunks', model: 'use-lite-512', dimensions: 512 }] },
+  deletions: [
+    {
+      id: 3,
+      workspaceId: 'default',
+      kind: 'session',
+      target: 'vacation',
+      messageCount: 14,
+      status: 'done',
+      removed: { chunks: 3, evidence: 5, facts: 2, messages: 14, sessions: 1, vectors: 6 },
+      requestedAt: '2026-06-15T12:01:00.000Z',
+      rowsRemovedAt: '2026-06-15T12:01:00.000Z',
+      finishedAt: '2026-06-15T12:01:01.000Z',
+    },
+  ],
 }
 
 export const SAMPLE_IMPORT: ImportReport = {

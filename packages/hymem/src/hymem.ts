@@ -1,4 +1,10 @@
-import { type Message, type NewMessage, readManagedFile, type Store } from '@hymem/core-store'
+import {
+  type ForgetTarget,
+  type Message,
+  type NewMessage,
+  readManagedFile,
+  type Store,
+} from '@hymem/core-store'
 import {
   createDreamScheduler,
   type DreamProgressEvent,
@@ -6,6 +12,7 @@ import {
   type DreamScheduler,
   type LLMResponseCache,
   retractEdge,
+  rewriteMarkdown,
   dream as runDream,
   type ScheduledDreamOptions,
 } from '@hymem/dreaming'
@@ -13,12 +20,14 @@ import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, Conflict, QueryEngine } from '@hymem/query'
 import { dreamBacklog } from './dream/backlog'
 import { _asHyMemError, HyMemError } from './errors'
+import { Purger } from './forget/purger'
+import type { DeletionReceipt, ForgetOptions } from './forget/types'
 import { type AliasResult, registerAlias } from './graph/alias'
 import { requireSessionId, requireWorkspaceId, toCaptureMessages, toLogMessage } from './input'
 import type { HyMemLog } from './log'
 import { markdownPathsFor } from './markdown-paths'
 import type { NotesContext } from './notes/context'
-import { deleteNote, forgetNotes, getNote, restoreNote } from './notes/forget'
+import { forgetNotes, getNote, restoreNote } from './notes/forget'
 import { rememberNote } from './notes/remember'
 import { searchNotes } from './notes/search'
 import type { Note, NoteHit } from './notes/types'
@@ -72,6 +81,7 @@ export class HyMemInstance implements HyMem {
   readonly llm: LLMClient | null
   readonly embeddings: EmbeddingClient | null
   readonly #parts: HyMemParts
+  readonly #purger: Purger
   #scheduler: DreamScheduler | null = null
   #foregroundDreams = 0
   #closed = false
@@ -84,6 +94,22 @@ export class HyMemInstance implements HyMem {
     this.extractor = parts.extractor
     this.llm = parts.llm
     this.embeddings = parts.embeddings
+    this.#purger = new Purger({
+      store: parts.store,
+      log: parts.log,
+      markdownPaths: (ws) => this.markdownPaths(ws),
+      invalidate: (ws) => parts.engine.invalidateQueryCaches(ws),
+      rewriteMarkdown: async (ws) => {
+        const { extractor, markdown, config } = this.#dreamOptions(ws)
+        await rewriteMarkdown({
+          store: parts.store,
+          workspaceId: ws,
+          extractor,
+          markdown,
+          ...(config ? { config } : {}),
+        })
+      },
+    })
   }
 
   markdownPaths(workspaceId?: string): { userMd: string; memoryMd: string } {
@@ -135,6 +161,8 @@ export class HyMemInstance implements HyMem {
   ): Promise<DreamReport> {
     this.#open()
     const workspaceId = this.#ws(options.workspaceId)
+    // A purge a crash left unfinished is finished first, so the dream never works on forgotten content.
+    await this.#purger.settle(workspaceId)
     const started = performance.now()
     this.#foregroundDreams++
     const report = await runDream({
@@ -271,8 +299,79 @@ export class HyMemInstance implements HyMem {
   }
 
   async deleteNote(id: string, options: Ws = {}): Promise<boolean> {
+    return (await this.forgetNote(id, options)) !== null
+  }
+
+  async forgetSession(sessionId: string, options: ForgetOptions = {}): Promise<DeletionReceipt> {
     this.#open()
-    return deleteNote(this.#parts.notes, this.#ws(options.workspaceId), id)
+    requireSessionId(sessionId)
+    return this.#forget(options, { kind: 'session', sessionId })
+  }
+
+  async forgetWorkspace(
+    workspaceId: string,
+    options: Omit<ForgetOptions, 'workspaceId'> = {},
+  ): Promise<DeletionReceipt> {
+    this.#open()
+    return this.#forget({ ...options, workspaceId: requireWorkspaceId(workspaceId) }, { kind: 'workspace' })
+  }
+
+  async forgetMessages(messageIds: readonly string[], options: ForgetOptions = {}): Promise<DeletionReceipt> {
+    this.#open()
+    if (!Array.isArray(messageIds) || !messageIds.every((id) => typeof id === 'string' && id !== '')) {
+      throw new HyMemError('INVALID_INPUT', 'messageIds must be an array of message ids (non-empty strings)')
+    }
+    const workspaceId = this.#ws(options.workspaceId)
+    const located = await this.store.messages.locate(messageIds)
+    const ids = [...located.values()].filter((m) => m.workspaceId === workspaceId).map((m) => m.id)
+    return this.#forget(options, { kind: 'messages', messageIds: ids })
+  }
+
+  async forgetPeerMessages(peerId: string, options: ForgetOptions = {}): Promise<DeletionReceipt> {
+    this.#open()
+    if (typeof peerId !== 'string' || peerId === '')
+      throw new HyMemError('INVALID_INPUT', 'peer id must be a non-empty string')
+    return this.#forget(options, { kind: 'peer-messages', peerId })
+  }
+
+  async forgetNote(id: string, options: ForgetOptions = {}): Promise<DeletionReceipt | null> {
+    this.#open()
+    const note = await getNote(this.#parts.notes, this.#ws(options.workspaceId), id, true)
+    if (!note) return null
+    const receipt = await this.#forget(options, { kind: 'note', noteId: id })
+    this.#parts.log({
+      kind: 'note',
+      level: 'info',
+      action: 'deleted',
+      workspaceId: note.workspaceId,
+      ids: [id],
+    })
+    return receipt
+  }
+
+  async forgetFact(edgeId: number, options: ForgetOptions = {}): Promise<DeletionReceipt | null> {
+    this.#open()
+    if (!Number.isSafeInteger(edgeId) || edgeId < 1)
+      throw new HyMemError('INVALID_INPUT', 'a fact id must be a positive integer')
+    const workspaceId = this.#ws(options.workspaceId)
+    const [edge] = await this.store.edges.getByIds([edgeId])
+    if (!edge || edge.workspaceId !== workspaceId) return null
+    return this.#forget(options, { kind: 'fact', edgeId })
+  }
+
+  async deletionReceipts(options: Ws & { readonly limit?: number } = {}): Promise<DeletionReceipt[]> {
+    this.#open()
+    return this.store.purges.recent(this.#ws(options.workspaceId), options.limit ?? 20)
+  }
+
+  async finishForgetting(options: Ws = {}): Promise<DeletionReceipt[]> {
+    this.#open()
+    return this.#purger.settle(options.workspaceId === undefined ? undefined : this.#ws(options.workspaceId))
+  }
+
+  /** Internal (called by `createHyMem`): finishes the purges a killed process left. */
+  async _resumeForgetting(): Promise<void> {
+    await this.#purger.resume()
   }
 
   async stats(options: Ws = {}): Promise<HyMemStats> {
@@ -323,7 +422,13 @@ export class HyMemInstance implements HyMem {
     if (this.#closed) return
     this.#closed = true
     await this.#scheduler?.close()
+    await this.#purger.close()
     if (this.#parts.ownsStore) await this.store.close()
+  }
+
+  async #forget(options: ForgetOptions, target: ForgetTarget): Promise<DeletionReceipt> {
+    const workspaceId = this.#ws(options.workspaceId)
+    return this.#purger.forget(workspaceId, target, options.wait === true)
   }
 
   #ws(workspaceId: string | undefined): string {

@@ -2,6 +2,7 @@ import type { Message, NewMessage, Store } from '@hymem/core-store'
 import type { DreamConfig, DreamProgressEvent, DreamReport } from '@hymem/dreaming'
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, AugmentOptions, Conflict, QueryConfig } from '@hymem/query'
+import type { DeletionReceipt, ForgetOptions } from './forget/types'
 import type { AliasResult } from './graph/alias'
 import type { HyMemLog } from './log'
 import type { Note, NoteHit, NotesConfig } from './notes/types'
@@ -181,8 +182,35 @@ export interface HyMem {
   forget(input: ForgetInput, options?: Ws): Promise<ForgetResult>
   /** Un-archives a note and refreshes its last access; null when no such note. */
   restore(id: string, options?: Ws): Promise<Note | null>
-  /** Hard delete; false when no such note. */
+  /** Hard delete (see {@link HyMem.forgetNote}); false when no such note. */
   deleteNote(id: string, options?: Ws): Promise<boolean>
+
+  /**
+   * Forgets a session: its messages and everything derived from them (chunks, mentions, vectors, evidence,
+   * facts resting only on them — facts with other evidence are recomputed — episodes, procedures, the
+   * summary, markers and profile entries, notes recorded in it or citing it, LLM responses that saw it).
+   * Every read excludes it when this resolves; the purge from disk (full-text indexes, WAL, USER.md and
+   * MEMORY.md) follows in the background unless `wait`. The session id stays as an inactive, empty record.
+   * Idempotent; an unknown session gives an empty receipt.
+   */
+  forgetSession(sessionId: string, options?: ForgetOptions): Promise<DeletionReceipt>
+  /** Forgets a whole workspace (its row too), like {@link HyMem.forgetSession}. */
+  forgetWorkspace(workspaceId: string, options?: Omit<ForgetOptions, 'workspaceId'>): Promise<DeletionReceipt>
+  /** Forgets messages by public id (ids of other workspaces or unknown ones are ignored). */
+  forgetMessages(messageIds: readonly string[], options?: ForgetOptions): Promise<DeletionReceipt>
+  /** Forgets every message a peer wrote in the workspace (the peer itself stays). */
+  forgetPeerMessages(peerId: string, options?: ForgetOptions): Promise<DeletionReceipt>
+  /** Forgets a note (archived or not) and the notes derived from it; null when no such note. */
+  forgetNote(id: string, options?: ForgetOptions): Promise<DeletionReceipt | null>
+  /**
+   * Forgets one fact (a graph edge, by id): its evidence, vector and the facts inferred over it; facts it had
+   * superseded become current again. Its source messages stay. Null when the workspace has no such fact.
+   */
+  forgetFact(edgeId: number, options?: ForgetOptions): Promise<DeletionReceipt | null>
+  /** The workspace's deletion receipts, newest first. @default limit 20 */
+  deletionReceipts(options?: Ws & { readonly limit?: number }): Promise<DeletionReceipt[]>
+  /** Finishes every unfinished purge (of one workspace, or all) now, and returns their receipts. */
+  finishForgetting(options?: Ws): Promise<DeletionReceipt[]>
 
   stats(options?: Ws): Promise<HyMemStats>
   /** JSONL lines (no embeddings); every workspace unless one is named. */

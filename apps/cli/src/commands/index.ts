@@ -113,6 +113,19 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
       }),
   (program, ctx) =>
     program
+      .command('forget')
+      .description(
+        "forget for good: a session, messages, a peer's messages, a note, a fact or a workspace, with everything derived from it; prints the receipt",
+      )
+      .argument('<what>', 'session | messages | peer | note | fact | workspace')
+      .argument('<ids...>', 'its id (messages: one or more message ids)')
+      .option('--json', 'print the receipt as JSON')
+      .action(async (what: string, ids: string[], opts: { json?: boolean }, command: Command) => {
+        const { forgetCommand } = await import('./forget')
+        await forgetCommand(what as never, ids, { ...globalOptions(command), json: opts.json }, ctx)
+      }),
+  (program, ctx) =>
+    program
       .command('export')
       .description('write the memory as JSONL without embeddings: every workspace, or only --workspace')
       .option('--out <file>', 'output file, or - for stdout', '-')
