@@ -8,6 +8,7 @@ const ALL_TOOLS = [
   'hymem_augment',
   'hymem_capture',
   'hymem_dream',
+  'hymem_erase',
   'hymem_forget',
   'hymem_log',
   'hymem_profile',

@@ -1,6 +1,7 @@
 import { captureTool, dreamTool, logTool } from './conversation'
 import { aliasTool, forgetTool, rememberTool, restoreTool, retractTool, statsTool } from './curation'
 import type { ToolDefinition } from './define-tool'
+import { eraseTool } from './erase'
 import { augmentTool, profileTool, searchTool } from './recall'
 
 /** Every tool but the usage guide, which is built from this list. */
@@ -16,5 +17,6 @@ export const CORE_TOOLS: readonly ToolDefinition[] = [
   searchTool,
   forgetTool,
   restoreTool,
+  eraseTool,
   statsTool,
 ] as unknown as readonly ToolDefinition[]
