@@ -2,6 +2,8 @@ import {
   type ForgetTarget,
   type Message,
   type NewMessage,
+  type Page,
+  type PageRequest,
   readManagedFile,
   type Store,
 } from '@hymem/core-store'
@@ -286,6 +288,12 @@ export class HyMemInstance implements HyMem {
   async getNote(id: string, options: Ws & { readonly includeArchived?: boolean } = {}): Promise<Note | null> {
     this.#open()
     return getNote(this.#parts.notes, this.#ws(options.workspaceId), id, options.includeArchived === true)
+  }
+
+  async listNotes(options: Ws & { readonly archived?: boolean } & PageRequest = {}): Promise<Page<Note>> {
+    this.#open()
+    const { workspaceId, ...page } = options
+    return this.store.notes.list(this.#ws(workspaceId), page)
   }
 
   async forget(input: ForgetInput, options: Ws = {}): Promise<ForgetResult> {

@@ -14,7 +14,7 @@
  *
  * @module
  */
-export type { Message, NewMessage, Store } from '@hymem/core-store'
+export type { Message, NewMessage, Page, PageRequest, Store } from '@hymem/core-store'
 export type { DreamConfig, DreamProgressEvent, DreamReport } from '@hymem/dreaming'
 export type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 export type {

@@ -1,4 +1,4 @@
-import type { Message, NewMessage, Store } from '@hymem/core-store'
+import type { Message, NewMessage, Page, PageRequest, Store } from '@hymem/core-store'
 import type { DreamConfig, DreamProgressEvent, DreamReport } from '@hymem/dreaming'
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, AugmentOptions, Conflict, QueryConfig } from '@hymem/query'
@@ -180,6 +180,11 @@ export interface HyMem {
   /** Archived notes are returned only with `includeArchived`. */
   getNote(id: string, options?: Ws & { readonly includeArchived?: boolean }): Promise<Note | null>
   forget(input: ForgetInput, options?: Ws): Promise<ForgetResult>
+  /**
+   * A page of notes, most recently updated first (`reverse`: oldest first): active ones, or only the
+   * archived ones with `archived`.
+   */
+  listNotes(options?: Ws & { readonly archived?: boolean } & PageRequest): Promise<Page<Note>>
   /** Un-archives a note and refreshes its last access; null when no such note. */
   restore(id: string, options?: Ws): Promise<Note | null>
   /** Hard delete (see {@link HyMem.forgetNote}); false when no such note. */

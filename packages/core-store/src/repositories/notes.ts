@@ -16,7 +16,9 @@ import {
   toNote,
 } from './note-values'
 import { markAccessedSqlite, notesByIdsSqlite } from './notes-sqlite'
+import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
+import type { Page, PageRequest } from './types'
 
 export type {
   NewNote,
@@ -65,6 +67,11 @@ export interface NotesRepository {
   markAccessed(workspaceId: string, ids: readonly string[], at?: string): Promise<void>
   /** Active and archived counts of the workspace. */
   countByState(workspaceId: string): Promise<{ active: number; archived: number }>
+  /**
+   * A page of the workspace's notes, most recently updated first (`reverse`: oldest first): active ones,
+   * or only archived ones with `archived`.
+   */
+  list(workspaceId: string, options?: { archived?: boolean } & PageRequest): Promise<Page<Note>>
 }
 
 const PAGE = 500
@@ -284,6 +291,26 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
         .executeTakeFirstOrThrow()
       const archived = Number(row.archived)
       return { active: Number(row.total) - archived, archived }
+    },
+    async list(workspaceId, options = {}) {
+      requireId(workspaceId, 'workspace id')
+      const window = pageWindow(options)
+      const filtered = db
+        .selectFrom('notes')
+        .where('workspace_id', '=', workspaceId)
+        .where('archived_at', options.archived === true ? 'is not' : 'is', null)
+      const direction = window.reverse ? 'asc' : 'desc'
+      const [rows, count] = await Promise.all([
+        filtered
+          .selectAll()
+          .orderBy('updated_at', direction)
+          .orderBy('id', direction)
+          .limit(window.size)
+          .offset(window.offset)
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ])
+      return toPage(rows.map(toNote), Number(count.n), window)
     },
   }
 }

@@ -147,21 +147,12 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const row = await getOne(ws, id)
     if (!row) throw notFound('Conclusion', id)
     const edgeId = graphEdgeId(id)
-    if (edgeId !== null) {
-      const edge = await store.db
-        .selectFrom('knowledge_graph')
-        .select(['subject', 'predicate', 'object'])
-        .where('workspace_id', '=', ws)
-        .where('id', '=', edgeId)
-        .executeTakeFirst()
-      if (!edge) throw notFound('Conclusion', id)
-      await memory.retract(
-        { ...edge, reason: 'deleted through the Honcho conclusions API' },
-        { workspaceId: ws },
-      )
-    } else if (!(await memory.deleteNote(id, { workspaceId: ws }))) {
-      throw notFound('Conclusion', id)
-    }
+    // A graph conclusion is forgotten with its evidence and vector; a note with the notes derived from it.
+    const receipt =
+      edgeId !== null
+        ? await memory.forgetFact(edgeId, { workspaceId: ws })
+        : await memory.forgetNote(id, { workspaceId: ws })
+    if (!receipt) throw notFound('Conclusion', id)
     return c.body(null, 204)
   })
 
