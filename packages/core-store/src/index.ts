@@ -47,6 +47,19 @@ export { createRunLock, DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './lo
 export { readManagedFile, readSection, sectionMarkers, writeSection } from './markdown'
 export type { Repositories } from './repositories'
 export type { Alias, AliasesRepository } from './repositories/aliases'
+export type {
+  BackupChunk,
+  BackupDreamRun,
+  BackupEntityType,
+  BackupEpisode,
+  BackupFeedback,
+  BackupMarker,
+  BackupPeerCard,
+  BackupProcedure,
+  BackupRepository,
+  BackupScope,
+  BackupVector,
+} from './repositories/backup'
 export type { Chunk, ChunksRepository, NewChunk } from './repositories/chunks'
 export type {
   ConflictRules,

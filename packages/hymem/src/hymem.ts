@@ -387,11 +387,11 @@ export class HyMemInstance implements HyMem {
     return collectStats(this.store, this.#ws(options.workspaceId))
   }
 
-  export(options: Ws = {}): AsyncIterable<string> {
+  export(options: Ws & { readonly withVectors?: boolean } = {}): AsyncIterable<string> {
     this.#open()
     const workspaceId =
       options.workspaceId === undefined ? undefined : requireWorkspaceId(options.workspaceId)
-    return exportLines(this.store, workspaceId)
+    return exportLines(this.store, workspaceId, { withVectors: options.withVectors === true })
   }
 
   async import(lines: AsyncIterable<string> | Iterable<string>): Promise<ImportReport> {

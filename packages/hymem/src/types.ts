@@ -218,9 +218,16 @@ export interface HyMem {
   finishForgetting(options?: Ws): Promise<DeletionReceipt[]>
 
   stats(options?: Ws): Promise<HyMemStats>
-  /** JSONL lines (no embeddings); every workspace unless one is named. */
-  export(options?: Ws): AsyncIterable<string>
-  /** Idempotent: existing rows are skipped. Re-embeds notes and edges with the configured model. */
+  /**
+   * Streams the memory as JSONL (dump format 2, see the README): every workspace unless one is named, every
+   * table that holds memory, and the stored vectors with `withVectors` (otherwise an import re-embeds).
+   */
+  export(options?: Ws & { readonly withVectors?: boolean }): AsyncIterable<string>
+  /**
+   * Streams a dump (format 1 or 2) in, in one transaction. Idempotent and merging: existing rows are skipped,
+   * so it is safe to re-run and to import into a memory that already holds part of it. Vectors of the
+   * configured model are kept; the other new rows are embedded with it.
+   */
   import(lines: AsyncIterable<string> | Iterable<string>): Promise<ImportReport>
   /** Re-embeds everything with the configured model and re-pins the vector indexes in one transaction. */
   reindex(options?: {

@@ -127,16 +127,17 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
   (program, ctx) =>
     program
       .command('export')
-      .description('write the memory as JSONL without embeddings: every workspace, or only --workspace')
+      .description('write the memory as JSONL: every workspace, or only --workspace')
       .option('--out <file>', 'output file, or - for stdout', '-')
-      .action(async (opts: { out: string }, command: Command) => {
+      .option('--with-vectors', 'include the stored vectors (otherwise an import re-embeds)')
+      .action(async (opts: { out: string; withVectors?: boolean }, command: Command) => {
         const { exportCommand } = await import('./transfer')
-        await exportCommand({ ...globalOptions(command), out: opts.out }, ctx)
+        await exportCommand({ ...globalOptions(command), out: opts.out, withVectors: opts.withVectors }, ctx)
       }),
   (program, ctx) =>
     program
       .command('import')
-      .description('restore a JSONL export; existing ids are skipped, vectors are re-embedded')
+      .description('restore a JSONL export; existing rows are skipped, missing vectors are embedded')
       .argument('<file>', 'the export file, or - for stdin')
       .option('--json', 'print the report as JSON')
       .action(async (file: string, opts: { json?: boolean }, command: Command) => {

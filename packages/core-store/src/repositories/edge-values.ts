@@ -21,6 +21,8 @@ export interface Edge {
   /** Set when a newer fact superseded this one. */
   readonly validTo: string | null
   readonly supersededBy: number | null
+  /** When HyMem learned the fact (its first supporting evidence was written); null for an edge without any. */
+  readonly learnedAt: string | null
 }
 
 export function toEdge(row: Selectable<KnowledgeGraphTable>): Edge {
@@ -41,11 +43,17 @@ export function toEdge(row: Selectable<KnowledgeGraphTable>): Edge {
     validFrom: row.valid_from,
     validTo: row.valid_to,
     supersededBy: row.superseded_by,
+    learnedAt: row.learned_at ?? null,
   }
 }
 
-/** An edge as a dump carries it: everything but its id and supersede link (both are store-local). */
-export type ImportedEdge = Omit<Edge, 'id' | 'supersededBy'>
+/**
+ * An edge as a dump carries it: everything but its id and supersede link (both are store-local). Without
+ * `learnedAt`, the first supporting evidence written for it sets it.
+ */
+export type ImportedEdge = Omit<Edge, 'id' | 'supersededBy' | 'learnedAt'> & {
+  readonly learnedAt?: string | null
+}
 
 /** Names one edge within a workspace: its triple and whether it is derived. */
 export interface EdgeKey {

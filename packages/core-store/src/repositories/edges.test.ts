@@ -58,6 +58,7 @@ describe('edges repository', () => {
       ...edge('team', 'postgres', { status: 'stale', validTo: T }),
       id,
       supersededBy: null,
+      learnedAt: null,
     })
     expect(
       await store.edges.findByKey('other', {

@@ -164,6 +164,7 @@ export function createEdgesRepository(scope: RepositoryScope): EdgesRepository {
         last_reinforced: edge.lastReinforced,
         valid_from: edge.validFrom,
         valid_to: edge.validTo,
+        learned_at: edge.learnedAt ?? null,
       }
       const row = await scope.write((tx) =>
         tx

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { HyMemDatabase } from '../schema/tables'
 import type { StoreContext } from '../store/types'
 import { type AliasesRepository, createAliasesRepository } from './aliases'
+import { type BackupRepository, createBackupRepository } from './backup'
 import { type ChunksRepository, createChunksRepository } from './chunks'
 import { createDreamRunsRepository } from './dream-runs'
 import { createEdgesRepository, type EdgesRepository } from './edges'
@@ -56,6 +57,7 @@ export interface Repositories {
   readonly searchLog: SearchLogRepository
   readonly llmCache: LlmCacheRepository
   readonly purges: PurgesRepository
+  readonly backup: BackupRepository
 }
 
 /**
@@ -90,5 +92,6 @@ export function createRepositories(
     searchLog: createSearchLogRepository(scope),
     llmCache: createLlmCacheRepository(scope),
     purges: createPurgesRepository(scope),
+    backup: createBackupRepository(scope),
   }
 }
