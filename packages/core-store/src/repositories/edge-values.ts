@@ -65,7 +65,7 @@ export interface EdgeKey {
 
 /** Which edges count as current. Retracted edges never do. */
 export interface EdgeValidity {
-  /** ISO time: only edges valid then (`validFrom ≤ asOf < validTo`). */
+  /** ISO time: only edges valid then (`validFrom ≤ asOf < validTo`) that HyMem had learned by then. */
   readonly asOf?: string
   /** Without `asOf`, also keep superseded edges (those with `validTo` set). @default false */
   readonly includeSuperseded?: boolean

@@ -16,7 +16,7 @@ export interface NamedEntity {
 /** The validity filter over the alias `k`. */
 export function validityOf(validity: EdgeValidity = {}): RawBuilder<unknown> {
   if (validity.asOf !== undefined)
-    return sql`k.status != 'retracted' AND k.valid_from <= ${validity.asOf} AND (k.valid_to IS NULL OR k.valid_to > ${validity.asOf})`
+    return sql`k.status != 'retracted' AND k.valid_from <= ${validity.asOf} AND (k.valid_to IS NULL OR k.valid_to > ${validity.asOf}) AND coalesce(k.learned_at, k.first_seen) <= ${validity.asOf}`
   if (validity.includeSuperseded) return sql`k.status != 'retracted'`
   return sql`k.status != 'retracted' AND k.valid_to IS NULL`
 }

@@ -10,6 +10,7 @@ import { createEntityTypesRepository, type EntityTypesRepository } from './entit
 import { createEpisodesRepository, type EpisodesRepository } from './episodes'
 import { createEvidenceRepository, type EvidenceRepository } from './evidence'
 import { createFeedbackRepository, type FeedbackRepository } from './feedback'
+import { createHistoryRepository, type HistoryRepository } from './history'
 import { createLlmCacheRepository, type LlmCacheRepository } from './llm-cache'
 import { createMarkersRepository, type MarkersRepository } from './markers'
 import { createMentionsRepository, type MentionsRepository } from './mentions'
@@ -58,6 +59,7 @@ export interface Repositories {
   readonly llmCache: LlmCacheRepository
   readonly purges: PurgesRepository
   readonly backup: BackupRepository
+  readonly history: HistoryRepository
 }
 
 /**
@@ -93,5 +95,6 @@ export function createRepositories(
     llmCache: createLlmCacheRepository(scope),
     purges: createPurgesRepository(scope),
     backup: createBackupRepository(scope),
+    history: createHistoryRepository(scope),
   }
 }
