@@ -55,6 +55,7 @@ export const SAMPLE_AUGMENT: AugmentedContext = {
       status: 'active',
       validFrom: '2026-06-14T16:00:00.000Z',
       validTo: null,
+      learnedAt: '2026-06-15T12:00:00.000Z',
       score: 1.125,
       reasons: [
         { kind: 'predicate', predicate: 'deploys_to' },
@@ -76,6 +77,7 @@ export const SAMPLE_AUGMENT: AugmentedContext = {
       status: 'active',
       validFrom: '2026-06-14T16:00:00.000Z',
       validTo: null,
+      learnedAt: null,
       score: 0.3,
       reasons: [],
       whyRetrieved: [],

@@ -25,6 +25,8 @@ import { _asHyMemError, HyMemError } from './errors'
 import { Purger } from './forget/purger'
 import type { DeletionReceipt, ForgetOptions } from './forget/types'
 import { type AliasResult, registerAlias } from './graph/alias'
+import { entityHistory } from './history/history'
+import type { EntityHistory } from './history/types'
 import { requireSessionId, requireWorkspaceId, toCaptureMessages, toLogMessage } from './input'
 import type { HyMemLog } from './log'
 import { markdownPathsFor } from './markdown-paths'
@@ -273,6 +275,11 @@ export class HyMemInstance implements HyMem {
       .catch((error: unknown) => {
         throw _asHyMemError(error)
       })
+  }
+
+  async history(subject: string, options: Ws = {}): Promise<EntityHistory> {
+    this.#open()
+    return entityHistory(this.store, this.#ws(options.workspaceId), subject)
   }
 
   async remember(input: RememberInput, options: Ws = {}): Promise<{ note: Note; deduplicated: boolean }> {

@@ -14,7 +14,7 @@
  *
  * @module
  */
-export type { Message, NewMessage, Page, PageRequest, Store } from '@hymem/core-store'
+export type { FactRef, Message, NewMessage, Page, PageRequest, Store } from '@hymem/core-store'
 export type { DreamConfig, DreamProgressEvent, DreamReport } from '@hymem/dreaming'
 export type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 export type {
@@ -45,6 +45,7 @@ export type { HyMemErrorCode } from './errors'
 export { HyMemError } from './errors'
 export type { DeletionReceipt, ForgetOptions } from './forget/types'
 export type { AliasResult } from './graph/alias'
+export type { EntityHistory, HistoryEvidence, HistoryFact } from './history/types'
 export type { HyMemLog, HyMemLogEvent } from './log'
 export { filterLog } from './log'
 export type { Note, NoteHit, NotesConfig } from './notes/types'

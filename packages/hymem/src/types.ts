@@ -4,6 +4,7 @@ import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, AugmentOptions, Conflict, QueryConfig } from '@hymem/query'
 import type { DeletionReceipt, ForgetOptions } from './forget/types'
 import type { AliasResult } from './graph/alias'
+import type { EntityHistory } from './history/types'
 import type { HyMemLog } from './log'
 import type { Note, NoteHit, NotesConfig } from './notes/types'
 import type { HyMemStats } from './stats/types'
@@ -174,6 +175,12 @@ export interface HyMem {
     options?: Ws,
   ): Promise<{ retracted: number }>
   conflicts(options?: Ws): Promise<Conflict[]>
+  /**
+   * The history of an entity's facts, oldest first: supersede chains (`supersededBy` / `supersedes`),
+   * retractions, inferred facts, each with its evidence and two clocks — when it became true in the
+   * conversation and when HyMem learned it (and in which dream run).
+   */
+  history(subject: string, options?: Ws): Promise<EntityHistory>
 
   remember(input: RememberInput, options?: Ws): Promise<{ note: Note; deduplicated: boolean }>
   searchNotes(query: string, options?: SearchNotesOptions): Promise<NoteHit[]>

@@ -36,7 +36,7 @@ async function everyKind(): Promise<TestMemory> {
       { role: 'user', content: 'We switched from MySQL to Postgres last month for the billing service.' },
       { role: 'assistant', content: 'Noted, Postgres it is.', metadata: { dia_id: 'D1:2' } },
       { role: 'user', content: 'I prefer pnpm over npm for every project.' },
-      { role: 'user', content: 'We now deploy the API to Fly.io instead.' },
+      { role: 'user', content: 'The API now deploys to Fly.io.' },
       { role: 'user', content: 'The billing service depends on the API. The API depends on Redis.' },
       {
         role: 'user',
