@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { parsePositiveInt } from '../option-parsers'
+import { parsePositiveInt, parseTime } from '../option-parsers'
 import { type CommandRegistrar, globalOptions } from '../program'
 import { DOCTOR_TIMEOUT_MS } from './doctor-types'
 
@@ -82,10 +82,11 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
       .option('--peer <id>', 'only what this peer said')
       .option('--session <id>', 'only this session (repeatable)', collect)
       .option('--profile', 'also print USER.md and MEMORY.md')
+      .option('--as-of <date>', 'what HyMem would have returned then (ISO date or time)', parseTime)
       .action(
         async (
           words: string[],
-          opts: { json?: boolean; peer?: string; session?: string[]; profile?: boolean },
+          opts: { json?: boolean; peer?: string; session?: string[]; profile?: boolean; asOf?: string },
           command: Command,
         ) => {
           const { augmentCommand } = await import('./augment')
@@ -97,9 +98,49 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
               peer: opts.peer,
               sessions: opts.session,
               profile: opts.profile,
+              asOf: opts.asOf,
             },
             ctx,
           )
+        },
+      ),
+  (program, ctx) =>
+    program
+      .command('history')
+      .description(
+        "how an entity's facts changed: supersede chains, retractions, evidence, when each became true and was learned",
+      )
+      .argument('<entity...>', 'the entity, e.g. "billing service"')
+      .option('--json', 'print the history as JSON')
+      .action(async (words: string[], opts: { json?: boolean }, command: Command) => {
+        const { historyCommand } = await import('./history')
+        await historyCommand(words.join(' '), { ...globalOptions(command), json: opts.json }, ctx)
+      }),
+  (program, ctx) =>
+    program
+      .command('conflicts')
+      .description('facts that contradict each other (one subject, competing objects or opposing predicates)')
+      .option('--json', 'print the conflicts as JSON')
+      .action(async (opts: { json?: boolean }, command: Command) => {
+        const { conflictsCommand } = await import('./conflicts')
+        await conflictsCommand({ ...globalOptions(command), json: opts.json }, ctx)
+      }),
+  (program, ctx) =>
+    program
+      .command('notes')
+      .description('list the explicit notes (newest first), or show one by id')
+      .argument('[id]', 'show this note')
+      .option('--archived', 'the archived notes instead')
+      .option('--page <n>', 'page of 50', parsePositiveInt)
+      .option('--json', 'print as JSON')
+      .action(
+        async (
+          id: string | undefined,
+          opts: { archived?: boolean; page?: number; json?: boolean },
+          command: Command,
+        ) => {
+          const { notesCommand } = await import('./notes')
+          await notesCommand(id, { ...globalOptions(command), ...opts }, ctx)
         },
       ),
   (program, ctx) =>
