@@ -30,6 +30,7 @@ export type HonchoMemory = Pick<
   | 'forgetFact'
   | 'deletionReceipts'
   | 'listNotes'
+  | 'history'
 >
 
 /** Bearer tokens and the workspaces each may use (`'*'` = all, and the workspace list). */

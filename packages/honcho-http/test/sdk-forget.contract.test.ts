@@ -94,7 +94,7 @@ describe('SDK contract: deleting a session forgets it', () => {
 
     const receipts = await fetch(`${live.baseURL}/v3/workspaces/${WS}/hymem/deletions`)
     expect(await receipts.json()).toEqual([
-      expect.objectContaining({ kind: 'session', target: 'trip', status: 'done', message_count: 3 }),
+      expect.objectContaining({ kind: 'session', target: 'trip', status: 'done', messageCount: 3 }),
     ])
   })
 

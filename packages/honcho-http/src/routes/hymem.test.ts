@@ -25,16 +25,16 @@ describe('HyMem extension routes: forgetting', () => {
     ])
     const one = await t.call('DELETE', `${base}/messages/${added[0]!.id}`)
     expect(one.status).toBe(202)
-    expect(await one.json()).toMatchObject({ kind: 'messages', message_count: 1, removed: { messages: 1 } })
+    expect(await one.json()).toMatchObject({ kind: 'messages', messageCount: 1, removed: { messages: 1 } })
     expect((await t.call('DELETE', `${base}/messages/${added[0]!.id}`)).status).toBe(404)
 
     const many = await t.call('POST', `${base}/messages/delete`, { ids: [added[1]!.id, 'unknown'] })
-    expect(await many.json()).toMatchObject({ message_count: 1 })
+    expect(await many.json()).toMatchObject({ messageCount: 1 })
     expect((await t.call('POST', `${base}/messages/delete`, { ids: [] })).status).toBe(422)
 
     const peer = await t.call('DELETE', `${base}/peers/ann/messages`)
     expect(peer.status).toBe(202)
-    expect(await peer.json()).toMatchObject({ kind: 'peer-messages', target: 'ann', message_count: 1 })
+    expect(await peer.json()).toMatchObject({ kind: 'peer-messages', target: 'ann', messageCount: 1 })
     expect(await t.memory.store.messages.count('w')).toBe(0)
 
     const deletions = (await (await t.call('GET', `${base}/deletions?limit=2`)).json()) as { kind: string }[]
@@ -56,7 +56,7 @@ describe('HyMem extension routes: forgetting', () => {
     const active = await (await t.call('GET', `${base}/notes`)).json()
     expect(active).toMatchObject({ total: 1, page: 1, items: [{ id: note.id, content: 'The code is 4711' }] })
     const archived = await (await t.call('GET', `${base}/notes?archived=true`)).json()
-    expect(archived).toMatchObject({ total: 1, items: [{ id: old.id, archived_at: expect.any(String) }] })
+    expect(archived).toMatchObject({ total: 1, items: [{ id: old.id, archivedAt: expect.any(String) }] })
 
     expect((await t.call('GET', `${base}/notes/${old.id}`)).status).toBe(404)
     expect((await t.call('GET', `${base}/notes/${old.id}?archived=true`)).status).toBe(200)
@@ -65,5 +65,39 @@ describe('HyMem extension routes: forgetting', () => {
     expect(await deleted.json()).toMatchObject({ kind: 'note', target: note.id, removed: { notes: 1 } })
     expect((await t.call('DELETE', `${base}/notes/${note.id}`)).status).toBe(404)
     expect((await t.call('GET', `${base}/notes?size=0`)).status).toBe(422)
+  })
+})
+
+describe('HyMem extension routes: time, history and conflicts', () => {
+  it('augments as of a date, tells an entity’s history, and lists conflicts at both paths', async () => {
+    await t.call('POST', '/v3/workspaces/w/sessions/s/messages', {
+      messages: [
+        { peer_id: 'ann', content: 'We deploy the API to Heroku.', created_at: '2026-01-05T00:00:00Z' },
+      ],
+    })
+    await t.memory.dream({ workspaceId: 'w' })
+    const now = await t.call('POST', `${base}/augment`, { query: 'where does the API deploy?' })
+    expect(
+      ((await now.json()) as { graphFacts: { object: string }[] }).graphFacts.map((f) => f.object),
+    ).toContain('heroku')
+    const then = await t.call('POST', `${base}/augment`, {
+      query: 'where does the API deploy?',
+      as_of: '2026-01-01',
+    })
+    expect(await then.json()).toMatchObject({ graphFacts: [], hits: [] })
+    expect((await t.call('POST', `${base}/augment`, { query: 'x', as_of: 'yesterday' })).status).toBe(422)
+
+    const history = await t.call('GET', `${base}/history?subject=API`)
+    expect(await history.json()).toMatchObject({
+      entity: 'api',
+      facts: [{ predicate: 'deploys_to', object: 'heroku', becameTrueAt: '2026-01-05T00:00:00.000Z' }],
+    })
+    expect((await t.call('GET', `${base}/history`)).status).toBe(422)
+
+    for (const path of ['/v3/workspaces/w/conflicts', `${base}/conflicts`]) {
+      const res = await t.call('GET', path)
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual([])
+    }
   })
 })
