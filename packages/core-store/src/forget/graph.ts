@@ -151,7 +151,7 @@ async function dropUnusedEdgeTextsSqlite(tx: PurgeTx, texts: readonly string[]):
 }
 
 /** Entity types of entities no fact and no chunk of the workspace names any more. */
-export async function dropOrphanTypes(
+async function dropOrphanTypes(
   tx: PurgeTx,
   workspaceId: string,
   entities: readonly string[],

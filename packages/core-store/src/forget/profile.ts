@@ -6,7 +6,7 @@ import { slices } from './tally'
  * A marker statement's identity in the profile: case, punctuation and spacing do not make a new entry
  * (the same rule dreaming's consolidation uses).
  */
-export function profileStatementKey(statement: string): string {
+function profileStatementKey(statement: string): string {
   return statement
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
