@@ -2,7 +2,7 @@
  * @hymem/core-store against the raw better-sqlite3 / SQLite operations it wraps, measured in the same run and
  * interleaved (one wrapper step, one raw step) so machine load hits both alike:
  *  (a) ingest: `messages.insertBatch` (batches of 100) vs a prepared single-row INSERT looped inside one
- *      transaction per batch, on a separate file with the same schema and FTS trigger;
+ *      transaction per batch, on a separate file with the same schema and FTS trigger (both count o200k tokens);
  *  (b) FTS: `store.fullText.search('messages', …)` vs the same FTS5 MATCH + BM25 query, prepared, on the same file;
  *  (c) KNN: `store.vectors.nearest('chunks', …, k=10)` over 384-d vectors vs the raw vec0 KNN query.
  * Full mode uses 100k rows, quick mode 10k. Text is seeded Zipf-distributed pseudo-words.
@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import {
   buildMatchQuery,
+  loadTokenCounter,
   MIGRATIONS,
   type NewMessage,
   openStore,
@@ -82,6 +83,7 @@ async function ingest(dir: string, total: number): Promise<{ store: Store; resul
     `INSERT INTO messages (public_id, workspace_id, session_id, peer_id, role, content, metadata, token_count, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
+  const countTokens = await loadTokenCounter()
   const rawBatch = raw.transaction((session: string, batch: readonly NewMessage[]) => {
     const now = new Date().toISOString()
     for (const m of batch) {
@@ -93,7 +95,7 @@ async function ingest(dir: string, total: number): Promise<{ store: Store; resul
         m.peerId === 'hermes' ? 'assistant' : 'user',
         m.content,
         '{}',
-        Math.ceil(m.content.length / 4),
+        countTokens(m.content),
         now,
       )
     }

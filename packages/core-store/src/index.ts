@@ -32,6 +32,30 @@ export {
   repairCanonicalDrift,
   resolveAlias,
 } from './canonical'
+export type {
+  ConclusionFilter,
+  ConclusionFilterField,
+  Filter,
+  FilterFieldKind,
+  FilterValue,
+  JsonFilter,
+  JsonScalar,
+  MessageFilter,
+  MessageFilterField,
+  PeerFilter,
+  PeerFilterField,
+  SessionFilter,
+  SessionFilterField,
+  WorkspaceFilter,
+  WorkspaceFilterField,
+} from './filter'
+export {
+  CONCLUSION_FILTER_FIELDS,
+  MESSAGE_FILTER_FIELDS,
+  PEER_FILTER_FIELDS,
+  SESSION_FILTER_FIELDS,
+  WORKSPACE_FILTER_FIELDS,
+} from './filter'
 export type { MatchQueryOptions } from './fts'
 export { buildMatchQuery, DEFAULT_MAX_TERMS, ENGLISH_STOP_WORDS, tokenizeForFts } from './fts'
 export type {
@@ -44,7 +68,13 @@ export type {
   SqliteLike,
 } from './lock'
 export { createRunLock, DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './lock'
-export { readManagedFile, readSection, sectionMarkers, writeSection } from './markdown'
+export {
+  readManagedFile,
+  readOutsideSection,
+  readSection,
+  sectionMarkers,
+  writeSection,
+} from './markdown'
 export type { Repositories } from './repositories'
 export type { Alias, AliasesRepository } from './repositories/aliases'
 export type {
@@ -60,26 +90,44 @@ export type {
   BackupScope,
   BackupVector,
 } from './repositories/backup'
-export type { Chunk, ChunksRepository, NewChunk } from './repositories/chunks'
+export type { Chunk, ChunkProcessing, ChunksRepository, NewChunk } from './repositories/chunks'
+export type {
+  Conclusion,
+  ConclusionOrder,
+  ConclusionQuery,
+  ConclusionsRepository,
+} from './repositories/conclusions'
+export { conclusionIdOfEdge, edgeIdOfConclusion } from './repositories/conclusions'
 export type {
   ConflictRules,
   Edge,
   EdgeConflict,
+  EdgeCounts,
   EdgeKey,
+  EdgePatch,
   EdgesRepository,
   EdgeValidity,
   ImportedEdge,
   NamedEntity,
   NewEdge,
+  SoftContradiction,
+  Triple,
 } from './repositories/edges'
-export type { EntityTypesRepository } from './repositories/entity-types'
+export type { EntityType, EntityTypesRepository } from './repositories/entity-types'
 export type { Episode, EpisodesRepository, NewEpisode } from './repositories/episodes'
 export type { Evidence, EvidenceRepository, NewEvidence } from './repositories/evidence'
-export type { FeedbackRepository } from './repositories/feedback'
+export type { Feedback, FeedbackRepository } from './repositories/feedback'
 export type { FactHistoryEntry, FactRef, HistoryRepository } from './repositories/history'
-export type { LlmCacheRepository } from './repositories/llm-cache'
-export type { MarkersRepository, ProfileEntry } from './repositories/markers'
-export type { MentionsRepository } from './repositories/mentions'
+export type { CachedCompletion, LlmCacheRepository } from './repositories/llm-cache'
+export type {
+  Marker,
+  MarkersRepository,
+  NewMarker,
+  ProfileEntry,
+  ProfileEntryQuery,
+  ProfileObservation,
+} from './repositories/markers'
+export type { Mention, MentionsRepository } from './repositories/mentions'
 export type {
   NewNote,
   Note,
@@ -105,7 +153,7 @@ export type {
   PurgeCounts,
   PurgesRepository,
 } from './repositories/purges'
-export type { ScopesRepository } from './repositories/scopes'
+export type { Scope, ScopeMember, ScopesRepository } from './repositories/scopes'
 export type {
   LoggedSearch,
   SearchLogEntry,
@@ -127,7 +175,9 @@ export type {
   PageRequest,
   Peer,
   PeersRepository,
+  RecentMessagesQuery,
   Session,
+  SessionListQuery,
   SessionPeer,
   SessionSnapshot,
   SessionsRepository,
@@ -166,3 +216,5 @@ export type {
   VectorSupport,
 } from './store/types'
 export { ISO_TIME_HINT, isoTimeSchema, parseIsoTime } from './time'
+export type { TokenCounter } from './tokens'
+export { countTokens, loadTokenCounter } from './tokens'

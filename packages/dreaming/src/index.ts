@@ -18,7 +18,9 @@ export { DEFAULT_DREAM_CONFIG } from './config'
 export type { DreamErrorCode } from './errors'
 export { DreamError } from './errors'
 export type { LLMResponseCache } from './llm-cache'
-export { createLLMResponseCache, llmCacheKey } from './llm-cache'
+export { createLLMResponseCache } from './llm-cache'
+export type { ProfileData } from './profile-data'
+export { readProfileData } from './profile-data'
 export type { RetractResult } from './retract'
 export { retractEdge } from './retract'
 export { dream } from './run/dream'
@@ -26,10 +28,13 @@ export { dreamLockName } from './run/lock'
 export { rewriteMarkdown } from './run/rewrite-markdown'
 export type { DreamScheduler, DreamSchedulerOptions, ScheduledDreamOptions } from './scheduler'
 export { createDreamScheduler } from './scheduler'
-export { laplace } from './steps/confidence'
 export { edgeText, episodeText } from './steps/embed'
-export { INSIGHTS_SECTION } from './steps/insights'
-export { PROFILE_SECTION } from './steps/profile'
-export { salienceReason } from './steps/salience'
-export { SINGLE_VALUED_PREDICATES } from './steps/supersede'
+export type {
+  ContradictionInsight,
+  DependencyHubInsight,
+  Insight,
+  InsightThresholds,
+  PreferenceInsight,
+} from './steps/insights'
+export { readInsights } from './steps/insights'
 export type { DreamMarkdownPaths, DreamOptions, DreamPhase, DreamProgressEvent, DreamReport } from './types'

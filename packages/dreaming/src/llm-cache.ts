@@ -45,28 +45,18 @@ export function createLLMResponseCache(options: { store: Store }): LLMResponseCa
         model: llm.model,
         async complete(req): Promise<LLMCompletion> {
           const key = llmCacheKey(llm.model, req.system, req.user)
-          const row = await store.db
-            .selectFrom('llm_cache')
-            .select(['response', 'model'])
-            .where('key', '=', key)
-            .executeTakeFirst()
-          if (row) {
+          const cached = await store.llmCache.get(key)
+          if (cached) {
             hits++
-            return { text: row.response, model: row.model, usage: { promptTokens: 0, completionTokens: 0 } }
+            return {
+              text: cached.response,
+              model: cached.model,
+              usage: { promptTokens: 0, completionTokens: 0 },
+            }
           }
           const answer = await llm.complete(req)
           misses++
-          await store.db
-            .insertInto('llm_cache')
-            .values({
-              key,
-              model: llm.model,
-              response: answer.text,
-              usage: JSON.stringify(answer.usage),
-              created_at: store.context.now(),
-            })
-            .onConflict((oc) => oc.doNothing())
-            .execute()
+          await store.llmCache.put(key, { model: llm.model, response: answer.text, usage: answer.usage })
           return answer
         },
       }

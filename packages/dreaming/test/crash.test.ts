@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { createLLMExtractor } from '@hymem/extraction'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { dream } from '../src/run/dream'
+import { dreamLockName } from '../src/run/lock'
 import type { DreamProgressEvent } from '../src/types'
 import { CRASH_CLOCK, CRASH_WORKSPACE, seedCrashScenario } from './crash-scenario'
 import { graphSnapshot, openTestStore, type TestStore, tableCounts } from './harness'
@@ -59,17 +60,16 @@ async function finish(t: TestStore) {
 }
 
 async function state(t: TestStore) {
-  const db = t.store.db
+  const { store } = t
+  const sessions = await store.sessions.list(CRASH_WORKSPACE, { size: 100 })
   return {
-    graph: await graphSnapshot(t.store, CRASH_WORKSPACE),
-    counts: await tableCounts(t.store),
-    episodes: await db.selectFrom('episodes').select(['id', 'title', 'chunk_ids']).orderBy('id').execute(),
-    procedures: await db.selectFrom('procedures').select(['id', 'steps']).orderBy('id').execute(),
-    summaries: await db
-      .selectFrom('sessions')
-      .select(['id', 'summary', 'summary_message_id'])
-      .orderBy('id')
-      .execute(),
+    graph: await graphSnapshot(store, CRASH_WORKSPACE),
+    counts: await tableCounts(store, CRASH_WORKSPACE),
+    episodes: (await store.episodes.listAll(CRASH_WORKSPACE)).map((e) => [e.id, e.title, e.chunkIds]),
+    procedures: (await store.procedures.listAll(CRASH_WORKSPACE)).map((p) => [p.id, p.steps]),
+    summaries: sessions.items
+      .map((s) => [s.id, s.summary, s.summaryMessageId])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     userMd: readFileSync(t.markdown.userMdPath, 'utf8'),
     memoryMd: readFileSync(t.markdown.memoryMdPath, 'utf8'),
   }
@@ -102,12 +102,13 @@ describe('crash safety: a dream killed with SIGKILL, then run again', () => {
         await seedCrashScenario(t.store)
         const outcome = await dreamAndKill(t, point.when)
         expect(outcome.killed).toBe(true)
-        const held = await t.store.db.selectFrom('run_lock').selectAll().execute()
-        expect(held).toHaveLength(1) // the dead child's lock, taken over at once (same host, pid gone)
+        const lock = dreamLockName(CRASH_WORKSPACE)
+        // the dead child's lock, taken over at once (same host, pid gone)
+        expect(await t.store.runLock.inspect(lock)).not.toBeNull()
         const report = await finish(t)
         expect(report.status).toBe('ok')
         expect(await state(t)).toEqual(reference)
-        expect(await t.store.db.selectFrom('run_lock').selectAll().execute()).toEqual([])
+        expect(await t.store.runLock.inspect(lock)).toBeNull()
         const runs = await t.store.dreamRuns.recent(CRASH_WORKSPACE)
         expect(runs.map((r) => r.status)).toEqual(['ok', 'failed'])
         expect(runs[1]!.errors[0]).toMatch(/interrupted/)

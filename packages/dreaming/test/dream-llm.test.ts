@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
-import { readSection } from '@hymem/core-store'
+import { readSection, type VectorIndexName } from '@hymem/core-store'
 import {
   createLLMExtractor,
   createOpenAICompatibleEmbeddings,
   createOpenAICompatibleLLM,
+  type LLMClient,
 } from '@hymem/extraction'
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -12,15 +13,7 @@ import { retractEdge } from '../src/retract'
 import { dream } from '../src/run/dream'
 import type { DreamOptions, DreamProgressEvent } from '../src/types'
 import { BILLING_TURNS, EMPTY_FACTS, isFacts, isSummary, scriptBillingModel } from './fake-llm-scripts'
-import {
-  conversation,
-  graphSnapshot,
-  logLines,
-  openTestStore,
-  type TestStore,
-  tableCounts,
-  WS,
-} from './harness'
+import { conversation, graphSnapshot, logLines, openTestStore, type TestStore, WS } from './harness'
 import { createRulesBackedLLM } from './rules-as-llm'
 
 describe('dream() end to end against the fake OpenAI-compatible server', () => {
@@ -54,7 +47,7 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
     const report = await run()
     expect(report.status).toBe('ok')
     expect(report.errors).toEqual([])
-    const chunks = await t.store.db.selectFrom('chunks').selectAll().execute()
+    const chunks = await t.store.chunks.listAll(WS)
     expect(chunks).toHaveLength(3)
     expect(report.llmCalls).toBe(3 + 3) // one per chunk, then episodes, procedures and summary
     expect(report.llmCalls).toBe(server.chatRequests.length)
@@ -73,14 +66,10 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
       ['billing_service depends_on libpq', Math.round((2 / 3) ** 2 * 1e6) / 1e6],
       ['payments depends_on libpq', Math.round((2 / 3) ** 2 * 1e6) / 1e6],
     ])
-    const version = await t.store.db
-      .selectFrom('kg_evidence')
-      .innerJoin('knowledge_graph', 'knowledge_graph.id', 'kg_evidence.edge_id')
-      .select(['value_text', 'value_numeric', 'temporal_scope', 'kg_evidence.message_ids'])
-      .where('predicate', '=', 'requires_version')
-      .executeTakeFirstOrThrow()
-    expect(version).toMatchObject({ value_text: '3.12', value_numeric: 3.12, temporal_scope: 'since March' })
-    expect(JSON.parse(version.message_ids)).toEqual([4])
+    const versionEdge = (await t.store.edges.listAll(WS)).find((e) => e.predicate === 'requires_version')!
+    const [version] = await t.store.evidence.forEdges(WS, [versionEdge.id])
+    expect(version).toMatchObject({ valueText: '3.12', valueNumeric: 3.12, temporalScope: 'since March' })
+    expect(version!.messageIds).toEqual([4])
 
     expect(await readSection(t.markdown.userMdPath, 'profile')).toBe(
       '- [preference] User prefers short answers.\n- [style] User asks for no emojis.',
@@ -88,12 +77,12 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
     expect(readFileSync(t.markdown.memoryMdPath, 'utf8')).toContain(
       'postgres is a shared dependency of: billing_service, payments',
     )
-    const [episode, ...more] = await t.store.db.selectFrom('episodes').selectAll().execute()
+    const [episode, ...more] = await t.store.episodes.listAll(WS)
     expect(more).toEqual([])
-    expect(JSON.parse(episode!.chunk_ids)).toEqual(chunks.map((c) => c.id))
-    expect(episode!.started_at).toBe(chunks[0]!.occurred_at)
-    const [procedure] = await t.store.db.selectFrom('procedures').selectAll().execute()
-    expect(JSON.parse(procedure!.steps)).toEqual([
+    expect(episode!.chunkIds).toEqual(chunks.map((c) => c.id))
+    expect(episode!.startedAt).toBe(chunks[0]!.occurredAt)
+    const [procedure] = await t.store.procedures.listAll(WS)
+    expect(procedure!.steps).toEqual([
       { order: 1, text: 'run the migrations', tool: 'psql' },
       { order: 2, text: 'tag the release', tool: 'git' },
       { order: 3, text: 'deploy the image' },
@@ -101,12 +90,19 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
     expect((await t.store.sessions.get(WS, 's1'))?.summary).toBe(
       'The user moved the billing service to PostgreSQL and settled its release steps.',
     )
-    const vectors = await tableCounts(t.store)
-    expect(vectors.chunks).toBe(3)
-    const edgeVectors = await t.store.db.selectFrom('edge_vectors').select('edge_id').execute()
-    expect(edgeVectors).toHaveLength(graph.length)
-    expect(await t.store.db.selectFrom('episode_embeddings').select('episode_id').execute()).toHaveLength(1)
-    expect(await t.store.db.selectFrom('chunk_embeddings').select('chunk_id').execute()).toHaveLength(3)
+    const indexed = async (index: VectorIndexName, ids: readonly (number | string)[]) =>
+      (await t.store.vectors.textHashes(index, ids)).size
+    const edgeIds = (await t.store.edges.listAll(WS)).map((e) => e.id)
+    expect(edgeIds).toHaveLength(graph.length)
+    expect(await indexed('edges', edgeIds)).toBe(graph.length)
+    expect(await indexed('episodes', [episode!.id])).toBe(1)
+    expect(
+      await indexed(
+        'chunks',
+        chunks.map((c) => c.id),
+      ),
+    ).toBe(3)
+    expect(await t.store.chunks.listUnembedded(WS)).toEqual([])
   })
 
   it('re-dreams without a single model or embedding call, and keeps episode ids stable', async () => {
@@ -114,13 +110,13 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
     await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', BILLING_TURNS))
     await run()
     const requests = server.requests.length
-    const episodes = await t.store.db.selectFrom('episodes').select('id').execute()
+    const episodes = (await t.store.episodes.listAll(WS)).map((e) => e.id)
     const graph = await graphSnapshot(t.store)
     const again = await run()
     expect(again.llmCalls).toBe(0)
     expect(server.requests.length).toBe(requests)
     expect(await graphSnapshot(t.store)).toEqual(graph)
-    expect(await t.store.db.selectFrom('episodes').select('id').execute()).toEqual(episodes)
+    expect((await t.store.episodes.listAll(WS)).map((e) => e.id)).toEqual(episodes)
   })
 
   it('answers repeated prompts from the llm_cache table (a re-run after a crash costs nothing)', async () => {
@@ -144,15 +140,26 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
   })
 
   it('bounds concurrent extraction calls and commits chunks in order', async () => {
+    server.script(isFacts, { json: EMPTY_FACTS })
+    // Counted on the client: every call the limiter lets through starts before any HTTP answer can arrive,
+    // so the peak is the bound itself, with no waiting on the server side.
     let inFlight = 0
     let peak = 0
-    server.script(isFacts, async () => {
-      inFlight++
-      peak = Math.max(peak, inFlight)
-      await new Promise((r) => setTimeout(r, 40))
-      inFlight--
-      return { json: EMPTY_FACTS }
-    })
+    const http = llm()
+    const counted: LLMClient = {
+      name: http.name,
+      model: http.model,
+      async complete(req) {
+        if (!isFacts(req)) return http.complete(req)
+        inFlight++
+        peak = Math.max(peak, inFlight)
+        try {
+          return await http.complete(req)
+        } finally {
+          inFlight--
+        }
+      },
+    }
     const turns = Array.from(
       { length: 8 },
       (_, i) => ['user', `We use tool number ${i} for the build pipeline.`] as const,
@@ -163,7 +170,12 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
     )
     await logLines(t.store, 's1', lines)
     const events: DreamProgressEvent[] = []
-    const report = await run({ concurrency: 2, embeddings: undefined, onProgress: (e) => events.push(e) })
+    const report = await run({
+      extractor: createLLMExtractor({ llm: counted }),
+      concurrency: 2,
+      embeddings: undefined,
+      onProgress: (e) => events.push(e),
+    })
     expect(report.chunksProcessed).toBe(8)
     expect(peak).toBe(2)
     const chunkEvents = events.filter((e) => e.kind === 'chunk')
@@ -247,15 +259,15 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
     await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', GROWING.slice(0, 6)))
     const extractor = createLLMExtractor({ llm: createRulesBackedLLM() })
     await run({ extractor, embeddings: undefined })
-    const first = await t.store.db.selectFrom('episodes').select(['id', 'chunk_ids']).execute()
-    expect(first.map((e) => JSON.parse(e.chunk_ids).length)).toEqual([3])
+    const episodeChunks = async () =>
+      (await t.store.episodes.listAll(WS))
+        .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
+        .map((e) => ({ id: e.id, chunkIds: e.chunkIds }))
+    const first = await episodeChunks()
+    expect(first.map((e) => e.chunkIds.length)).toEqual([3])
     await logLines(t.store, 's1', conversation('2026-02-20T10:00:00.000Z', GROWING.slice(6)))
     await run({ extractor, embeddings: undefined })
-    const second = await t.store.db
-      .selectFrom('episodes')
-      .select(['id', 'chunk_ids'])
-      .orderBy('started_at')
-      .execute()
+    const second = await episodeChunks()
     expect(second).toHaveLength(2)
     expect(second[0]).toEqual(first[0])
   })

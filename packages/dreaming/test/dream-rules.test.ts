@@ -4,6 +4,7 @@ import { createRulesExtractor } from '@hymem/extraction'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dream } from '../src/run/dream'
 import {
+  allEvidence,
   conversation,
   graphSnapshot,
   logLines,
@@ -49,20 +50,19 @@ describe('dream() end to end with the rules extractor', () => {
     expect(report.chunksProcessed).toBe(report.chunksCreated)
     expect(report.chunksPending).toBe(0)
 
-    const chunks = await t.store.db.selectFrom('chunks').selectAll().orderBy('id').execute()
+    const chunks = await t.store.chunks.listAll(WS)
     expect(chunks.length).toBeGreaterThan(0)
     for (const c of chunks) {
       expect(c.text.length).toBeGreaterThanOrEqual(30)
-      expect(c.salience_reason).not.toBe('')
-      const ids = JSON.parse(c.message_ids) as number[]
-      expect(ids[0]).toBe(c.first_message_id)
-      expect(ids.at(-1)).toBe(c.last_message_id)
+      expect(c.salienceReason).not.toBe('')
+      expect(c.messageIds[0]).toBe(c.firstMessageId)
+      expect(c.messageIds.at(-1)).toBe(c.lastMessageId)
     }
     // "ok" is not salient and breaks the run: no chunk contains it.
     expect(chunks.some((c) => /\bok\b$/m.test(c.text))).toBe(false)
 
     const graph = await graphSnapshot(t.store)
-    const triples = graph.filter((e) => e.derived === 0).map((e) => e.triple)
+    const triples = graph.filter((e) => !e.derived).map((e) => e.triple)
     // `user` resolves to the single user author, `alice`; `team` (we) stays the speaker's group.
     expect(triples).toEqual(
       expect.arrayContaining([
@@ -73,23 +73,16 @@ describe('dream() end to end with the rules extractor', () => {
         'alice prefers tabs',
       ]),
     )
-    const derived = graph.filter((e) => e.derived === 1).map((e) => e.triple)
+    const derived = graph.filter((e) => e.derived).map((e) => e.triple)
     expect(derived).toEqual(['api depends_on jemalloc', 'worker depends_on jemalloc'])
-    const alias = await t.store.db
-      .selectFrom('entity_aliases')
-      .selectAll()
-      .where('surface', '=', 'user')
-      .execute()
+    const alias = (await t.store.aliases.listAll(WS)).filter((a) => a.surface === 'user')
     expect(alias.map((a) => a.canonical)).toEqual(['alice'])
 
-    const evidence = await t.store.db
-      .selectFrom('kg_evidence')
-      .selectAll()
-      .where('source', '=', 'extraction')
-      .execute()
+    const evidence = (await allEvidence(t.store)).filter((e) => e.source === 'extraction')
+    expect(evidence.length).toBeGreaterThan(0)
     for (const e of evidence) {
-      expect(JSON.parse(e.message_ids).length).toBeGreaterThan(0)
-      expect(e.observed_at.startsWith('2026-02-20')).toBe(true)
+      expect(e.messageIds.length).toBeGreaterThan(0)
+      expect(e.observedAt.startsWith('2026-02-20')).toBe(true)
     }
 
     const userMd = await readSection(t.markdown.userMdPath, 'profile')
@@ -98,22 +91,25 @@ describe('dream() end to end with the rules extractor', () => {
     const memoryMd = readFileSync(t.markdown.memoryMdPath, 'utf8')
     expect(memoryMd).toContain('redis is a shared dependency of: api, worker')
 
-    const episodes = await t.store.db.selectFrom('episodes').selectAll().execute()
+    const episodes = await t.store.episodes.listAll(WS)
     expect(episodes.length).toBeGreaterThan(0)
-    expect(JSON.parse(episodes[0]!.message_ids).length).toBeGreaterThan(0)
-    const procedures = await t.store.db.selectFrom('procedures').selectAll().execute()
+    expect(episodes[0]!.messageIds.length).toBeGreaterThan(0)
+    const procedures = await t.store.procedures.listAll(WS)
     expect(procedures).toHaveLength(1)
-    expect(
-      JSON.parse(procedures[0]!.steps).map((s: { order: number; text: string }) => [s.order, s.text]),
-    ).toEqual([
+    expect(procedures[0]!.steps.map((s) => [s.order, s.text])).toEqual([
       [1, 'run the tests'],
       [2, 'build the image'],
       [3, 'push to fly'],
     ])
-    expect(procedures[0]!.steps_text).toContain('2. build the image')
+    const hits = await t.store.fullText.search('procedures', 'build the image', {
+      workspaceId: WS,
+      limit: 5,
+      match: 'all',
+    })
+    expect(hits.map((h) => h.id)).toEqual([procedures[0]!.id])
     const session = await t.store.sessions.get(WS, 's1')
     expect(session?.summary).toMatch(/\w+ \w+ \w+/)
-    expect(session?.summaryMessageId).toBe(chunks.at(-1)!.last_message_id)
+    expect(session?.summaryMessageId).toBe(chunks.at(-1)!.lastMessageId)
 
     const runs = await t.store.dreamRuns.recent(WS)
     expect(runs[0]).toMatchObject({
@@ -143,16 +139,13 @@ describe('dream() end to end with the rules extractor', () => {
   it('chunks only new messages on the next cycle, with no duplicate chunks', async () => {
     await logLines(t.store, 's1', SESSION_1.slice(0, 3))
     await run()
-    const first = await t.store.db.selectFrom('chunks').select('id').execute()
+    const first = await t.store.chunks.listAll(WS)
     await logLines(t.store, 's1', SESSION_1.slice(3))
     const second = await run()
     expect(second.chunksCreated).toBeGreaterThan(0)
-    const all = await t.store.db
-      .selectFrom('chunks')
-      .select(['first_message_id', 'last_message_id'])
-      .execute()
+    const all = await t.store.chunks.listAll(WS)
     expect(all.length).toBe(first.length + second.chunksCreated)
-    const spans = new Set(all.map((c) => `${c.first_message_id}-${c.last_message_id}`))
+    const spans = new Set(all.map((c) => `${c.firstMessageId}-${c.lastMessageId}`))
     expect(spans.size).toBe(all.length)
   })
 
@@ -162,8 +155,8 @@ describe('dream() end to end with the rules extractor', () => {
     const graph = await graphSnapshot(t.store)
     const v2 = await run({ extractor: createRulesExtractor({ promptVersion: 'rules-v2' }) })
     expect(v2.chunksProcessed).toBe(v1.chunksProcessed)
-    const processed = await t.store.db.selectFrom('processed_chunks').select('prompt_version').execute()
-    expect(new Set(processed.map((p) => p.prompt_version))).toEqual(new Set(['rules-v1', 'rules-v2']))
+    const processed = await t.store.chunks.listProcessed(WS)
+    expect(new Set(processed.map((p) => p.promptVersion))).toEqual(new Set(['rules-v1', 'rules-v2']))
     // Evidence is once per (edge, chunk): the same chunks re-read give the same counters.
     expect((await graphSnapshot(t.store)).map((e) => [e.triple, e.pos, e.neg])).toEqual(
       graph.map((e) => [e.triple, e.pos, e.neg]),
@@ -183,6 +176,6 @@ describe('dream() end to end with the rules extractor', () => {
     await run()
     const triples = (await graphSnapshot(t.store)).map((e) => e.triple)
     expect(triples).toEqual(expect.arrayContaining(['user prefers vim', 'user prefers emacs']))
-    expect(await t.store.db.selectFrom('entity_aliases').selectAll().execute()).toEqual([])
+    expect(await t.store.aliases.listAll(WS)).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import type { FakeOpenAIServer, FakeRequest } from '@hymem/extraction/testing'
 
-export const isFacts = (r: FakeRequest) => r.system.includes('durable technical facts')
+/** Whether a request (to the fake server, or an `LLMRequest`) is a facts prompt. */
+export const isFacts = (r: Pick<FakeRequest, 'system'>) => r.system.includes('durable technical facts')
 export const isEpisodes = (r: FakeRequest) => r.system.includes('distinct episodes')
 export const isProcedures = (r: FakeRequest) => r.system.includes('step-by-step workflows')
 export const isSummary = (r: FakeRequest) => r.system.includes('one-sentence summary')

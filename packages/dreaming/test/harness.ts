@@ -66,80 +66,58 @@ export function conversation(start: string, turns: readonly (readonly [MessageRo
   }))
 }
 
+/** Every evidence row of the workspace's edges. */
+export async function allEvidence(store: Store, workspaceId = WS) {
+  const edges = await store.edges.listAll(workspaceId)
+  return store.evidence.forEdges(
+    workspaceId,
+    edges.map((e) => e.id),
+  )
+}
+
 /** The graph as comparable rows (ids left out: derived edges get new ids each cycle). */
 export async function graphSnapshot(store: Store, workspaceId = WS) {
-  const edges = await store.db
-    .selectFrom('knowledge_graph')
-    .select([
-      'id',
-      'subject',
-      'predicate',
-      'object',
-      'pos_evidence',
-      'neg_evidence',
-      'confidence',
-      'status',
-      'derived',
-      'valid_to',
-      'superseded_by',
-    ])
-    .where('workspace_id', '=', workspaceId)
-    .execute()
+  const edges = await store.edges.listAll(workspaceId)
   const byId = new Map(edges.map((e) => [e.id, `${e.subject} ${e.predicate} ${e.object}`]))
-  const evidence = await store.db
-    .selectFrom('kg_evidence')
-    .select(['edge_id', 'chunk_id', 'polarity', 'source'])
-    .where('workspace_id', '=', workspaceId)
-    .execute()
-  const chunkText = new Map(
-    (await store.db.selectFrom('chunks').select(['id', 'first_message_id']).execute()).map((c) => [
-      c.id,
-      c.first_message_id,
-    ]),
+  const evidence = await store.evidence.forEdges(
+    workspaceId,
+    edges.map((e) => e.id),
   )
+  const firstMessage = new Map((await store.chunks.listAll(workspaceId)).map((c) => [c.id, c.firstMessageId]))
   return edges
     .map((e) => ({
       triple: byId.get(e.id)!,
-      pos: e.pos_evidence,
-      neg: e.neg_evidence,
+      pos: e.posEvidence,
+      neg: e.negEvidence,
       confidence: Math.round(e.confidence * 1e6) / 1e6,
       status: e.status,
       derived: e.derived,
-      validTo: e.valid_to,
-      supersededBy: e.superseded_by === null ? null : (byId.get(e.superseded_by) ?? '?'),
+      validTo: e.validTo,
+      supersededBy: e.supersededBy === null ? null : (byId.get(e.supersededBy) ?? '?'),
       evidence: evidence
-        .filter((v) => v.edge_id === e.id)
-        .map((v) => `${v.source}:${v.polarity}:${v.chunk_id === null ? '-' : chunkText.get(v.chunk_id)}`)
+        .filter((v) => v.edgeId === e.id)
+        .map((v) => `${v.source}:${v.polarity}:${v.chunkId === null ? '-' : firstMessage.get(v.chunkId)}`)
         .sort(),
     }))
     .sort((a, b) => `${a.triple}|${a.derived}`.localeCompare(`${b.triple}|${b.derived}`))
 }
 
-/** Row counts of every table dreaming writes. */
-export async function tableCounts(store: Store) {
-  const tables = [
-    'chunks',
-    'processed_chunks',
-    'entity_mentions',
-    'entity_types',
-    'entity_aliases',
-    'knowledge_graph',
-    'kg_evidence',
-    'behavioral_markers',
-    'profile_entries',
-    'episodes',
-    'procedures',
-    'extraction_feedback',
-  ] as const
-  const out: Record<string, number> = {}
-  for (const t of tables) {
-    const row = await store.db
-      .selectFrom(t)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-    out[t] = Number(row.n)
+/** How many of each kind of thing dreaming writes the workspace holds. */
+export async function tableCounts(store: Store, workspaceId = WS) {
+  return {
+    chunks: (await store.chunks.listAll(workspaceId)).length,
+    processedChunks: (await store.chunks.listProcessed(workspaceId)).length,
+    mentions: (await store.mentions.listAll(workspaceId)).length,
+    entityTypes: (await store.entityTypes.listAll(workspaceId)).length,
+    aliases: (await store.aliases.listAll(workspaceId)).length,
+    edges: (await store.edges.listAll(workspaceId)).length,
+    evidence: (await allEvidence(store, workspaceId)).length,
+    markers: (await store.markers.listAll(workspaceId)).length,
+    profileEntries: (await store.markers.profileEntries(workspaceId)).length,
+    episodes: (await store.episodes.listAll(workspaceId)).length,
+    procedures: (await store.procedures.listAll(workspaceId)).length,
+    feedback: (await store.feedback.recent(workspaceId)).length,
   }
-  return out
 }
 
 /** A run context for calling one step directly. */

@@ -6,6 +6,7 @@ import { dream } from '../src/run/dream'
 import { dreamLockName } from '../src/run/lock'
 import type { DreamOptions } from '../src/types'
 import {
+  allEvidence,
   conversation,
   graphSnapshot,
   logLines,
@@ -135,15 +136,8 @@ describe('the dream runner', () => {
     expect(embeddings.textsEmbedded).toBe(texts)
     expect(again.counts.embedded_chunks ?? 0).toBe(0)
     // Derived edges are recreated with new ids each cycle: their vectors come from the text cache.
-    const derivedIds = await t.store.db
-      .selectFrom('knowledge_graph')
-      .select('id')
-      .where('derived', '=', 1)
-      .execute()
-    const indexed = await t.store.vectors.textHashes(
-      'edges',
-      derivedIds.map((d) => d.id),
-    )
+    const derivedIds = await t.store.edges.listDerivedIds(WS)
+    const indexed = await t.store.vectors.textHashes('edges', derivedIds)
     expect(indexed.size).toBe(derivedIds.length)
   })
 
@@ -179,11 +173,8 @@ describe('the dream runner', () => {
     expect(report).toMatchObject({ status: 'ok', chunksProcessed: 1, chunksPending: 0 })
     expect(report.counts.invalidItemsSkipped).toBe(5)
     expect((await graphSnapshot(t.store)).map((e) => e.triple)).toEqual(['api uses redis'])
-    const evidence = await t.store.db
-      .selectFrom('kg_evidence')
-      .select('evidence_text')
-      .executeTakeFirstOrThrow()
-    expect(evidence.evidence_text).toHaveLength(2000)
+    const [evidence] = await allEvidence(t.store)
+    expect(evidence?.evidenceText).toHaveLength(2000)
   })
 
   it('records a failed step in the report and the audit row', async () => {

@@ -15,6 +15,10 @@ describe('createDreamScheduler', () => {
 
   const make = (extra: Partial<DreamSchedulerOptions> = {}) => {
     const reports: DreamReport[] = []
+    let reported: () => void = () => undefined
+    const firstReport = new Promise<void>((resolve) => {
+      reported = resolve
+    })
     let active = 0
     let peak = 0
     const scheduler = createDreamScheduler({
@@ -28,10 +32,13 @@ describe('createDreamScheduler', () => {
           if (e.kind === 'phase-end' && e.phase === 'embed') active--
         },
       }),
-      onDreamFinished: (r) => reports.push(r),
+      onDreamFinished: (r) => {
+        reports.push(r)
+        reported()
+      },
       ...extra,
     })
-    return { scheduler, reports, peak: () => peak }
+    return { scheduler, reports, firstReport, peak: () => peak }
   }
 
   it('runs on a forked connection and collapses kicks within the cooldown into one trailing run', async () => {
@@ -40,13 +47,10 @@ describe('createDreamScheduler', () => {
       's1',
       conversation('2026-02-20T09:00:00.000Z', [['user', 'The api depends on redis, always.']]),
     )
-    const { scheduler, reports } = make({ cooldownMs: 60_000 })
+    const { scheduler, reports, firstReport } = make({ cooldownMs: 60_000 })
     for (let i = 0; i < 5; i++) scheduler.kick()
     expect(scheduler.running).toBe(true)
-    await new Promise<void>((resolve) => {
-      const wait = () => (reports.length > 0 ? resolve() : setTimeout(wait, 5))
-      wait()
-    })
+    await firstReport
     expect(reports.map((r) => r.status)).toEqual(['ok'])
     expect(reports[0]!.chunksProcessed).toBe(1)
     // The trailing run is due only after the cooldown; close() cancels it.
@@ -80,7 +84,7 @@ describe('createDreamScheduler', () => {
     const { scheduler, reports } = make({ cooldownMs: 0 })
     await t.store.transaction(async (tx) => {
       scheduler.kick()
-      await tx.db.insertInto('workspaces').values({ id: 'other', created_at: '2026-03-01' }).execute()
+      await tx.workspaces.getOrCreate('other')
     })
     await scheduler.idle()
     await scheduler.close()

@@ -180,15 +180,11 @@ describe('co-occurrence-aware decay', () => {
     await run()
     // redis → jemalloc now has 1 for, 1 against: 0.5; the derived edge is the product (2/3 × 1/2).
     expect(await derived()).toEqual([['api depends_on jemalloc', 0.333333, ['inference:1:-']]])
-    const ids = await t.store.db.selectFrom('knowledge_graph').select('id').where('derived', '=', 1).execute()
+    const ids = await t.store.edges.listDerivedIds(WS)
     await run()
-    const again = await t.store.db
-      .selectFrom('knowledge_graph')
-      .select('id')
-      .where('derived', '=', 1)
-      .execute()
+    const again = await t.store.edges.listDerivedIds(WS)
     expect(again).toHaveLength(1)
-    expect(again[0]!.id).not.toBe(ids[0]!.id)
+    expect(again[0]).not.toBe(ids[0])
     expect(await derived()).toEqual([['api depends_on jemalloc', 0.333333, ['inference:1:-']]])
   })
 
@@ -224,9 +220,9 @@ describe('co-occurrence-aware decay', () => {
     const edge = (await graphSnapshot(t.store)).find((e) => e.triple === 'api depends_on redis')!
     expect(edge.status).toBe('retracted')
     expect(edge.confidence).toBeLessThan(0.15)
-    const feedback = await t.store.db.selectFrom('extraction_feedback').selectAll().execute()
+    const feedback = await t.store.feedback.recent(WS)
     expect(feedback).toMatchObject([{ subject: 'api', predicate: 'depends_on', object: 'redis' }])
-    expect(feedback[0]!.chunk_text).toContain('The api depends on redis.')
+    expect(feedback[0]!.chunkText).toContain('The api depends on redis.')
 
     await logLines(t.store, 's3', [line('The api depends on redis.', '2026-02-28T10:00:00.000Z')])
     const again = await run()
@@ -264,7 +260,7 @@ describe('co-occurrence-aware decay', () => {
       feedbackRecorded: false,
       found: false,
     })
-    expect(await t.store.db.selectFrom('extraction_feedback').select('subject').execute()).toHaveLength(1)
+    expect(await t.store.feedback.recent(WS)).toHaveLength(1)
     await expect(
       retractEdge(t.store, WS, { subject: '', predicate: 'uses', object: 'y' }),
     ).rejects.toMatchObject({

@@ -138,6 +138,15 @@ describe('messages', () => {
     ])
   })
 
+  it('counts special-token text such as <|endoftext|> as ordinary text', async () => {
+    const res = await t.call('POST', '/v3/workspaces/w/sessions/s1/messages', {
+      messages: [{ peer_id: 'alice', content: 'end <|endoftext|> here' }],
+    })
+    expect(res.status).toBe(201)
+    const [message] = (await res.json()) as { token_count: number }[]
+    expect(message?.token_count).toBeGreaterThan(3)
+  })
+
   it('accepts the trailing-slash variant', async () => {
     const res = await t.call('POST', '/v3/workspaces/w/sessions/s1/messages/', {
       messages: [{ peer_id: 'alice', content: 'x' }],
@@ -230,5 +239,24 @@ describe('search', () => {
       filters: { session_id: 's1' },
     })
     expect(both.status).toBe(422)
+  })
+})
+
+describe('conclusions', () => {
+  it('deletes a graph conclusion by retracting its edge; 404 for an unknown edge', async () => {
+    await t.call('POST', '/v3/workspaces/w/sessions/s/messages', {
+      messages: [{ peer_id: 'user-alice', content: 'We switched from MySQL to Postgres for billing.' }],
+    })
+    await t.memory.dream({ workspaceId: 'w' })
+    const listed = await t.call('POST', '/v3/workspaces/w/conclusions/list', {
+      filters: { observer_id: 'user-alice' },
+    })
+    const { items } = (await listed.json()) as { items: { id: string; observer_id: string }[] }
+    const graph = items.find((c) => c.id.startsWith('kg-'))
+    expect(graph).toMatchObject({ observer_id: 'user-alice' })
+    expect((await t.call('GET', `/v3/workspaces/w/conclusions/${graph!.id}`)).status).toBe(200)
+    expect((await t.call('DELETE', `/v3/workspaces/w/conclusions/${graph!.id}`)).status).toBe(204)
+    expect((await t.call('GET', `/v3/workspaces/w/conclusions/${graph!.id}`)).status).toBe(404)
+    expect((await t.call('DELETE', '/v3/workspaces/w/conclusions/kg-999999')).status).toBe(404)
   })
 })

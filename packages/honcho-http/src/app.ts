@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { HonchoHttpError } from './errors'
 import { authMiddleware } from './http/auth'
+import { requestBodyLimit } from './http/body-limit'
 import { errorResponse } from './http/error-status'
 import { DEFAULT_LIMITS } from './http/limits'
 import { conclusionRoutes } from './routes/conclusions'
@@ -55,14 +55,11 @@ export function createHonchoApp(options: HonchoAppOptions): HonchoApp {
   })
   app.get('/health', (c) => c.json({ status: 'ok' }))
 
-  const tooLarge = (bytes: number) => () => {
+  const tooLarge = (bytes: number) => (): never => {
     throw new HonchoHttpError('PAYLOAD_TOO_LARGE', `Request body exceeds ${bytes} bytes`)
   }
-  const jsonLimit = bodyLimit({ maxSize: limits.jsonBodyBytes, onError: tooLarge(limits.jsonBodyBytes) })
-  const uploadLimit = bodyLimit({
-    maxSize: limits.uploadBodyBytes,
-    onError: tooLarge(limits.uploadBodyBytes),
-  })
+  const jsonLimit = requestBodyLimit(limits.jsonBodyBytes, tooLarge(limits.jsonBodyBytes))
+  const uploadLimit = requestBodyLimit(limits.uploadBodyBytes, tooLarge(limits.uploadBodyBytes))
   app.use('/v3/*', authMiddleware(options.auth))
   app.use('/v3/*', (c, next) =>
     c.req.path.endsWith('/messages/upload') ? uploadLimit(c, next) : jsonLimit(c, next),

@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openTestServer, type TestServer } from '../test/harness'
 
@@ -120,8 +119,8 @@ describe('limits and malformed requests', () => {
 
   it('answers 500 with a generic detail and no stack when storage fails', async () => {
     t = await openTestServer()
-    await sql`DROP TABLE scope_sessions`.execute(t.memory.store.db)
     await t.call('POST', '/v3/workspaces/w/scopes', { id: 'sc' })
+    await t.memory.store.close()
     const res = await t.call('GET', '/v3/workspaces/w/scopes/sc/status')
     expect(res.status).toBe(500)
     expect(await res.json()).toEqual({ detail: 'An unexpected error occurred' })

@@ -3,15 +3,15 @@ import type { HonchoLimits } from './http/limits'
 import type { QueueTracker } from './services/queue-tracker'
 
 /**
- * The part of the HyMem facade the Honcho server uses. A `HyMem` satisfies it; storage goes through
- * `store` (typed repositories and the kysely query builder).
+ * The part of the HyMem facade the Honcho server uses. A `HyMem` satisfies it; storage goes through the
+ * typed repositories of `store`.
  */
 export type HonchoMemory = Pick<
   HyMem,
   | 'store'
   | 'augment'
   | 'logMessages'
-  | 'profile'
+  | 'profileData'
   | 'scheduleDream'
   | 'dreamBacklog'
   | 'dream'

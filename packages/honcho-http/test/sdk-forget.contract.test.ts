@@ -103,7 +103,7 @@ describe('SDK contract: deleting a session forgets it', () => {
     const graph = (await alice.conclusions.list({ size: 100 })).items.find((c) => c.content.includes('pnpm'))!
     await alice.conclusions.delete(graph.id)
     await expect(honcho.conclusions.get(graph.id)).rejects.toBeInstanceOf(NotFoundError)
-    expect((await live.memory.store.edges.getByIds([Number(graph.id.slice(3))])).length).toBe(0)
+    expect((await live.memory.store.edges.getByIds(WS, [Number(graph.id.slice(3))])).length).toBe(0)
 
     await (await honcho.session('work')).delete()
     await honcho.deleteWorkspace(WS)

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createFakeEmbeddings } from '@hymem/extraction'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -52,6 +52,24 @@ describe('capture → dream → augment on the rule-based extractor', () => {
     expect(profile.userMd).toBe(readFileSync(paths.userMd, 'utf8'))
     expect(profile.userMd).toContain('pnpm')
     expect((await t.memory.stats()).counts.chunk_embeddings).toBeGreaterThan(0)
+  })
+
+  it('gives the profile entries and insights as typed data, with the hand-written text apart', async () => {
+    t = await openTestMemory({ dream: { strongPreferenceConfidence: 0.5 } })
+    const paths = t.memory.markdownPaths()
+    writeFileSync(paths.userMd, '# User\n\nWritten by hand.\n')
+    await t.memory.capture(CONVERSATION, { dream: true })
+    const data = await t.memory.profileData()
+    expect(data.entries.length).toBeGreaterThan(0)
+    expect(data.entries.some((e) => e.statement.includes('pnpm'))).toBe(true)
+    const userMd = readFileSync(paths.userMd, 'utf8')
+    for (const entry of data.entries) expect(userMd).toContain(entry.statement)
+    expect(data.insights.some((i) => i.kind === 'preference' && i.object === 'pnpm')).toBe(true)
+    const memoryMd = readFileSync(paths.memoryMd, 'utf8')
+    for (const insight of data.insights) expect(memoryMd).toContain(`- ${insight.text}`)
+    expect(data.userNotes.trim()).toBe('# User\n\nWritten by hand.')
+    expect(data.memoryNotes).not.toContain('HyMem:auto')
+    expect((await t.memory.profileData({ workspaceId: 'empty' })).entries).toEqual([])
   })
 
   it('keeps workspaces apart, with their own Markdown files', async () => {

@@ -13,6 +13,8 @@ import {
   type DreamReport,
   type DreamScheduler,
   type LLMResponseCache,
+  type ProfileData,
+  readProfileData,
   retractEdge,
   rewriteMarkdown,
   dream as runDream,
@@ -247,6 +249,18 @@ export class HyMemInstance implements HyMem {
     return { userMd, memoryMd }
   }
 
+  async profileData(options: Ws = {}): Promise<ProfileData> {
+    this.#open()
+    const workspaceId = this.#ws(options.workspaceId)
+    const files = this.markdownPaths(workspaceId)
+    return readProfileData(this.store, workspaceId, {
+      markdown: { userMdPath: files.userMd, memoryMdPath: files.memoryMd },
+      ...(this.#parts.dreamConfig ? { config: this.#parts.dreamConfig } : {}),
+    }).catch((error: unknown) => {
+      throw _asHyMemError(error)
+    })
+  }
+
   async alias(surface: string, canonical: string, options: Ws = {}): Promise<AliasResult> {
     this.#open()
     const workspaceId = this.#ws(options.workspaceId)
@@ -369,7 +383,7 @@ export class HyMemInstance implements HyMem {
     if (!Number.isSafeInteger(edgeId) || edgeId < 1)
       throw new HyMemError('INVALID_INPUT', 'a fact id must be a positive integer')
     const workspaceId = this.#ws(options.workspaceId)
-    const [edge] = await this.store.edges.getByIds([edgeId])
+    const [edge] = await this.store.edges.getByIds(workspaceId, [edgeId])
     if (!edge || edge.workspaceId !== workspaceId) return null
     return this.#forget(options, { kind: 'fact', edgeId })
   }

@@ -14,8 +14,25 @@
  *
  * @module
  */
-export type { FactRef, Message, NewMessage, Page, PageRequest, Store } from '@hymem/core-store'
-export type { DreamConfig, DreamProgressEvent, DreamReport } from '@hymem/dreaming'
+export type {
+  FactRef,
+  Message,
+  NewMessage,
+  Page,
+  PageRequest,
+  ProfileEntry,
+  Store,
+} from '@hymem/core-store'
+export type {
+  ContradictionInsight,
+  DependencyHubInsight,
+  DreamConfig,
+  DreamProgressEvent,
+  DreamReport,
+  Insight,
+  PreferenceInsight,
+  ProfileData,
+} from '@hymem/dreaming'
 export type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 export type {
   AugmentedContext,

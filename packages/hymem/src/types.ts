@@ -1,5 +1,5 @@
 import type { Message, NewMessage, Page, PageRequest, Store } from '@hymem/core-store'
-import type { DreamConfig, DreamProgressEvent, DreamReport } from '@hymem/dreaming'
+import type { DreamConfig, DreamProgressEvent, DreamReport, ProfileData } from '@hymem/dreaming'
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, AugmentOptions, Conflict, QueryConfig } from '@hymem/query'
 import type { DeletionReceipt, ForgetOptions } from './forget/types'
@@ -168,6 +168,11 @@ export interface HyMem {
   dreamBacklog(workspaceId?: string): Promise<DreamBacklog>
   augment(message: string, options?: HyMemAugmentOptions): Promise<AugmentedContext>
   profile(options?: Ws): Promise<{ userMd: string; memoryMd: string }>
+  /**
+   * The profile entries and insights of USER.md / MEMORY.md as typed data (insights with the configured
+   * dream thresholds), plus the hand-written text of both files outside dreaming's sections.
+   */
+  profileData(options?: Ws): Promise<ProfileData>
   /** Folds every reference to `surface` into `canonical` and records the alias (one transaction). */
   alias(surface: string, canonical: string, options?: Ws): Promise<AliasResult>
   retract(

@@ -73,7 +73,7 @@ export async function insertEdge(store: Store, edge: EdgeInput): Promise<number>
     validTo: edge.validTo ?? null,
   })
   for (const evidence of edge.evidence ?? []) {
-    await store.evidence.insert(workspaceId, {
+    await store.evidence.add(workspaceId, {
       edgeId: id,
       chunkId: evidence.chunkId ?? null,
       messageIds: evidence.messageIds ?? [],
@@ -110,13 +110,14 @@ export async function insertChunk(
   messageIds: number[],
   workspaceId = WS,
 ): Promise<number> {
-  const chunk = await store.chunks.insert(workspaceId, {
+  const chunk = await store.chunks.insertIfNew(workspaceId, {
     sessionId,
     text,
     salienceReason: 'test',
     messageIds,
     occurredAt: daysAgo(2),
   })
+  if (!chunk) throw new Error(`a chunk over messages ${messageIds.join(', ')} already exists`)
   return chunk.id
 }
 
@@ -131,7 +132,7 @@ export async function insertEpisode(
     messageIds?: number[]
   },
 ): Promise<void> {
-  await store.episodes.insert(WS, {
+  await store.episodes.upsert(WS, {
     id: episode.id,
     sessionId: episode.sessionId,
     title: episode.title,
@@ -153,7 +154,7 @@ export async function insertProcedure(
     messageIds?: number[]
   },
 ): Promise<void> {
-  await store.procedures.insert(WS, {
+  await store.procedures.upsert(WS, {
     id: procedure.id,
     sessionId: procedure.sessionId,
     name: procedure.name,

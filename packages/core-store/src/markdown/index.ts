@@ -1,2 +1,2 @@
-export { readManagedFile, readSection, writeSection } from './managed-file'
+export { readManagedFile, readOutsideSection, readSection, writeSection } from './managed-file'
 export { sectionMarkers } from './section-text'

@@ -17,7 +17,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { StoreError } from '../store/errors'
-import { readManagedFile, readSection, writeSection } from './managed-file'
+import { readManagedFile, readOutsideSection, readSection, writeSection } from './managed-file'
 
 const START = (name: string) => `<!-- HyMem:auto:${name}:start -->`
 const END = (name: string) => `<!-- HyMem:auto:${name}:end -->`
@@ -272,5 +272,23 @@ describe('readManagedFile', () => {
     const error = await errorOf(readManagedFile(join(dir, 'a-directory')))
     expect(error.code).toBe('INVALID_INPUT')
     expect((error.cause as NodeJS.ErrnoException).code).toBe('EISDIR')
+  })
+})
+
+describe('readOutsideSection', () => {
+  it('returns the text around a section, the whole text without one, and an empty string without a file', async () => {
+    expect(await readOutsideSection(file, 'profile')).toBe('')
+    writeFileSync(
+      file,
+      `# User\n\nHand-written.\n\n${START('profile')}\n- [fact] x\n${END('profile')}\nAfter.\n`,
+    )
+    expect(await readOutsideSection(file, 'profile')).toBe('# User\n\nHand-written.\n\n\nAfter.\n')
+    expect(await readOutsideSection(file, 'insights')).toBe(text())
+  })
+
+  it('reads a file whose markers do not pair up as it is, and still rejects a bad section name', async () => {
+    writeFileSync(file, `Text\n${START('profile')}\n- [fact] x\n`)
+    expect(await readOutsideSection(file, 'profile')).toBe(text())
+    expect((await errorOf(readOutsideSection(file, 'no spaces'))).code).toBe('INVALID_INPUT')
   })
 })

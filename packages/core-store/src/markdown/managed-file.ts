@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import { StoreError } from '../store/errors'
 import { writeFileAtomic } from './atomic-write'
-import { assertSectionBody, findSection, replaceSection, sectionBody, sectionMarkers } from './section-text'
+import {
+  assertSectionBody,
+  findSection,
+  replaceSection,
+  type SectionSpan,
+  sectionBody,
+  sectionMarkers,
+} from './section-text'
 
 // Files are handled as latin1 text, one character per byte, so that every byte outside a section (even
 // bytes that are not valid UTF-8) is written back unchanged; only section bodies are decoded as UTF-8.
@@ -34,6 +41,24 @@ export async function readSection(file: string, name: string): Promise<string | 
   const text = await readBytesText(file)
   const span = findSection(text, name, file)
   return span === null ? null : fromBytesText(sectionBody(text, span))
+}
+
+/**
+ * The text of a managed file without section `name` (its markers and body): what people wrote around it.
+ * `''` when the file does not exist; the whole text when the section is absent or its markers do not pair
+ * up (a reader shows a broken file as it is; only writers refuse it).
+ */
+export async function readOutsideSection(file: string, name: string): Promise<string> {
+  sectionMarkers(name)
+  const text = await readBytesText(file)
+  let span: SectionSpan | null
+  try {
+    span = findSection(text, name, file)
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error
+    span = null
+  }
+  return fromBytesText(span === null ? text : text.slice(0, span.start) + text.slice(span.end))
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { EntityAliasesTable } from '../schema/tables'
+import { requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -24,14 +25,18 @@ function toAlias(row: Selectable<EntityAliasesTable>): Alias {
 export interface AliasesRepository {
   /** Every alias of the workspace, by surface. */
   listAll(workspaceId: string): Promise<Alias[]>
-  /** Stores an alias as given (an import); false when the surface has one, which is left untouched. */
-  insertIfAbsent(alias: Alias): Promise<boolean>
+  /**
+   * Records `surface` → `canonical` unless the surface already has an alias, which keeps it (the first claim
+   * wins; an import claims with the dump's `createdAt`). Both are stored as given. True when recorded.
+   */
+  claim(workspaceId: string, surface: string, canonical: string, createdAt?: string): Promise<boolean>
 }
 
 export function createAliasesRepository(scope: RepositoryScope): AliasesRepository {
-  const { db } = scope
+  const { db, context } = scope
   return {
     async listAll(workspaceId) {
+      requireId(workspaceId, 'workspace id')
       const rows = await db
         .selectFrom('entity_aliases')
         .selectAll()
@@ -40,19 +45,15 @@ export function createAliasesRepository(scope: RepositoryScope): AliasesReposito
         .execute()
       return rows.map(toAlias)
     },
-    async insertIfAbsent(alias) {
-      requireId(alias.workspaceId, 'workspace id')
-      requireId(alias.surface, 'surface')
-      requireId(alias.canonical, 'canonical')
+    async claim(workspaceId, surface, canonical, createdAt) {
+      requireId(workspaceId, 'workspace id')
+      requireText(surface, 'surface')
+      requireText(canonical, 'canonical')
+      const created = createdAt === undefined ? context.now() : requireText(createdAt, 'createdAt')
       const result = await scope.write((tx) =>
         tx
           .insertInto('entity_aliases')
-          .values({
-            workspace_id: alias.workspaceId,
-            surface: alias.surface,
-            canonical: alias.canonical,
-            created_at: alias.createdAt,
-          })
+          .values({ workspace_id: workspaceId, surface, canonical, created_at: created })
           .onConflict((oc) => oc.doNothing())
           .executeTakeFirst(),
       )

@@ -2,8 +2,14 @@ import type { Selectable } from 'kysely'
 import type { ChunksTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { selectByIdsSqlite } from './by-ids'
+
+export type { ChunkProcessing } from './chunk-processing'
+
+import { requireIntegers, requireText } from './checks'
+import { type ChunkProcessingMarks, createChunkProcessing } from './chunk-processing'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { _notIndexedSqlite } from './sqlite-hints'
 
 /** A salient stretch of a session's messages, the unit extraction works on. */
 export interface Chunk {
@@ -40,32 +46,38 @@ export interface NewChunk {
   readonly sessionId: string
   readonly text: string
   readonly salienceReason: string
-  /** `messages.id` the chunk covers (at least one). */
+  /** `messages.id` the chunk covers (at least one), in order. */
   readonly messageIds: readonly number[]
   /** @default now */
   readonly occurredAt?: string
 }
 
 /** Chunks (`chunks`) and their per-prompt-version processing marks (`processed_chunks`). */
-export interface ChunksRepository {
+export interface ChunksRepository extends ChunkProcessingMarks {
   /** Every chunk of the workspace, by id. */
   listAll(workspaceId: string): Promise<Chunk[]>
-  /** Chunks of the workspace not yet processed under this prompt version. */
-  countUnprocessed(workspaceId: string, promptVersion: string): Promise<number>
-  /** Drops the processing marks of the workspace's chunks, so the next dream extracts every chunk again. */
-  clearProcessed(workspaceId: string): Promise<void>
+  count(workspaceId: string): Promise<number>
   /** The workspace's chunks among `ids`, in no particular order (unknown ids are skipped). */
   getByIds(workspaceId: string, ids: readonly number[]): Promise<Chunk[]>
-  /** Inserts a chunk (its session must exist); the first and last message ids come from `messageIds`. */
-  insert(workspaceId: string, chunk: NewChunk): Promise<Chunk>
+  /**
+   * Inserts a chunk (its session must exist; first and last message ids come from `messageIds`). Null when
+   * a chunk over the same span of the session already exists, which is left untouched.
+   */
+  insertIfNew(workspaceId: string, chunk: NewChunk): Promise<Chunk | null>
+  /** Chunks that occurred at or after `since`. */
+  listSince(workspaceId: string, since: string): Promise<Chunk[]>
+  /** Chunks without a stored embedding, by id. */
+  listUnembedded(workspaceId: string): Promise<Chunk[]>
+  /** Deletes chunks (their mentions and processing marks go with them; evidence keeps its message ids). */
+  delete(workspaceId: string, ids: readonly number[]): Promise<number>
 }
 
 export function createChunksRepository(scope: RepositoryScope): ChunksRepository {
-  const { db } = scope
-  const ofWorkspace = (workspaceId: string) =>
-    db.selectFrom('chunks').select('id').where('workspace_id', '=', workspaceId)
+  const { db, context } = scope
   return {
+    ...createChunkProcessing(scope),
     async listAll(workspaceId) {
+      requireId(workspaceId, 'workspace id')
       const rows = await db
         .selectFrom('chunks')
         .selectAll()
@@ -74,40 +86,30 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
         .execute()
       return rows.map(toChunk)
     },
-    async countUnprocessed(workspaceId, promptVersion) {
+    async count(workspaceId) {
+      requireId(workspaceId, 'workspace id')
       const row = await db
-        .selectFrom('chunks as c')
-        .where('c.workspace_id', '=', workspaceId)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('processed_chunks as p')
-                .select('p.chunk_id')
-                .whereRef('p.chunk_id', '=', 'c.id')
-                .where('p.prompt_version', '=', promptVersion),
-            ),
-          ),
-        )
-        .select((eb) => eb.fn.countAll<number>().as('pending'))
+        .selectFrom('chunks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('workspace_id', '=', workspaceId)
         .executeTakeFirstOrThrow()
-      return Number(row.pending)
-    },
-    async clearProcessed(workspaceId) {
-      await scope.write((tx) =>
-        tx.deleteFrom('processed_chunks').where('chunk_id', 'in', ofWorkspace(workspaceId)).execute(),
-      )
+      return Number(row.n)
     },
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      return (await selectByIdsSqlite(db, 'chunks', workspaceId, ids)).map(toChunk)
+      return (await selectByIdsSqlite(db, 'chunks', workspaceId, requireIntegers(ids, 'ids'))).map(toChunk)
     },
-    async insert(workspaceId, chunk) {
+    async insertIfNew(workspaceId, chunk) {
       requireId(workspaceId, 'workspace id')
       requireId(chunk.sessionId, 'session id')
-      if (chunk.messageIds.length === 0 || !chunk.messageIds.every((id) => Number.isSafeInteger(id)))
-        throw new StoreError('INVALID_INPUT', 'a chunk needs at least one integer message id')
-      const now = scope.context.now()
+      const messageIds = requireIntegers(chunk.messageIds, 'messageIds')
+      if (messageIds.length === 0)
+        throw new StoreError('INVALID_INPUT', 'a chunk needs at least one message id')
+      if (typeof chunk.text !== 'string') throw new StoreError('INVALID_INPUT', 'text must be a string')
+      if (typeof chunk.salienceReason !== 'string')
+        throw new StoreError('INVALID_INPUT', 'salienceReason must be a string')
+      const now = context.now()
       const row = await db
         .insertInto('chunks')
         .values({
@@ -115,15 +117,57 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
           session_id: chunk.sessionId,
           text: chunk.text,
           salience_reason: chunk.salienceReason,
-          message_ids: JSON.stringify(chunk.messageIds),
-          first_message_id: Math.min(...chunk.messageIds),
-          last_message_id: Math.max(...chunk.messageIds),
-          occurred_at: chunk.occurredAt ?? now,
+          message_ids: JSON.stringify(messageIds),
+          first_message_id: Math.min(...messageIds),
+          last_message_id: Math.max(...messageIds),
+          occurred_at: chunk.occurredAt === undefined ? now : requireText(chunk.occurredAt, 'occurredAt'),
           created_at: now,
         })
+        .onConflict((oc) => oc.doNothing())
         .returningAll()
-        .executeTakeFirstOrThrow()
-      return toChunk(row)
+        .executeTakeFirst()
+      return row ? toChunk(row) : null
+    },
+    async listSince(workspaceId, since) {
+      requireId(workspaceId, 'workspace id')
+      requireText(since, 'since')
+      const rows = await db
+        .selectFrom('chunks')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('occurred_at', '>=', since)
+        .execute()
+      return rows.map(toChunk)
+    },
+    async listUnembedded(workspaceId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db
+        .selectFrom('chunks')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('chunk_embeddings')
+                .select('chunk_id')
+                .whereRef('chunk_embeddings.chunk_id', '=', 'chunks.id'),
+            ),
+          ),
+        )
+        .orderBy('id')
+        .execute()
+      return rows.map(toChunk)
+    },
+    async delete(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
+      requireIntegers(ids, 'ids')
+      if (ids.length === 0) return 0
+      const result = await db
+        .deleteFrom('chunks')
+        .where('id', 'in', ids)
+        .where(_notIndexedSqlite('workspace_id'), '=', workspaceId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows)
     },
   }
 }

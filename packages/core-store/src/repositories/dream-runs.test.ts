@@ -73,4 +73,15 @@ describe('dream runs repository', () => {
     await expectStoreError(store.dreamRuns.recordSkip('w', ''), 'INVALID_INPUT')
     expect((await store.dreamRuns.recent('w'))[0]?.status).toBe('running')
   })
+
+  it('lists the runs still marked running', async () => {
+    const store = stores.open()
+    const first = await store.dreamRuns.start('w', { extractor: 'x', promptVersion: 'v1' })
+    const done = await store.dreamRuns.start('w', { extractor: 'x', promptVersion: 'v1' })
+    await store.dreamRuns.finish(done, { status: 'ok' })
+    await store.dreamRuns.start('other', { extractor: 'x', promptVersion: 'v1' })
+    expect((await store.dreamRuns.listRunning('w')).map((r) => [r.id, r.status])).toEqual([
+      [first, 'running'],
+    ])
+  })
 })

@@ -129,5 +129,16 @@ export function createDreamRunsRepository(scope: RepositoryScope): DreamRunsRepo
         .execute()
       return rows.map(toDreamRun)
     },
+    async listRunning(workspaceId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db
+        .selectFrom('dream_runs')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('status', '=', 'running')
+        .orderBy('id')
+        .execute()
+      return rows.map(toDreamRun)
+    },
   }
 }

@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
 import type { HyMemDatabase, KnowledgeGraphTable } from '../schema/tables'
-import { type Edge, toEdge } from './edge-values'
+import { type Edge, toEdge } from './edge-model'
 
 /** What {@link EdgesRepository.findConflicts} looks for. */
 export interface ConflictRules {

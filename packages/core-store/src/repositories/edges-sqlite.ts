@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely'
 import type { HyMemDatabase, KnowledgeGraphTable } from '../schema/tables'
-import type { EdgeValidity } from './edge-values'
+import type { EdgeValidity } from './edge-model'
 
 // The SQLite-only graph lookups of the edges repository: entity and predicate lists travel as JSON arrays
 // (json_each), and a window function ranks the edges per entity.

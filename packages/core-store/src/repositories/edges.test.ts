@@ -91,7 +91,11 @@ describe('edges repository', () => {
       ['team', 'postgres', true],
     ])
     expect(all[1]?.supersededBy).toBe(postgres)
-    expect((await store.edges.getByIds([derived, mysql, 999])).map((e) => e.id)).toEqual([mysql, derived])
+    expect((await store.edges.getByIds('w', [derived, mysql, 999])).map((e) => e.id)).toEqual([
+      mysql,
+      derived,
+    ])
+    expect(await store.edges.getByIds('other', [mysql])).toEqual([])
     expect(await store.edges.countByState('w')).toEqual({ active: 1, stale: 1, retracted: 1, derived: 1 })
     expect(await store.edges.countByState('other')).toEqual({ active: 0, stale: 0, retracted: 0, derived: 0 })
   })

@@ -1,23 +1,55 @@
 import { sql } from 'kysely'
 import { StoreError } from '../store/errors'
+import { requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
-/** Entity types (`entity_types`): one type per entity (`postgresql` → `database`), with an evidence count. */
+/** The kind of thing an entity is (`service`, `database`, ...), decided by a running vote. */
+export interface EntityType {
+  readonly entity: string
+  readonly type: string
+  /** The vote's current margin for `type`. */
+  readonly evidence: number
+  readonly updatedAt: string
+}
+
+/** Entity types (`entity_types`): the kind of each canonical entity. */
 export interface EntityTypesRepository {
+  /** Every typed entity of the workspace, by entity. */
+  listAll(workspaceId: string): Promise<EntityType[]>
   /** The type of each given entity that has one. */
   typesOf(workspaceId: string, entities: readonly string[]): Promise<Map<string, string>>
   /** Entities of a type, best evidenced first (then by name), at most `limit`. */
   findEntitiesOfType(workspaceId: string, type: string, limit: number): Promise<string[]>
   /** Which of `names` are entity types of the workspace, sorted. */
   findTypesNamed(workspaceId: string, names: readonly string[]): Promise<string[]>
-  /** Sets an entity's type (replacing any earlier one) and its evidence count (default 1). */
+  /** Sets an entity's type (replacing any earlier one) and its evidence count (default 1), as an import does. */
   set(workspaceId: string, entity: { entity: string; type: string; evidence?: number }): Promise<void>
+  /**
+   * Counts one observation of `entity` being a `type`, as a majority vote: agreeing evidence adds one,
+   * disagreeing takes one away and flips the type when the margin is used up.
+   */
+  vote(workspaceId: string, entity: string, type: string): Promise<void>
 }
 
 export function createEntityTypesRepository(scope: RepositoryScope): EntityTypesRepository {
-  const { db } = scope
+  const { db, context } = scope
   return {
+    async listAll(workspaceId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db
+        .selectFrom('entity_types')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('entity')
+        .execute()
+      return rows.map((row) => ({
+        entity: row.entity,
+        type: row.type,
+        evidence: row.evidence,
+        updatedAt: row.updated_at,
+      }))
+    },
     async typesOf(workspaceId, entities) {
       requireId(workspaceId, 'workspace id')
       const out = new Map<string, string>()
@@ -61,7 +93,7 @@ export function createEntityTypesRepository(scope: RepositoryScope): EntityTypes
       requireId(type, 'type')
       if (!Number.isInteger(evidence) || evidence < 0)
         throw new StoreError('INVALID_INPUT', 'evidence must be a non-negative integer')
-      const updatedAt = scope.context.now()
+      const updatedAt = context.now()
       await db
         .insertInto('entity_types')
         .values({ workspace_id: workspaceId, entity, type, evidence, updated_at: updatedAt })
@@ -69,6 +101,39 @@ export function createEntityTypesRepository(scope: RepositoryScope): EntityTypes
           conflict.columns(['workspace_id', 'entity']).doUpdateSet({ type, evidence, updated_at: updatedAt }),
         )
         .execute()
+    },
+    async vote(workspaceId, entity, type) {
+      requireId(workspaceId, 'workspace id')
+      requireText(entity, 'entity')
+      requireText(type, 'type')
+      const now = context.now()
+      await scope.write(async (tx) => {
+        const row = await tx
+          .selectFrom('entity_types')
+          .select(['type', 'evidence'])
+          .where('workspace_id', '=', workspaceId)
+          .where('entity', '=', entity)
+          .executeTakeFirst()
+        if (!row) {
+          await tx
+            .insertInto('entity_types')
+            .values({ workspace_id: workspaceId, entity, type, updated_at: now })
+            .execute()
+          return
+        }
+        const patch =
+          row.type === type
+            ? { evidence: row.evidence + 1 }
+            : row.evidence <= 1
+              ? { type, evidence: 1 }
+              : { evidence: row.evidence - 1 }
+        await tx
+          .updateTable('entity_types')
+          .set({ ...patch, updated_at: now })
+          .where('workspace_id', '=', workspaceId)
+          .where('entity', '=', entity)
+          .execute()
+      })
     },
   }
 }

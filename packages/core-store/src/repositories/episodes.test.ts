@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addEpisode } from '../../test/fixtures'
-import { expectStoreError, useTempStores } from '../../test/store-harness'
+import { minute } from '../../test/graph-seed'
+import { expectStoreError, manualClock, useTempStores } from '../../test/store-harness'
 
 describe('episodes repository', () => {
   const stores = useTempStores()
@@ -8,7 +9,7 @@ describe('episodes repository', () => {
   it('inserts episodes and reads them back by id, within their workspace only', async () => {
     const store = stores.open({ clock: () => new Date('2026-03-01T10:00:00.000Z') })
     await store.sessions.getOrCreate('w', 's')
-    const episode = await store.episodes.insert('w', {
+    const episode = await store.episodes.upsert('w', {
       id: 'ep-1',
       sessionId: 's',
       title: 'Migration',
@@ -30,7 +31,7 @@ describe('episodes repository', () => {
     expect(await store.episodes.getByIds('w', ['ep-1', 'missing'])).toEqual([episode])
     expect(await store.episodes.getByIds('other', ['ep-1'])).toEqual([])
     await expectStoreError(
-      store.episodes.insert('w', { id: '', sessionId: 's', title: 't', summary: 's' }),
+      store.episodes.upsert('w', { id: '', sessionId: 's', title: 't', summary: 's' }),
       'INVALID_INPUT',
     )
   })
@@ -47,5 +48,49 @@ describe('episodes repository', () => {
       ['ep-a', 'Deploys', 'Deploys on Fridays.'],
       ['ep-b', 'Billing', 'Moved billing to Postgres.'],
     ])
+  })
+
+  it('upserts an episode by id, keeping its creation time, and deletes by id', async () => {
+    const { clock, advance } = manualClock()
+    const store = stores.open({ clock })
+    await store.sessions.getOrCreate('w', 's1')
+    await store.sessions.getOrCreate('w', 's2')
+    const episode = {
+      id: 'ep_1',
+      sessionId: 's1',
+      title: 'Billing moves',
+      summary: 'The billing service moved to Postgres.',
+      outcome: 'done',
+      entities: ['billing_service', 'postgres'],
+      chunkIds: [1, 2],
+      messageIds: [3, 4],
+      startedAt: minute(0),
+      endedAt: minute(5),
+    }
+    await store.episodes.upsert('w', episode)
+    advance(60_000)
+    await store.episodes.upsert('w', { ...episode, title: 'Billing moved' })
+    await store.episodes.upsert('w', { id: 'ep_2', sessionId: 's2', title: 'Other', summary: 'Other.' })
+    expect(await store.episodes.listBySession('w', 's1')).toEqual([
+      {
+        ...episode,
+        workspaceId: 'w',
+        title: 'Billing moved',
+        createdAt: '2026-03-01T10:00:00.000Z',
+        updatedAt: '2026-03-01T10:01:00.000Z',
+      },
+    ])
+    expect((await store.episodes.listAll('w')).find((e) => e.id === 'ep_2')).toMatchObject({
+      outcome: null,
+      entities: [],
+      startedAt: '2026-03-01T10:01:00.000Z',
+      endedAt: '2026-03-01T10:01:00.000Z',
+    })
+    expect(await store.episodes.delete('w', ['ep_1', 'nope'])).toBe(1)
+    expect((await store.episodes.listAll('w')).map((e) => e.id)).toEqual(['ep_2'])
+    await expectStoreError(
+      store.episodes.upsert('w', { ...episode, chunkIds: ['x' as never] }),
+      'INVALID_INPUT',
+    )
   })
 })

@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely'
 import type { EpisodesTable } from '../schema/tables'
+import { StoreError } from '../store/errors'
 import { selectByIdsSqlite } from './by-ids'
+import { optionalText, requireIntegers, requireText } from './checks'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -39,7 +41,7 @@ export function toEpisode(row: Selectable<EpisodesTable>): Episode {
   }
 }
 
-/** A new episode. */
+/** A new episode; its id is chosen by the caller (dreaming keeps it stable across re-extraction). */
 export interface NewEpisode {
   readonly id: string
   readonly sessionId: string
@@ -61,14 +63,24 @@ export interface EpisodesRepository {
   listAll(workspaceId: string): Promise<Episode[]>
   /** The workspace's episodes among `ids`, in no particular order (unknown ids are skipped). */
   getByIds(workspaceId: string, ids: readonly string[]): Promise<Episode[]>
-  /** Inserts an episode as given. */
-  insert(workspaceId: string, episode: NewEpisode): Promise<Episode>
+  /** The episodes of one session, by id. */
+  listBySession(workspaceId: string, sessionId: string): Promise<Episode[]>
+  /** Inserts the episode, or rewrites the one with its id (keeping its creation time). */
+  upsert(workspaceId: string, episode: NewEpisode): Promise<Episode>
+  delete(workspaceId: string, ids: readonly string[]): Promise<number>
+}
+
+function strings(values: unknown, field: string): readonly string[] {
+  if (!Array.isArray(values) || !values.every((v) => typeof v === 'string'))
+    throw new StoreError('INVALID_INPUT', `${field} must be an array of strings`)
+  return values
 }
 
 export function createEpisodesRepository(scope: RepositoryScope): EpisodesRepository {
-  const { db } = scope
+  const { db, context } = scope
   return {
     async listAll(workspaceId) {
+      requireId(workspaceId, 'workspace id')
       const rows = await db
         .selectFrom('episodes')
         .selectAll()
@@ -82,32 +94,58 @@ export function createEpisodesRepository(scope: RepositoryScope): EpisodesReposi
       if (ids.length === 0) return []
       return (await selectByIdsSqlite(db, 'episodes', workspaceId, ids)).map(toEpisode)
     },
-    async insert(workspaceId, episode) {
+    async listBySession(workspaceId, sessionId) {
       requireId(workspaceId, 'workspace id')
-      requireId(episode.id, 'episode id')
-      requireId(episode.sessionId, 'session id')
-      const now = scope.context.now()
-      const startedAt = episode.startedAt ?? now
-      const row = await db
+      requireId(sessionId, 'session id')
+      const rows = await db
+        .selectFrom('episodes')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('session_id', '=', sessionId)
+        .orderBy('id')
+        .execute()
+      return rows.map(toEpisode)
+    },
+    async upsert(workspaceId, episode) {
+      requireId(workspaceId, 'workspace id')
+      const id = requireText(episode.id, 'id')
+      const sessionId = requireId(episode.sessionId, 'session id')
+      const now = context.now()
+      const startedAt = episode.startedAt === undefined ? now : requireText(episode.startedAt, 'startedAt')
+      const row = {
+        title: requireString(episode.title, 'title'),
+        summary: requireString(episode.summary, 'summary'),
+        outcome: optionalText(episode.outcome, 'outcome'),
+        entities: JSON.stringify(strings(episode.entities ?? [], 'entities')),
+        chunk_ids: JSON.stringify(requireIntegers(episode.chunkIds ?? [], 'chunkIds')),
+        message_ids: JSON.stringify(requireIntegers(episode.messageIds ?? [], 'messageIds')),
+        started_at: startedAt,
+        ended_at: episode.endedAt === undefined ? startedAt : requireText(episode.endedAt, 'endedAt'),
+        updated_at: now,
+      }
+      const stored = await db
         .insertInto('episodes')
-        .values({
-          id: episode.id,
-          workspace_id: workspaceId,
-          session_id: episode.sessionId,
-          title: episode.title,
-          summary: episode.summary,
-          outcome: episode.outcome ?? null,
-          entities: JSON.stringify(episode.entities ?? []),
-          chunk_ids: JSON.stringify(episode.chunkIds ?? []),
-          message_ids: JSON.stringify(episode.messageIds ?? []),
-          started_at: startedAt,
-          ended_at: episode.endedAt ?? startedAt,
-          created_at: now,
-          updated_at: now,
-        })
+        .values({ id, workspace_id: workspaceId, session_id: sessionId, created_at: now, ...row })
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
         .returningAll()
         .executeTakeFirstOrThrow()
-      return toEpisode(row)
+      return toEpisode(stored)
+    },
+    async delete(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
+      strings(ids, 'ids')
+      if (ids.length === 0) return 0
+      const result = await db
+        .deleteFrom('episodes')
+        .where('id', 'in', ids)
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows)
     },
   }
+}
+
+function requireString(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw new StoreError('INVALID_INPUT', `${field} must be a string`)
+  return value
 }

@@ -1,6 +1,8 @@
 import { type Selectable, sql } from 'kysely'
 import type { KgEvidenceTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
+import { optionalText, requireInteger, requireIntegers, requireText } from './checks'
+import { _deleteDecayMarkSqlite, _insertEvidenceSqlite } from './graph-statements'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -44,11 +46,10 @@ export function toEvidence(row: Selectable<KgEvidenceTable>): Evidence {
   }
 }
 
-/** A new evidence row; omitted fields take the defaults below (an import gives them all). */
+/** A new piece of evidence for (polarity 1) or against (polarity -1) an edge. */
 export interface NewEvidence {
   readonly edgeId: number
   readonly chunkId?: number | null
-  /** `messages.id` the evidence came from. */
   readonly messageIds?: readonly number[]
   /** 1 supports the edge, -1 contradicts it. @default 1 */
   readonly polarity?: 1 | -1
@@ -57,12 +58,12 @@ export interface NewEvidence {
   readonly valueUnit?: string | null
   readonly temporalScope?: string | null
   readonly evidenceText?: string | null
-  /** @default 'extraction' */
+  /** Where it came from: `extraction`, `decay`, `inference`, ... @default 'extraction' */
   readonly source?: string
   readonly promptVersion?: string | null
-  /** @default now */
+  /** When it was stated (its messages' time). @default now */
   readonly observedAt?: string
-  /** @default observedAt */
+  /** When it was recorded (an import keeps the dump's). @default now */
   readonly createdAt?: string
 }
 
@@ -75,16 +76,61 @@ export interface EvidenceRepository {
    * and de-duplicated. Edges without evidence are absent from the map.
    */
   sourceMessageIds(workspaceId: string, edgeIds: readonly number[]): Promise<Map<number, number[]>>
-  /** Stores one piece of evidence; its edge must exist. */
-  insert(workspaceId: string, evidence: NewEvidence): Promise<Evidence>
+  /**
+   * Adds one piece of evidence. Evidence from a chunk is kept once per (edge, chunk, polarity): false when
+   * this chunk had already given it (a replay).
+   */
+  add(workspaceId: string, evidence: NewEvidence): Promise<boolean>
+  /** Adds many pieces of evidence in multi-row inserts (once per edge, chunk and polarity); returns how many were new. */
+  addMany(workspaceId: string, evidence: readonly NewEvidence[]): Promise<number>
+  /** Removes the `decay` mark a chunk left against an edge (the chunk has since evidenced it). */
+  removeDecayMark(workspaceId: string, edgeId: number, chunkId: number): Promise<void>
+  /** The text of the chunk behind the edge's most recent supporting evidence, or null. */
+  latestSupportText(workspaceId: string, edgeId: number): Promise<string | null>
+  /** The `messages.id` behind the supporting evidence of `edgeIds`, unique and ascending. */
+  supportingMessageIds(workspaceId: string, edgeIds: readonly number[]): Promise<number[]>
+  /** (edge, chunk) pairs where a chunk supports an active edge; each pair once. */
+  listActiveSupport(workspaceId: string): Promise<{ edgeId: number; chunkId: number }[]>
 }
 
+/** Rows per multi-row insert (SQLite binds 14 values a row). */
+const INSERT_BATCH = 500
+/** Ids per `IN (...)` list. */
 const IN_LIST_CHUNK = 500
 
+function evidenceRow(workspaceId: string, evidence: NewEvidence, now: string) {
+  requireInteger(evidence.edgeId, 'edgeId')
+  const chunkId = evidence.chunkId ?? null
+  if (chunkId !== null) requireInteger(chunkId, 'chunkId')
+  const polarity = evidence.polarity ?? 1
+  if (polarity !== 1 && polarity !== -1) throw new StoreError('INVALID_INPUT', 'polarity must be 1 or -1')
+  const valueNumeric = evidence.valueNumeric ?? null
+  if (valueNumeric !== null && (typeof valueNumeric !== 'number' || !Number.isFinite(valueNumeric)))
+    throw new StoreError('INVALID_INPUT', 'valueNumeric must be a finite number or null')
+  return {
+    workspace_id: workspaceId,
+    edge_id: evidence.edgeId,
+    chunk_id: chunkId,
+    message_ids: JSON.stringify(requireIntegers(evidence.messageIds ?? [], 'messageIds')),
+    polarity,
+    value_text: optionalText(evidence.valueText, 'valueText'),
+    value_numeric: valueNumeric,
+    value_unit: optionalText(evidence.valueUnit, 'valueUnit'),
+    temporal_scope: optionalText(evidence.temporalScope, 'temporalScope'),
+    evidence_text: optionalText(evidence.evidenceText, 'evidenceText'),
+    source: evidence.source === undefined ? 'extraction' : requireText(evidence.source, 'source'),
+    prompt_version: optionalText(evidence.promptVersion, 'promptVersion'),
+    observed_at: evidence.observedAt === undefined ? now : requireText(evidence.observedAt, 'observedAt'),
+    created_at: evidence.createdAt === undefined ? now : requireText(evidence.createdAt, 'createdAt'),
+  }
+}
+
 export function createEvidenceRepository(scope: RepositoryScope): EvidenceRepository {
-  const { db } = scope
+  const { db, context } = scope
   return {
     async forEdges(workspaceId, edgeIds) {
+      requireId(workspaceId, 'workspace id')
+      requireIntegers(edgeIds, 'edgeIds')
       const out: Evidence[] = []
       for (let start = 0; start < edgeIds.length; start += IN_LIST_CHUNK) {
         const rows = await db
@@ -126,37 +172,78 @@ export function createEvidenceRepository(scope: RepositoryScope): EvidenceReposi
         )
       return out
     },
-    async insert(workspaceId, evidence) {
+    async add(workspaceId, evidence) {
       requireId(workspaceId, 'workspace id')
-      if (!Number.isSafeInteger(evidence.edgeId))
-        throw new StoreError('INVALID_INPUT', 'evidence needs an integer edgeId')
-      const messageIds = evidence.messageIds ?? []
-      if (!messageIds.every((id) => Number.isInteger(id)))
-        throw new StoreError('INVALID_INPUT', 'messageIds must be integer message ids')
-      const polarity = evidence.polarity ?? 1
-      if (polarity !== 1 && polarity !== -1) throw new StoreError('INVALID_INPUT', 'polarity must be 1 or -1')
-      const observedAt = evidence.observedAt ?? scope.context.now()
+      const row = evidenceRow(workspaceId, evidence, context.now())
+      return scope.write(() => _insertEvidenceSqlite(scope.statements, row))
+    },
+    async addMany(workspaceId, evidence) {
+      requireId(workspaceId, 'workspace id')
+      const now = context.now()
+      const rows = evidence.map((e) => evidenceRow(workspaceId, e, now))
+      if (rows.length === 0) return 0
+      return scope.write(async (tx) => {
+        let added = 0
+        for (let at = 0; at < rows.length; at += INSERT_BATCH) {
+          const result = await tx
+            .insertInto('kg_evidence')
+            .values(rows.slice(at, at + INSERT_BATCH))
+            .onConflict((oc) => oc.doNothing())
+            .executeTakeFirst()
+          added += Number(result.numInsertedOrUpdatedRows ?? 0)
+        }
+        return added
+      })
+    },
+    async removeDecayMark(workspaceId, edgeId, chunkId) {
+      requireId(workspaceId, 'workspace id')
+      requireInteger(edgeId, 'edge id')
+      requireInteger(chunkId, 'chunk id')
+      await scope.write(() => _deleteDecayMarkSqlite(scope.statements, workspaceId, edgeId, chunkId))
+    },
+    async latestSupportText(workspaceId, edgeId) {
+      requireId(workspaceId, 'workspace id')
+      requireInteger(edgeId, 'edge id')
       const row = await db
-        .insertInto('kg_evidence')
-        .values({
-          workspace_id: workspaceId,
-          edge_id: evidence.edgeId,
-          chunk_id: evidence.chunkId ?? null,
-          message_ids: JSON.stringify(messageIds),
-          polarity,
-          value_text: evidence.valueText ?? null,
-          value_numeric: evidence.valueNumeric ?? null,
-          value_unit: evidence.valueUnit ?? null,
-          temporal_scope: evidence.temporalScope ?? null,
-          evidence_text: evidence.evidenceText ?? null,
-          ...(evidence.source !== undefined ? { source: evidence.source } : {}),
-          prompt_version: evidence.promptVersion ?? null,
-          observed_at: observedAt,
-          created_at: evidence.createdAt ?? observedAt,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      return toEvidence(row)
+        .selectFrom('kg_evidence')
+        .innerJoin('chunks', 'chunks.id', 'kg_evidence.chunk_id')
+        .select('chunks.text')
+        .where('kg_evidence.edge_id', '=', edgeId)
+        .where('kg_evidence.workspace_id', '=', workspaceId)
+        .where('kg_evidence.polarity', '=', 1)
+        .orderBy('kg_evidence.observed_at', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+      return row?.text ?? null
+    },
+    async supportingMessageIds(workspaceId, edgeIds) {
+      requireId(workspaceId, 'workspace id')
+      requireIntegers(edgeIds, 'edgeIds')
+      if (edgeIds.length === 0) return []
+      const rows = await db
+        .selectFrom('kg_evidence')
+        .select('message_ids')
+        .where('edge_id', 'in', edgeIds)
+        .where('workspace_id', '=', workspaceId)
+        .where('polarity', '=', 1)
+        .execute()
+      const ids = new Set<number>()
+      for (const row of rows) for (const id of parseArray<number>(row.message_ids)) ids.add(id)
+      return [...ids].sort((a, b) => a - b)
+    },
+    async listActiveSupport(workspaceId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db
+        .selectFrom('kg_evidence as ev')
+        .innerJoin('knowledge_graph as kg', 'kg.id', 'ev.edge_id')
+        .select(['ev.edge_id', 'ev.chunk_id'])
+        .distinct()
+        .where('kg.workspace_id', '=', workspaceId)
+        .where('kg.status', '=', 'active')
+        .where('ev.polarity', '=', 1)
+        .where('ev.chunk_id', 'is not', null)
+        .execute()
+      return rows.map((row) => ({ edgeId: row.edge_id, chunkId: row.chunk_id as number }))
     },
   }
 }

@@ -43,7 +43,7 @@ describe('history repository', () => {
     await store.edges.insert('w', { subject: 'web', predicate: 'uses', object: 'react' })
     const run = await store.dreamRuns.start('w', { extractor: 'rules', promptVersion: 'v1' })
     now = '2026-03-01T10:00:01.000Z'
-    await store.evidence.insert('w', {
+    await store.evidence.add('w', {
       edgeId: fly.id,
       evidenceText: 'we now deploy to fly',
       observedAt: '2026-02-01T00:00:00.000Z',

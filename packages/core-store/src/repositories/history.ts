@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { HyMemDatabase } from '../schema/tables'
-import { type Edge, toEdge } from './edge-values'
+import { type Edge, toEdge } from './edge-model'
 import { type Evidence, toEvidence } from './evidence'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'

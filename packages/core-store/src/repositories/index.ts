@@ -4,6 +4,7 @@ import type { StoreContext } from '../store/types'
 import { type AliasesRepository, createAliasesRepository } from './aliases'
 import { type BackupRepository, createBackupRepository } from './backup'
 import { type ChunksRepository, createChunksRepository } from './chunks'
+import { type ConclusionsRepository, createConclusionsRepository } from './conclusions'
 import { createDreamRunsRepository } from './dream-runs'
 import { createEdgesRepository, type EdgesRepository } from './edges'
 import { createEntityTypesRepository, type EntityTypesRepository } from './entity-types'
@@ -60,6 +61,7 @@ export interface Repositories {
   readonly purges: PurgesRepository
   readonly backup: BackupRepository
   readonly history: HistoryRepository
+  readonly conclusions: ConclusionsRepository
 }
 
 /**
@@ -96,5 +98,6 @@ export function createRepositories(
     purges: createPurgesRepository(scope),
     backup: createBackupRepository(scope),
     history: createHistoryRepository(scope),
+    conclusions: createConclusionsRepository(scope),
   }
 }

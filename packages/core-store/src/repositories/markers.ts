@@ -1,81 +1,124 @@
 import type { Selectable } from 'kysely'
-import type { ProfileEntriesTable } from '../schema/tables'
+import type { BehavioralMarkersTable, MarkerKind } from '../schema/tables'
+import { StoreError } from '../store/errors'
+import { requireInteger, requireIntegers, requireText } from './checks'
 import { requireId } from './json'
+import { createProfileEntryMethods, type ProfileEntryMethods } from './profile-entries'
 import type { RepositoryScope } from './scope'
+import { _notIndexedSqlite } from './sqlite-hints'
 
-/** Behavioural markers (`behavioral_markers`) and the profile entries consolidated from them (`profile_entries`). */
-export interface MarkersRepository {
-  /** Every profile entry of the workspace, by peer, kind and statement key. */
-  listProfileEntries(workspaceId: string): Promise<ProfileEntry[]>
-  /** Stores a profile entry as given (an import); false when the peer has it, which is left untouched. */
-  insertProfileEntryIfAbsent(entry: Omit<ProfileEntry, 'id'>): Promise<boolean>
-}
+export type { ProfileEntry, ProfileEntryQuery, ProfileObservation } from './profile-entries'
+export { toProfileEntry } from './profile-entries'
 
-/** A consolidated statement about a peer (a preference, a correction rule, ...) with its evidence counts. */
-export interface ProfileEntry {
+/** A behavioural observation about a peer (a preference, a rejection, a correction, a style). */
+export interface Marker {
   readonly id: number
   readonly workspaceId: string
-  readonly peerId: string
-  readonly kind: string
+  /** The peer the statement is about; null when the chunk had no single user author. */
+  readonly peerId: string | null
+  readonly chunkId: number | null
+  readonly kind: MarkerKind
   readonly statement: string
-  /** The normalised statement that identifies the entry. */
-  readonly statementKey: string
-  readonly posEvidence: number
-  readonly negEvidence: number
-  readonly firstSeen: string
-  readonly lastSeen: string
+  /** Whether it has been folded into a profile entry. */
+  readonly consolidated: boolean
+  readonly observedAt: string
+  readonly createdAt: string
 }
 
-function toProfileEntry(row: Selectable<ProfileEntriesTable>): ProfileEntry {
+/** A marker observed in a chunk (or imported without one). */
+export interface NewMarker {
+  readonly peerId: string | null
+  /** Null for markers that came from outside dreaming (an import); they are never deduplicated. */
+  readonly chunkId: number | null
+  readonly kind: MarkerKind
+  readonly statement: string
+  readonly observedAt: string
+}
+
+const MARKER_KINDS: readonly MarkerKind[] = ['correction', 'preference', 'rejection', 'style']
+
+function toMarker(row: Selectable<BehavioralMarkersTable>): Marker {
   return {
     id: row.id,
     workspaceId: row.workspace_id,
     peerId: row.peer_id,
+    chunkId: row.chunk_id,
     kind: row.kind,
     statement: row.statement,
-    statementKey: row.statement_key,
-    posEvidence: row.pos_evidence,
-    negEvidence: row.neg_evidence,
-    firstSeen: row.first_seen,
-    lastSeen: row.last_seen,
+    consolidated: row.consolidated === 1,
+    observedAt: row.observed_at,
+    createdAt: row.created_at,
   }
 }
 
+/** Behavioural markers (`behavioral_markers`) and the profile entries consolidated from them (`profile_entries`). */
+export interface MarkersRepository extends ProfileEntryMethods {
+  /** Every marker of the workspace, by id. */
+  listAll(workspaceId: string): Promise<Marker[]>
+  /** Records a marker; false when its chunk had already given it (a replay). */
+  add(workspaceId: string, marker: NewMarker): Promise<boolean>
+  /** Markers not yet folded into profile entries, oldest first. */
+  listUnconsolidated(workspaceId: string): Promise<Marker[]>
+  markConsolidated(workspaceId: string, ids: readonly number[]): Promise<void>
+}
+
 export function createMarkersRepository(scope: RepositoryScope): MarkersRepository {
-  const { db } = scope
+  const { db, context } = scope
   return {
-    async listProfileEntries(workspaceId) {
+    ...createProfileEntryMethods(scope),
+    async listAll(workspaceId) {
+      requireId(workspaceId, 'workspace id')
       const rows = await db
-        .selectFrom('profile_entries')
+        .selectFrom('behavioral_markers')
         .selectAll()
         .where('workspace_id', '=', workspaceId)
-        .orderBy('peer_id')
-        .orderBy('kind')
-        .orderBy('statement_key')
+        .orderBy('id')
         .execute()
-      return rows.map(toProfileEntry)
+      return rows.map(toMarker)
     },
-    async insertProfileEntryIfAbsent(entry) {
-      requireId(entry.workspaceId, 'workspace id')
-      const values = {
-        workspace_id: entry.workspaceId,
-        peer_id: entry.peerId,
-        kind: entry.kind,
-        statement: entry.statement,
-        statement_key: entry.statementKey,
-        pos_evidence: entry.posEvidence,
-        neg_evidence: entry.negEvidence,
-        first_seen: entry.firstSeen,
-        last_seen: entry.lastSeen,
+    async add(workspaceId, marker) {
+      requireId(workspaceId, 'workspace id')
+      if (!MARKER_KINDS.includes(marker.kind)) {
+        throw new StoreError('INVALID_INPUT', `marker kind must be one of ${MARKER_KINDS.join(', ')}`)
       }
-      const result = await scope.write((tx) =>
-        tx
-          .insertInto('profile_entries')
-          .values(values)
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst(),
-      )
+      const values = {
+        workspace_id: workspaceId,
+        peer_id: marker.peerId === null ? null : requireText(marker.peerId, 'peerId'),
+        chunk_id: marker.chunkId === null ? null : requireInteger(marker.chunkId, 'chunkId'),
+        kind: marker.kind,
+        statement: requireText(marker.statement, 'statement'),
+        observed_at: requireText(marker.observedAt, 'observedAt'),
+        created_at: context.now(),
+      }
+      const result = await db
+        .insertInto('behavioral_markers')
+        .values(values)
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+    async listUnconsolidated(workspaceId) {
+      requireId(workspaceId, 'workspace id')
+      const rows = await db
+        .selectFrom('behavioral_markers')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('consolidated', '=', 0)
+        .orderBy('observed_at')
+        .orderBy('id')
+        .execute()
+      return rows.map(toMarker)
+    },
+    async markConsolidated(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
+      requireIntegers(ids, 'ids')
+      if (ids.length === 0) return
+      await db
+        .updateTable('behavioral_markers')
+        .set({ consolidated: 1 })
+        .where('id', 'in', ids)
+        .where(_notIndexedSqlite('workspace_id'), '=', workspaceId)
+        .execute()
     },
   }
 }

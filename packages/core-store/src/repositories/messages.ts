@@ -1,44 +1,41 @@
-import type { Selectable } from 'kysely'
-import type { MessageRole, MessagesTable } from '../schema/tables'
+import { _sqliteFilter, type FilterTarget, MESSAGE_FILTER_FIELDS } from '../filter'
 import { StoreError } from '../store/errors'
 import { ISO_TIME_HINT, parseIsoTime } from '../time'
+import { loadTokenCounter, type TokenCounter } from '../tokens'
 import { selectByIdsSqlite } from './by-ids'
+import { requireInteger, requireIntegers } from './checks'
 import { isJsonObject, objectText, parseObject, requireId } from './json'
 import { insertMessageBatch, type PreparedMessage } from './message-batch'
+import { createMessageTransfer } from './message-transfer'
+import { MESSAGE_ROLES, toMessage } from './message-values'
 import { neighboursSqlite } from './messages-sqlite'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
-import type { Message, MessagesRepository, NewMessage } from './types'
+import type { Message, MessagesRepository, NewMessage, RecentMessagesQuery } from './types'
 
-const MESSAGE_ROLES: readonly MessageRole[] = ['user', 'assistant', 'system', 'tool']
 /** Default page of `listAfter`, so the chunker never loads a whole session at once. */
 export const DEFAULT_LIST_AFTER_LIMIT = 1000
 const IN_LIST_CHUNK = 500
-const ITERATE_PAGE = 500
-/** Rows per multi-row INSERT of an import. */
-const IMPORT_ROWS = 100
 
-export function toMessage(row: Selectable<MessagesTable>): Message {
-  return {
-    id: row.id,
-    publicId: row.public_id,
-    workspaceId: row.workspace_id,
-    sessionId: row.session_id,
-    peerId: row.peer_id,
-    role: row.role,
-    content: row.content,
-    metadata: parseObject(row.metadata),
-    tokenCount: row.token_count,
-    createdAt: row.created_at,
-  }
+const MESSAGE_TARGET: FilterTarget<keyof typeof MESSAGE_FILTER_FIELDS> = {
+  name: 'messages',
+  kinds: MESSAGE_FILTER_FIELDS,
+  columns: {
+    workspaceId: 'messages.workspace_id',
+    sessionId: 'messages.session_id',
+    peerId: 'messages.peer_id',
+    tokenCount: 'messages.token_count',
+    createdAt: 'messages.created_at',
+    metadata: 'messages.metadata',
+  },
+  messageColumns: {
+    workspaceId: 'messages.workspace_id',
+    sessionId: 'messages.session_id',
+    createdAt: 'messages.created_at',
+  },
 }
 
-/** Token count used when the caller gives none: about four characters per token. */
-export function estimateTokens(content: string): number {
-  return Math.ceil(content.length / 4)
-}
-
-function prepare(message: NewMessage, index: number): PreparedMessage {
+function prepare(message: NewMessage, index: number, count: TokenCounter): PreparedMessage {
   const where = `message ${index}`
   if (!isJsonObject(message)) throw new StoreError('INVALID_INPUT', `${where} must be an object`)
   requireId(message.peerId, `${where}: peerId`)
@@ -53,7 +50,7 @@ function prepare(message: NewMessage, index: number): PreparedMessage {
     if (parsed === null) throw new StoreError('INVALID_INPUT', `${where}: createdAt must be ${ISO_TIME_HINT}`)
     createdAt = parsed
   }
-  const tokenCount = message.tokenCount ?? estimateTokens(message.content)
+  const tokenCount = message.tokenCount ?? count(message.content)
   if (!Number.isInteger(tokenCount) || tokenCount < 0) {
     throw new StoreError('INVALID_INPUT', `${where}: tokenCount must be a non-negative integer`)
   }
@@ -69,6 +66,20 @@ function prepare(message: NewMessage, index: number): PreparedMessage {
   }
 }
 
+function requireRecentQuery(query: RecentMessagesQuery): RecentMessagesQuery {
+  if (!isJsonObject(query)) throw new StoreError('INVALID_INPUT', 'the query must be an object')
+  if (query.sessionId !== undefined) requireId(query.sessionId, 'session id')
+  if (query.beforeId !== undefined) requireInteger(query.beforeId, 'beforeId')
+  if (query.fromId !== undefined) requireInteger(query.fromId, 'fromId')
+  if (!Number.isInteger(query.limit) || query.limit < 1)
+    throw new StoreError('INVALID_INPUT', 'limit must be an integer ≥ 1')
+  return query
+}
+
+export { toMessage } from './message-values'
+
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id
+
 export function createMessagesRepository(scope: RepositoryScope): MessagesRepository {
   const { db, context } = scope
 
@@ -77,7 +88,8 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       requireId(workspaceId, 'workspace id')
       requireId(sessionId, 'session id')
       if (!Array.isArray(messages)) throw new StoreError('INVALID_INPUT', 'messages must be an array')
-      const prepared = messages.map(prepare)
+      const count = await loadTokenCounter()
+      const prepared = messages.map((message, index) => prepare(message, index, count))
       if (prepared.length === 0) return []
       return scope.write(() =>
         insertMessageBatch(scope.statements, context, workspaceId, sessionId, prepared),
@@ -105,24 +117,21 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       }
       return unique.flatMap((id) => byId.get(id) ?? [])
     },
-    async listBySession(workspaceId, sessionId, request) {
+    async listBySession(workspaceId, sessionId, request, filter) {
       const window = pageWindow(request)
+      const matching = db
+        .selectFrom('messages')
+        .where('workspace_id', '=', workspaceId)
+        .where('session_id', '=', sessionId)
+        .where(_sqliteFilter(MESSAGE_TARGET, filter))
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('messages')
+        matching
           .selectAll()
-          .where('workspace_id', '=', workspaceId)
-          .where('session_id', '=', sessionId)
           .orderBy('id', window.reverse ? 'desc' : 'asc')
           .limit(window.size)
           .offset(window.offset)
           .execute(),
-        db
-          .selectFrom('messages')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('workspace_id', '=', workspaceId)
-          .where('session_id', '=', sessionId)
-          .executeTakeFirstOrThrow(),
+        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
       return toPage(rows.map(toMessage), Number(count.n), window)
     },
@@ -168,99 +177,73 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       if (filter.sessionId !== undefined) query = query.where('session_id', '=', filter.sessionId)
       return Number((await query.executeTakeFirstOrThrow()).n)
     },
-    async *iterate(workspaceId) {
-      let after = 0
-      for (;;) {
-        const page = await db
-          .selectFrom('messages')
-          .selectAll()
-          .where('workspace_id', '=', workspaceId)
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(ITERATE_PAGE)
-          .execute()
-        for (const row of page) yield toMessage(row)
-        const last = page.at(-1)
-        if (!last || page.length < ITERATE_PAGE) return
-        after = last.id
-      }
-    },
-    async publicIdsOf(ids) {
-      const wanted = [...new Set(ids.filter((id) => Number.isInteger(id)))]
-      const out = new Map<number, string>()
-      for (let start = 0; start < wanted.length; start += IN_LIST_CHUNK) {
-        const rows = await db
-          .selectFrom('messages')
-          .select(['id', 'public_id'])
-          .where('id', 'in', wanted.slice(start, start + IN_LIST_CHUNK))
-          .execute()
-        for (const row of rows) out.set(row.id, row.public_id)
-      }
-      return out
-    },
-    async locate(publicIds) {
-      const out = new Map<string, { id: number; workspaceId: string }>()
-      for (let start = 0; start < publicIds.length; start += IN_LIST_CHUNK) {
-        const rows = await db
-          .selectFrom('messages')
-          .select(['id', 'public_id', 'workspace_id'])
-          .where('public_id', 'in', publicIds.slice(start, start + IN_LIST_CHUNK))
-          .execute()
-        for (const row of rows) out.set(row.public_id, { id: row.id, workspaceId: row.workspace_id })
-      }
-      return out
-    },
-    async insertImported(messages) {
-      const rows = messages.map((message, index) => {
-        const where = `message ${index}`
-        requireId(message.publicId, `${where}: publicId`)
-        if (!MESSAGE_ROLES.includes(message.role))
-          throw new StoreError('INVALID_INPUT', `${where}: role must be one of ${MESSAGE_ROLES.join(', ')}`)
-        if (!Number.isInteger(message.tokenCount) || message.tokenCount < 0)
-          throw new StoreError('INVALID_INPUT', `${where}: tokenCount must be a non-negative integer`)
-        return {
-          public_id: message.publicId,
-          workspace_id: message.workspaceId,
-          session_id: message.sessionId,
-          peer_id: message.peerId,
-          role: message.role,
-          content: message.content,
-          metadata: objectText(message.metadata, `${where}: metadata`) ?? '{}',
-          token_count: message.tokenCount,
-          created_at: message.createdAt,
-        }
-      })
-      const ids = new Map<string, number>()
-      if (rows.length === 0) return ids
-      await scope.write(async (tx) => {
-        for (let start = 0; start < rows.length; start += IMPORT_ROWS) {
-          const batch = rows.slice(start, start + IMPORT_ROWS)
-          await tx.insertInto('messages').values(batch).execute()
-          const stored = await tx
-            .selectFrom('messages')
-            .select(['id', 'public_id'])
-            .where(
-              'public_id',
-              'in',
-              batch.map((row) => row.public_id),
-            )
-            .execute()
-          for (const row of stored) ids.set(row.public_id, row.id)
-        }
-      })
-      return ids
-    },
-    async getByIdsInWorkspace(workspaceId, ids) {
-      requireId(workspaceId, 'workspace id')
-      if (ids.length === 0) return []
-      return (await selectByIdsSqlite(db, 'messages', workspaceId, ids)).map(toMessage)
-    },
+    ...createMessageTransfer(scope),
     async findNeighbours(workspaceId, ids, span) {
       requireId(workspaceId, 'workspace id')
       if (!Number.isInteger(span) || span < 0)
         throw new StoreError('INVALID_INPUT', 'span must be a non-negative integer')
       if (ids.length === 0) return []
       return neighboursSqlite(db, workspaceId, ids, span)
+    },
+    async listUserAuthors(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
+      requireIntegers(ids, 'ids')
+      if (ids.length === 0) return []
+      const rows = await db
+        .selectFrom('messages')
+        .select('peer_id')
+        .distinct()
+        .where('id', 'in', ids)
+        .where('role', '=', 'user')
+        .where('workspace_id', '=', workspaceId)
+        .execute()
+      return rows.map((row) => row.peer_id)
+    },
+    async findByIds(workspaceId, ids, filter) {
+      requireId(workspaceId, 'workspace id')
+      requireIntegers(ids, 'ids')
+      if (ids.length === 0) return []
+      if (filter === undefined)
+        return (await selectByIdsSqlite(db, 'messages', workspaceId, ids)).map(toMessage).sort(byId)
+      const condition = _sqliteFilter(MESSAGE_TARGET, filter)
+      const unique = [...new Set(ids)]
+      const found: Message[] = []
+      for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {
+        const rows = await db
+          .selectFrom('messages')
+          .selectAll()
+          .where('workspace_id', '=', workspaceId)
+          .where('id', 'in', unique.slice(start, start + IN_LIST_CHUNK))
+          .where(condition)
+          .execute()
+        for (const row of rows) found.push(toMessage(row))
+      }
+      return found.sort(byId)
+    },
+    async recent(workspaceId, query) {
+      requireId(workspaceId, 'workspace id')
+      const { sessionId, beforeId, fromId, limit } = requireRecentQuery(query)
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .$if(sessionId !== undefined, (q) => q.where('session_id', '=', sessionId ?? ''))
+        .$if(beforeId !== undefined, (q) => q.where('id', '<', beforeId ?? 0))
+        .$if(fromId !== undefined, (q) => q.where('id', '>=', fromId ?? 0))
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+      return rows.map(toMessage)
+    },
+    async countBySession(workspaceId, filter = {}) {
+      const rows = await db
+        .selectFrom('messages')
+        .select(['session_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('workspace_id', '=', workspaceId)
+        .$if(filter.sessionId !== undefined, (q) => q.where('session_id', '=', filter.sessionId ?? ''))
+        .groupBy('session_id')
+        .execute()
+      return new Map(rows.map((row) => [row.session_id, Number(row.n)]))
     },
   }
 }

@@ -62,6 +62,20 @@ describe('peers repository', () => {
     )
     expect(await store.workspaces.get('w')).toBeNull()
   })
+
+  it('lists only the peers a filter matches', async () => {
+    const store = stores.open()
+    await store.peers.getOrCreate('w', 'a', { metadata: { vip: true } })
+    await store.peers.getOrCreate('w', 'b')
+    await store.peers.getOrCreate('w', 'c', { metadata: { vip: true } })
+    const vip = { op: 'jsonEquals', field: 'metadata', path: ['vip'], value: true } as const
+    const page = await store.peers.list('w', { size: 1 }, vip)
+    expect(page.items.map((p) => p.id)).toEqual(['a'])
+    expect(page).toMatchObject({ total: 2, pages: 2 })
+    expect(
+      (await store.peers.list('w', {}, { op: 'ne', field: 'id', value: 'a' })).items.map((p) => p.id),
+    ).toEqual(['b', 'c'])
+  })
 })
 
 describe('peers repository: listAll', () => {

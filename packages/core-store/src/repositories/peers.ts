@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
+import { _sqliteFilter, type FilterTarget, PEER_FILTER_FIELDS } from '../filter'
 import type { HyMemDatabase, PeerRole, PeersTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { objectText, parseObject, requireId } from './json'
@@ -9,6 +10,17 @@ import type { Peer, PeersRepository } from './types'
 import { ensureWorkspace } from './workspaces'
 
 const PEER_ROLES: readonly PeerRole[] = ['user', 'assistant', 'system', 'tool', 'other']
+
+const PEER_TARGET: FilterTarget<keyof typeof PEER_FILTER_FIELDS> = {
+  name: 'peers',
+  kinds: PEER_FILTER_FIELDS,
+  columns: {
+    id: 'peers.id',
+    workspaceId: 'peers.workspace_id',
+    createdAt: 'peers.created_at',
+    metadata: 'peers.metadata',
+  },
+}
 
 export function toPeer(row: Selectable<PeersTable>): Peer {
   return {
@@ -85,24 +97,22 @@ export function createPeersRepository(scope: RepositoryScope): PeersRepository {
         .executeTakeFirst()
       return row ? toPeer(row) : null
     },
-    async list(workspaceId, request) {
+    async list(workspaceId, request, filter) {
       const window = pageWindow(request)
       const direction = window.reverse ? 'desc' : 'asc'
+      const matching = db
+        .selectFrom('peers')
+        .where('workspace_id', '=', workspaceId)
+        .where(_sqliteFilter(PEER_TARGET, filter))
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('peers')
+        matching
           .selectAll()
-          .where('workspace_id', '=', workspaceId)
           .orderBy('created_at', direction)
           .orderBy('id', direction)
           .limit(window.size)
           .offset(window.offset)
           .execute(),
-        db
-          .selectFrom('peers')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('workspace_id', '=', workspaceId)
-          .executeTakeFirstOrThrow(),
+        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
       return toPage(rows.map(toPeer), Number(count.n), window)
     },

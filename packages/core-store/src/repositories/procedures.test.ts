@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { useTempStores } from '../../test/store-harness'
+import { expectStoreError, manualClock, useTempStores } from '../../test/store-harness'
 import { parseProcedureSteps } from './procedures'
 
 describe('procedures repository', () => {
@@ -8,7 +8,7 @@ describe('procedures repository', () => {
   it('inserts procedures with numbered steps and reads them back by id, within their workspace only', async () => {
     const store = stores.open()
     await store.sessions.getOrCreate('w', 's')
-    const procedure = await store.procedures.insert('w', {
+    const procedure = await store.procedures.upsert('w', {
       id: 'p-1',
       sessionId: 's',
       name: 'deploy',
@@ -26,6 +26,44 @@ describe('procedures repository', () => {
     expect(await store.procedures.getByIds('other', ['p-1'])).toEqual([])
     const hits = await store.fullText.search('procedures', 'tests', { workspaceId: 'w', limit: 5 })
     expect(hits.map((hit) => hit.id)).toEqual(['p-1'])
+  })
+
+  it('upserts a procedure by id and makes its numbered steps searchable', async () => {
+    const { clock, advance } = manualClock()
+    const store = stores.open({ clock })
+    await store.sessions.getOrCreate('w', 's')
+    const procedure = {
+      id: 'proc_1',
+      sessionId: 's',
+      name: 'release',
+      description: 'How we release',
+      triggerPhrase: 'to release',
+      steps: [
+        { order: 1, text: 'run the migrations', tool: 'psql' },
+        { order: 2, text: 'tag the release' },
+      ],
+      entities: ['git'],
+      chunkIds: [1],
+      messageIds: [2],
+    }
+    await store.procedures.upsert('w', procedure)
+    advance(1000)
+    await store.procedures.upsert('w', { ...procedure, description: 'How we ship' })
+    expect(await store.procedures.listAll('w')).toEqual([
+      {
+        ...procedure,
+        workspaceId: 'w',
+        description: 'How we ship',
+        createdAt: '2026-03-01T10:00:00.000Z',
+        updatedAt: '2026-03-01T10:00:01.000Z',
+      },
+    ])
+    const hits = await store.fullText.search('procedures', 'migrations', { workspaceId: 'w', limit: 5 })
+    expect(hits.map((h) => h.id)).toEqual(['proc_1'])
+    await expectStoreError(
+      store.procedures.upsert('w', { ...procedure, steps: [{ order: 1 } as never] }),
+      'INVALID_INPUT',
+    )
   })
 })
 

@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely'
 import type { ProceduresTable } from '../schema/tables'
+import { StoreError } from '../store/errors'
 import { selectByIdsSqlite } from './by-ids'
+import { optionalText, requireIntegers, requireText } from './checks'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -94,43 +96,77 @@ export interface NewProcedure {
 export interface ProceduresRepository {
   /** The workspace's procedures among `ids`, in no particular order (unknown ids are skipped). */
   getByIds(workspaceId: string, ids: readonly string[]): Promise<Procedure[]>
-  /** Inserts a procedure as given. */
-  insert(workspaceId: string, procedure: NewProcedure): Promise<Procedure>
+  /** Every procedure of the workspace, by id. */
+  listAll(workspaceId: string): Promise<Procedure[]>
+  /**
+   * Inserts the procedure, or rewrites the one with its id (keeping its creation time). Full-text search
+   * sees the steps as `1. text` lines.
+   */
+  upsert(workspaceId: string, procedure: NewProcedure): Promise<Procedure>
+}
+
+function requireStrings(values: unknown, field: string): readonly string[] {
+  if (!Array.isArray(values) || !values.every((v) => typeof v === 'string'))
+    throw new StoreError('INVALID_INPUT', `${field} must be an array of strings`)
+  return values
+}
+
+/** The steps as searchable `order. text` lines (a step without an order takes its position). */
+function stepsText(steps: NewProcedure['steps']): string {
+  if (!Array.isArray(steps)) throw new StoreError('INVALID_INPUT', 'steps must be an array')
+  return steps
+    .map((step, index) => {
+      if (typeof step === 'string') return `${index + 1}. ${step}`
+      if (typeof step?.text !== 'string')
+        throw new StoreError('INVALID_INPUT', 'a step must be a string or { text, order?, tool? }')
+      return `${step.order ?? index + 1}. ${step.text}`
+    })
+    .join('\n')
 }
 
 export function createProceduresRepository(scope: RepositoryScope): ProceduresRepository {
-  const { db } = scope
+  const { db, context } = scope
   return {
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
       return (await selectByIdsSqlite(db, 'procedures', workspaceId, ids)).map(toProcedure)
     },
-    async insert(workspaceId, procedure) {
+    async listAll(workspaceId) {
       requireId(workspaceId, 'workspace id')
-      requireId(procedure.id, 'procedure id')
-      requireId(procedure.sessionId, 'session id')
-      const now = scope.context.now()
-      const row = await db
+      const rows = await db
+        .selectFrom('procedures')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('id')
+        .execute()
+      return rows.map(toProcedure)
+    },
+    async upsert(workspaceId, procedure) {
+      requireId(workspaceId, 'workspace id')
+      const id = requireText(procedure.id, 'id')
+      const sessionId = requireId(procedure.sessionId, 'session id')
+      if (typeof procedure.name !== 'string' || typeof procedure.description !== 'string')
+        throw new StoreError('INVALID_INPUT', 'name and description must be strings')
+      const now = context.now()
+      const row = {
+        name: procedure.name,
+        description: procedure.description,
+        trigger_phrase: optionalText(procedure.triggerPhrase, 'triggerPhrase'),
+        steps_text: stepsText(procedure.steps),
+        steps: JSON.stringify(procedure.steps),
+        entities: JSON.stringify(requireStrings(procedure.entities ?? [], 'entities')),
+        chunk_ids: JSON.stringify(requireIntegers(procedure.chunkIds ?? [], 'chunkIds')),
+        message_ids: JSON.stringify(requireIntegers(procedure.messageIds ?? [], 'messageIds')),
+        updated_at: now,
+      }
+      const stored = await db
         .insertInto('procedures')
-        .values({
-          id: procedure.id,
-          workspace_id: workspaceId,
-          session_id: procedure.sessionId,
-          name: procedure.name,
-          description: procedure.description,
-          trigger_phrase: procedure.triggerPhrase ?? null,
-          steps: JSON.stringify(procedure.steps),
-          steps_text: procedure.steps.map((step) => (typeof step === 'string' ? step : step.text)).join('\n'),
-          entities: JSON.stringify(procedure.entities ?? []),
-          chunk_ids: JSON.stringify(procedure.chunkIds ?? []),
-          message_ids: JSON.stringify(procedure.messageIds ?? []),
-          created_at: now,
-          updated_at: now,
-        })
+        .values({ id, workspace_id: workspaceId, session_id: sessionId, created_at: now, ...row })
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
         .returningAll()
         .executeTakeFirstOrThrow()
-      return toProcedure(row)
+      return toProcedure(stored)
     },
   }
 }

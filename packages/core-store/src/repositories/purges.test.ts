@@ -20,18 +20,18 @@ async function seed(store: Store) {
     { peerId: 'ann', role: 'user', content: 'Billing runs on Postgres.' },
     { peerId: 'ann', role: 'user', content: 'I prefer short answers.' },
   ])
-  const tripChunk = await store.chunks.insert('w', {
+  const tripChunk = (await store.chunks.insertIfNew('w', {
     sessionId: 'trip',
     text: 'user: We flew to Zanzibar on Quetzalcoatl Airways.\nassistant: Zanzibar sounds lovely.',
     salienceReason: 'fact',
     messageIds: [trip1!.id, trip2!.id],
-  })
-  const workChunk = await store.chunks.insert('w', {
+  }))!
+  const workChunk = (await store.chunks.insertIfNew('w', {
     sessionId: 'work',
     text: 'user: Billing runs on Postgres.\nuser: I prefer short answers.',
     salienceReason: 'fact',
     messageIds: [work1!.id, work2!.id],
-  })
+  }))!
   const visited = await store.edges.insert('w', { subject: 'ann', predicate: 'visited', object: 'zanzibar' })
   const billing = await store.edges.insert('w', { subject: 'billing', predicate: 'uses', object: 'postgres' })
   // "ann uses postgres" rests on both sessions; "ann visited quetzalcoatl airways" superseded an older fact.
@@ -57,7 +57,7 @@ async function seed(store: Store) {
     derived: true,
   })
   const evidence = async (edgeId: number, chunkId: number, messageIds: number[], at: string) =>
-    store.evidence.insert('w', {
+    store.evidence.add('w', {
       edgeId,
       chunkId,
       messageIds,
@@ -120,7 +120,7 @@ async function seed(store: Store) {
       lastSeen: T0,
     })
   }
-  await store.episodes.insert('w', {
+  await store.episodes.upsert('w', {
     id: 'ep-trip',
     sessionId: 'trip',
     title: 'Zanzibar trip',
@@ -128,14 +128,14 @@ async function seed(store: Store) {
     chunkIds: [tripChunk.id],
     messageIds: [trip1!.id, trip2!.id],
   })
-  await store.episodes.insert('w', {
+  await store.episodes.upsert('w', {
     id: 'ep-work',
     sessionId: 'work',
     title: 'Billing database',
     summary: 'Billing runs on Postgres.',
     chunkIds: [workChunk.id],
   })
-  await store.procedures.insert('w', {
+  await store.procedures.upsert('w', {
     id: 'proc-trip',
     sessionId: 'trip',
     name: 'Book Quetzalcoatl flights',
@@ -293,7 +293,7 @@ describe('purges repository', () => {
     const both = edges.find((e) => e.subject === 'ann' && e.object === 'postgres')!
     expect(both).toMatchObject({ posEvidence: 1, negEvidence: 0, validFrom: '2026-01-20T00:00:00.000Z' })
     expect(both.confidence).toBeCloseTo(2 / 3)
-    expect((await store.markers.listProfileEntries('w')).map((e) => e.statement)).toEqual([
+    expect((await store.markers.profileEntries('w', { order: 'by-key' })).map((e) => e.statement)).toEqual([
       'Ann prefers short answers.',
     ])
     expect((await store.episodes.listAll('w')).map((e) => e.id)).toEqual(['ep-work'])
@@ -383,8 +383,11 @@ describe('purges repository', () => {
     const { id } = await store.purges.request('w', { kind: 'fact', edgeId: s.airline.id })
     const purge = await store.purges.removeRows(id)
     expect(purge.removed).toMatchObject({ facts: 1, evidence: 1, factsReopened: 1, llmCache: 1 })
-    expect(await store.edges.getByIds([s.airline.id])).toEqual([])
-    expect((await store.edges.getByIds([s.older.id]))[0]).toMatchObject({ status: 'active', validTo: null })
+    expect(await store.edges.getByIds('w', [s.airline.id])).toEqual([])
+    expect((await store.edges.getByIds('w', [s.older.id]))[0]).toMatchObject({
+      status: 'active',
+      validTo: null,
+    })
     expect((await store.messages.listBySession('w', 'trip')).total).toBe(2)
   })
 

@@ -1,7 +1,7 @@
 import { StoreError } from '../store/errors'
 import { objectText, requireId } from './json'
 import type { RepositoryScope } from './scope'
-import { toSession, toSessionPeer } from './session-values'
+import { toSession, toSessionPeer } from './session-rows'
 import type { SessionPeer, SessionsRepository } from './types'
 
 /** The sessions methods of export and import: whole-workspace snapshots and rows stored as given. */

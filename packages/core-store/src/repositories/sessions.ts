@@ -1,32 +1,30 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { _sqliteFilter, type FilterTarget, SESSION_FILTER_FIELDS } from '../filter'
 import type { HyMemDatabase } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { objectText, requireId } from './json'
 import { pageWindow, toPage } from './pagination'
-import { ensurePeer } from './peers'
 import type { RepositoryScope } from './scope'
+import { createSessionMembers } from './session-members'
+import { createSessionProgress } from './session-progress'
+import { ensureSession, ensureSessionRows, toSession } from './session-rows'
 import { createSessionTransfer } from './session-transfer'
-import { toSession, toSessionPeer } from './session-values'
 import type { SessionsRepository } from './types'
 import { ensureWorkspace, mergeConfiguration } from './workspaces'
 
-/** Inserts the session row when missing; true when created. The workspace must exist. */
-export async function ensureSession(
-  db: Kysely<HyMemDatabase>,
-  workspaceId: string,
-  id: string,
-  now: string,
-  init: { metadata?: string; configuration?: string } = {},
-): Promise<boolean> {
-  const result = await db
-    .insertInto('sessions')
-    .values({ workspace_id: workspaceId, id, started_at: now, created_at: now, ...init })
-    .onConflict((oc) => oc.columns(['workspace_id', 'id']).doNothing())
-    .executeTakeFirst()
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+const SESSION_TARGET: FilterTarget<keyof typeof SESSION_FILTER_FIELDS> = {
+  name: 'sessions',
+  kinds: SESSION_FILTER_FIELDS,
+  columns: {
+    id: 'sessions.id',
+    workspaceId: 'sessions.workspace_id',
+    createdAt: 'sessions.created_at',
+    isActive: 'sessions.is_active',
+    metadata: 'sessions.metadata',
+  },
 }
 
-export { toSession } from './session-values'
+export { toSession } from './session-rows'
 
 export function createSessionsRepository(scope: RepositoryScope): SessionsRepository {
   const { db, context } = scope
@@ -41,14 +39,6 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
     const row = await select(executor, workspaceId, id)
     if (!row) throw new StoreError('NOT_FOUND', `session ${id} not found in workspace ${workspaceId}`)
     return row
-  }
-  const ensureAll = async (tx: Kysely<HyMemDatabase>, workspaceId: string, sessionId: string) => {
-    requireId(workspaceId, 'workspace id')
-    requireId(sessionId, 'session id')
-    const now = context.now()
-    await ensureWorkspace(tx, workspaceId, now)
-    await ensureSession(tx, workspaceId, sessionId, now)
-    return now
   }
 
   return {
@@ -68,26 +58,36 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
       const row = await select(db, workspaceId, id)
       return row ? toSession(row) : null
     },
-    async list(workspaceId, request) {
+    async list(workspaceId, request, query = {}) {
       const window = pageWindow(request)
       const direction = window.reverse ? 'desc' : 'asc'
+      const member = query.memberId
+      const matching = db
+        .selectFrom('sessions')
+        .where('sessions.workspace_id', '=', workspaceId)
+        .$if(query.includeInactive !== true, (q) => q.where('sessions.is_active', '=', 1))
+        .$if(member !== undefined, (q) =>
+          q.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('session_peers')
+                .select('session_peers.peer_id')
+                .whereRef('session_peers.workspace_id', '=', 'sessions.workspace_id')
+                .whereRef('session_peers.session_id', '=', 'sessions.id')
+                .where('session_peers.peer_id', '=', member ?? ''),
+            ),
+          ),
+        )
+        .where(_sqliteFilter(SESSION_TARGET, query.filter))
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('sessions')
-          .selectAll()
-          .where('workspace_id', '=', workspaceId)
-          .where('is_active', '=', 1)
-          .orderBy('created_at', direction)
-          .orderBy(sql`rowid`, direction)
+        matching
+          .selectAll('sessions')
+          .orderBy('sessions.created_at', direction)
+          .orderBy('sessions.id', direction)
           .limit(window.size)
           .offset(window.offset)
           .execute(),
-        db
-          .selectFrom('sessions')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('workspace_id', '=', workspaceId)
-          .where('is_active', '=', 1)
-          .executeTakeFirstOrThrow(),
+        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
       return toPage(rows.map(toSession), Number(count.n), window)
     },
@@ -95,7 +95,7 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
       const metadata = objectText(patch.metadata, 'metadata')
       objectText(patch.configuration, 'configuration')
       return scope.write(async (tx) => {
-        await ensureAll(tx, workspaceId, id)
+        await ensureSessionRows(tx, workspaceId, id, context.now())
         const current = await requireSession(tx, workspaceId, id)
         await tx
           .updateTable('sessions')
@@ -140,124 +140,8 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
           .execute()
       })
     },
-    async addPeers(workspaceId, sessionId, peers) {
-      const members = peers.map((peer) => ({
-        peerId: requireId(peer.peerId, 'peer id'),
-        configuration: objectText(peer.configuration, 'configuration'),
-      }))
-      await scope.write(async (tx) => {
-        const now = await ensureAll(tx, workspaceId, sessionId)
-        for (const member of members) {
-          await ensurePeer(tx, workspaceId, member.peerId, now)
-          await tx
-            .insertInto('session_peers')
-            .values({
-              workspace_id: workspaceId,
-              session_id: sessionId,
-              peer_id: member.peerId,
-              configuration: member.configuration ?? '{}',
-              joined_at: now,
-            })
-            .onConflict((oc) =>
-              oc.columns(['workspace_id', 'session_id', 'peer_id']).doUpdateSet({
-                left_at: null,
-                joined_at: sql`CASE WHEN left_at IS NULL THEN joined_at ELSE excluded.joined_at END`,
-                configuration:
-                  member.configuration === undefined ? sql`configuration` : sql`excluded.configuration`,
-              }),
-            )
-            .execute()
-        }
-      })
-    },
-    async removePeers(workspaceId, sessionId, peerIds) {
-      if (peerIds.length === 0) return
-      await scope.write(async (tx) => {
-        await tx
-          .updateTable('session_peers')
-          .set({ left_at: context.now() })
-          .where('workspace_id', '=', workspaceId)
-          .where('session_id', '=', sessionId)
-          .where('peer_id', 'in', peerIds)
-          .where('left_at', 'is', null)
-          .execute()
-      })
-    },
-    async listPeers(workspaceId, sessionId) {
-      const rows = await db
-        .selectFrom('session_peers')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('session_id', '=', sessionId)
-        .where('left_at', 'is', null)
-        .orderBy('joined_at')
-        .orderBy(sql`rowid`)
-        .execute()
-      return rows.map(toSessionPeer)
-    },
-    async getPeer(workspaceId, sessionId, peerId) {
-      const row = await db
-        .selectFrom('session_peers')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('session_id', '=', sessionId)
-        .where('peer_id', '=', peerId)
-        .executeTakeFirst()
-      return row ? toSessionPeer(row) : null
-    },
-    async setPeerConfiguration(workspaceId, sessionId, peerId, configuration) {
-      requireId(peerId, 'peer id')
-      objectText(configuration, 'configuration')
-      await scope.write(async (tx) => {
-        const now = await ensureAll(tx, workspaceId, sessionId)
-        await ensurePeer(tx, workspaceId, peerId, now)
-        const current = await tx
-          .selectFrom('session_peers')
-          .select('configuration')
-          .where('workspace_id', '=', workspaceId)
-          .where('session_id', '=', sessionId)
-          .where('peer_id', '=', peerId)
-          .executeTakeFirst()
-        const merged = mergeConfiguration(current?.configuration ?? '{}', configuration)
-        await tx
-          .insertInto('session_peers')
-          .values({
-            workspace_id: workspaceId,
-            session_id: sessionId,
-            peer_id: peerId,
-            configuration: merged,
-            joined_at: now,
-          })
-          .onConflict((oc) =>
-            oc.columns(['workspace_id', 'session_id', 'peer_id']).doUpdateSet({ configuration: merged }),
-          )
-          .execute()
-      })
-    },
-    async unchunkedCounts(workspaceId) {
-      const rows = await db
-        .selectFrom('messages as m')
-        .innerJoin('sessions as s', (join) =>
-          join.onRef('s.workspace_id', '=', 'm.workspace_id').onRef('s.id', '=', 'm.session_id'),
-        )
-        .where('m.workspace_id', '=', workspaceId)
-        .whereRef('m.id', '>', 's.last_chunked_message_id')
-        .select(['m.session_id as sessionId', (eb) => eb.fn.countAll<number>().as('pending')])
-        .groupBy('m.session_id')
-        .orderBy('m.session_id')
-        .execute()
-      return rows.map((row) => ({ sessionId: row.sessionId, messages: Number(row.pending) }))
-    },
-    async listIdsForPeer(workspaceId, peerId) {
-      requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('session_peers')
-        .select('session_id')
-        .where('workspace_id', '=', workspaceId)
-        .where('peer_id', '=', peerId)
-        .execute()
-      return rows.map((row) => row.session_id)
-    },
+    ...createSessionMembers(scope),
+    ...createSessionProgress(scope),
     ...createSessionTransfer(scope),
   }
 }

@@ -1,3 +1,4 @@
+import type { PeerFilter, SessionFilter, WorkspaceFilter } from '../filter/types'
 import type { DreamRunStatus, MessageRole, PeerRole } from '../schema/tables'
 
 export type JsonObject = Record<string, unknown>
@@ -65,6 +66,7 @@ export interface NewMessage {
   readonly metadata?: JsonObject
   /** ISO-8601; defaults to the store clock. Backfills keep their original times. */
   readonly createdAt?: string
+  /** Counted with the store's token counter (`countTokens`, o200k) when omitted. */
   readonly tokenCount?: number
 }
 
@@ -94,6 +96,14 @@ export interface PageRequest {
   readonly size?: number
   /** Newest first instead of oldest first. */
   readonly reverse?: boolean
+}
+
+export interface SessionListQuery {
+  readonly filter?: SessionFilter
+  /** Only sessions this peer is or was a member of. */
+  readonly memberId?: string
+  /** Also list deleted (inactive) sessions. @default false */
+  readonly includeInactive?: boolean
 }
 
 export interface GetOrCreated<T> {
@@ -141,7 +151,8 @@ export interface WorkspacesRepository {
     init?: { metadata?: JsonObject; configuration?: JsonObject },
   ): Promise<GetOrCreated<Workspace>>
   get(id: string): Promise<Workspace | null>
-  list(page?: PageRequest): Promise<Page<Workspace>>
+  /** Oldest first (creation time, then id) unless `reverse`; only the workspaces `filter` matches. */
+  list(page?: PageRequest, filter?: WorkspaceFilter): Promise<Page<Workspace>>
   /** Metadata replaced when given; configuration shallow-merged by top-level key. Creates when missing. */
   update(id: string, patch: { metadata?: JsonObject; configuration?: JsonObject }): Promise<Workspace>
   /** Deletes the workspace and everything scoped to it. Returns false when it did not exist. */
@@ -161,7 +172,8 @@ export interface PeersRepository {
     init?: { role?: PeerRole; metadata?: JsonObject; configuration?: JsonObject },
   ): Promise<GetOrCreated<Peer>>
   get(workspaceId: string, id: string): Promise<Peer | null>
-  list(workspaceId: string, page?: PageRequest): Promise<Page<Peer>>
+  /** Oldest first (creation time, then id) unless `reverse`; only the peers `filter` matches. */
+  list(workspaceId: string, page?: PageRequest, filter?: PeerFilter): Promise<Page<Peer>>
   /** Metadata and configuration each replaced wholesale when given. Creates when missing. */
   update(
     workspaceId: string,
@@ -187,8 +199,8 @@ export interface SessionsRepository {
     init?: { metadata?: JsonObject; configuration?: JsonObject },
   ): Promise<GetOrCreated<Session>>
   get(workspaceId: string, id: string): Promise<Session | null>
-  /** Active sessions only, oldest first. */
-  list(workspaceId: string, page?: PageRequest): Promise<Page<Session>>
+  /** Active sessions (unless `includeInactive`), oldest first (creation time, then id) unless `reverse`. */
+  list(workspaceId: string, page?: PageRequest, query?: SessionListQuery): Promise<Page<Session>>
   /** Metadata replaced when given; configuration shallow-merged. */
   update(
     workspaceId: string,
@@ -210,6 +222,8 @@ export interface SessionsRepository {
   getPeer(workspaceId: string, sessionId: string, peerId: string): Promise<SessionPeer | null>
   /** Ids of every session the peer has been a member of (including sessions it left), in no particular order. */
   listIdsForPeer(workspaceId: string, peerId: string): Promise<string[]>
+  /** The peers of the active members, in join order unless `reverse`. */
+  listMemberPeers(workspaceId: string, sessionId: string, page?: PageRequest): Promise<Page<Peer>>
   /** Merged into the stored configuration; membership created if absent. */
   setPeerConfiguration(
     workspaceId: string,
@@ -234,52 +248,29 @@ export interface SessionsRepository {
   ): Promise<void>
   /** Messages not chunked yet (after each session's chunking position), per session, by session id. */
   unchunkedCounts(workspaceId: string): Promise<{ sessionId: string; messages: number }[]>
+  /** Each session's chunking watermark (the last `messages.id` dreaming chunked; 0: none), oldest session first. */
+  listChunkWatermarks(workspaceId: string): Promise<{ sessionId: string; lastChunkedMessageId: number }[]>
+  /**
+   * Moves a session's chunking watermark from `from` to `to`. False (and nothing written) when the watermark
+   * is no longer `from`: another connection chunked the span meanwhile.
+   */
+  advanceChunkWatermark(workspaceId: string, sessionId: string, from: number, to: number): Promise<boolean>
+  /**
+   * Sessions whose chunks processed under `promptVersion` reach past the message their summary covers, with
+   * the last message those chunks cover, by session id.
+   */
+  listSummaryBacklog(
+    workspaceId: string,
+    promptVersion: string,
+  ): Promise<{ sessionId: string; lastMessageId: number }[]>
+  /**
+   * Records that the summary is up to date with `messageId` without changing its text (a rejected summary is
+   * not asked for again).
+   */
+  markSummarized(workspaceId: string, id: string, messageId: number): Promise<void>
 }
 
-export interface MessagesRepository {
-  /**
-   * Inserts a batch in ONE transaction, in order, creating the workspace, session, author peers and their
-   * session membership when missing. All or nothing.
-   */
-  insertBatch(workspaceId: string, sessionId: string, messages: readonly NewMessage[]): Promise<Message[]>
-  getByPublicId(workspaceId: string, publicId: string): Promise<Message | null>
-  getByIds(ids: readonly number[]): Promise<Message[]>
-  /** Oldest first (insertion order) unless `reverse`. */
-  listBySession(workspaceId: string, sessionId: string, page?: PageRequest): Promise<Page<Message>>
-  /** Messages of a session with `id > afterId`, oldest first (the dreaming chunker's feed). */
-  listAfter(workspaceId: string, sessionId: string, afterId: number, limit?: number): Promise<Message[]>
-  updateMetadata(workspaceId: string, publicId: string, metadata: JsonObject): Promise<Message | null>
-  count(workspaceId: string, filter?: { sessionId?: string }): Promise<number>
-  /** Every message of the workspace in insertion order, fetched a page at a time. */
-  iterate(workspaceId: string): AsyncIterable<Message>
-  /** Public ids of internal message ids, in any workspace (unknown ids are absent). */
-  publicIdsOf(ids: readonly number[]): Promise<Map<number, string>>
-  /** Internal id and workspace of public message ids, in any workspace (unknown ids are absent). */
-  locate(publicIds: readonly string[]): Promise<Map<string, { id: number; workspaceId: string }>>
-  /**
-   * Stores messages exactly as given (an import: public ids, times and token counts kept). Their sessions and
-   * author peers must exist. Returns the internal id of each public id.
-   */
-  insertImported(messages: readonly ImportedMessage[]): Promise<Map<string, number>>
-  /** The workspace's messages among `ids`, in no particular order (unknown ids are skipped). */
-  getByIdsInWorkspace(workspaceId: string, ids: readonly number[]): Promise<Message[]>
-  /**
-   * Where each of the workspace's messages among `ids` sits: its session, author and the ids of up to `span`
-   * messages of the same session on either side (nearest first). Unknown ids are skipped; order unspecified.
-   */
-  findNeighbours(workspaceId: string, ids: readonly number[], span: number): Promise<MessageNeighbours[]>
-}
-
-/** A message's place in its session (see `MessagesRepository.findNeighbours`). */
-export interface MessageNeighbours {
-  readonly id: number
-  readonly sessionId: string
-  readonly peerId: string
-  /** Earlier messages of the session, nearest first. */
-  readonly before: readonly number[]
-  /** Later messages of the session, nearest first. */
-  readonly after: readonly number[]
-}
+export type { MessageNeighbours, MessagesRepository, RecentMessagesQuery } from './message-types'
 
 export interface DreamRunsRepository {
   start(workspaceId: string, init: { extractor: string; promptVersion: string }): Promise<number>
@@ -287,4 +278,6 @@ export interface DreamRunsRepository {
   /** Records a run that did not start, e.g. `locked`. */
   recordSkip(workspaceId: string, reason: string): Promise<number>
   recent(workspaceId: string, limit?: number): Promise<DreamRun[]>
+  /** Runs still marked `running` (a crashed process leaves them so), oldest first. */
+  listRunning(workspaceId: string): Promise<DreamRun[]>
 }

@@ -121,4 +121,13 @@ describe('workspaces repository', () => {
     )
     expect((await store.workspaces.list()).total).toBe(0)
   })
+
+  it('lists only the workspaces a filter matches', async () => {
+    const store = stores.open()
+    for (const id of ['a', 'b', 'c']) await store.workspaces.getOrCreate(id)
+    const some = await store.workspaces.list({}, { op: 'in', field: 'id', values: ['c', 'a'] })
+    expect(some.items.map((w) => w.id)).toEqual(['a', 'c'])
+    expect(some.total).toBe(2)
+    expect((await store.workspaces.list({}, { op: 'in', field: 'id', values: [] })).total).toBe(0)
+  })
 })

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
+import { _sqliteFilter, type FilterTarget, WORKSPACE_FILTER_FIELDS } from '../filter'
 import type { HyMemDatabase, WorkspacesTable } from '../schema/tables'
 import { _removeWorkspaceVectors } from '../search/vector-index'
 import { objectText, parseObject, requireId } from './json'
@@ -53,6 +54,11 @@ const COUNTED = [
   'dream_runs',
   'search_log',
 ] as const
+const WORKSPACE_TARGET: FilterTarget<keyof typeof WORKSPACE_FILTER_FIELDS> = {
+  name: 'workspaces',
+  kinds: WORKSPACE_FILTER_FIELDS,
+  columns: { id: 'workspaces.id', createdAt: 'workspaces.created_at', metadata: 'workspaces.metadata' },
+}
 
 export function toWorkspace(row: Selectable<WorkspacesTable>): Workspace {
   return {
@@ -101,21 +107,18 @@ export function createWorkspacesRepository(scope: RepositoryScope): WorkspacesRe
       })
     },
     get: (id) => get(id),
-    async list(request) {
+    async list(request, filter) {
       const window = pageWindow(request)
+      const matching = db.selectFrom('workspaces').where(_sqliteFilter(WORKSPACE_TARGET, filter))
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('workspaces')
+        matching
           .selectAll()
           .orderBy('created_at', window.reverse ? 'desc' : 'asc')
           .orderBy('id', window.reverse ? 'desc' : 'asc')
           .limit(window.size)
           .offset(window.offset)
           .execute(),
-        db
-          .selectFrom('workspaces')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
+        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
       return toPage(rows.map(toWorkspace), Number(count.n), window)
     },

@@ -38,9 +38,9 @@ describe('migration 4: purges and the learned-at clock', () => {
       { object: 'redis', learned_at: '2026-01-06T00:00:00.000Z' },
     ])
     const edge = await store.edges.insert('w', { subject: 'api', predicate: 'uses', object: 'kafka' })
-    await store.evidence.insert('w', { edgeId: edge.id, polarity: -1, createdAt: '2026-03-01T00:00:00.000Z' })
-    await store.evidence.insert('w', { edgeId: edge.id, createdAt: '2026-03-02T00:00:00.000Z' })
-    await store.evidence.insert('w', { edgeId: edge.id, createdAt: '2026-03-03T00:00:00.000Z' })
+    await store.evidence.add('w', { edgeId: edge.id, polarity: -1, createdAt: '2026-03-01T00:00:00.000Z' })
+    await store.evidence.add('w', { edgeId: edge.id, createdAt: '2026-03-02T00:00:00.000Z' })
+    await store.evidence.add('w', { edgeId: edge.id, createdAt: '2026-03-03T00:00:00.000Z' })
     expect((await learned()).at(-1)).toEqual({ object: 'kafka', learned_at: '2026-03-02T00:00:00.000Z' })
     expect(await store.purges.unfinished()).toEqual([])
   })

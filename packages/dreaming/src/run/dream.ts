@@ -152,12 +152,7 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
 
 /** Runs left `running` by a crashed process: holding the lock proves they are dead. */
 async function closeInterruptedRuns(ctx: RunContext): Promise<void> {
-  const rows = await ctx.store.db
-    .selectFrom('dream_runs')
-    .select('id')
-    .where('workspace_id', '=', ctx.workspaceId)
-    .where('status', '=', 'running')
-    .execute()
+  const rows = await ctx.store.dreamRuns.listRunning(ctx.workspaceId)
   for (const row of rows) {
     await ctx.store.dreamRuns.finish(row.id, {
       status: 'failed',

@@ -24,7 +24,7 @@ describe('salience chunking', () => {
   afterEach(async () => {
     await t.cleanup()
   })
-  const chunks = () => t.store.db.selectFrom('chunks').selectAll().orderBy('id').execute()
+  const chunks = () => t.store.chunks.listAll(WS)
 
   it('merges consecutive salient turns, breaks on small talk and keeps provenance', async () => {
     const [m1, m2, , m4] = await logLines(t.store, 's1', [
@@ -36,7 +36,7 @@ describe('salience chunking', () => {
     const ctx = stepContext(t)
     await chunkNewMessages(ctx)
     const rows = await chunks()
-    expect(rows.map((c) => [c.salience_reason, JSON.parse(c.message_ids), c.occurred_at])).toEqual([
+    expect(rows.map((c) => [c.salienceReason, c.messageIds, c.occurredAt])).toEqual([
       ['decision,technology', [m1!.id, m2!.id], at(1)],
       ['preference', [m4!.id], at(3)],
     ])
@@ -44,10 +44,9 @@ describe('salience chunking', () => {
       'user: We decided to go with Postgres for billing.\nassistant: Good choice; Postgres depends on nothing exotic.',
     )
     expect(ctx.tally.chunksCreated).toBe(2)
-    expect(
-      (await t.store.db.selectFrom('sessions').select('last_chunked_message_id').executeTakeFirst())
-        ?.last_chunked_message_id,
-    ).toBe(m4!.id)
+    expect(await t.store.sessions.listChunkWatermarks(WS)).toEqual([
+      { sessionId: 's1', lastChunkedMessageId: m4!.id },
+    ])
   })
 
   it('drops chunks under the minimum length and splits at the maximum size', async () => {
@@ -59,7 +58,7 @@ describe('salience chunking', () => {
     await chunkNewMessages(stepContext(t, { config: { chunkMaxChars: 120, salienceMinChars: 30 } }))
     const rows = await chunks()
     expect(rows.every((c) => c.text.length >= 30 && c.text.length <= 120)).toBe(true)
-    expect(rows.map((c) => JSON.parse(c.message_ids).length)).toEqual([2, 1])
+    expect(rows.map((c) => c.messageIds.length)).toEqual([2, 1])
   })
 
   it('never chunks a message twice, whichever connection chunks it', async () => {
@@ -74,20 +73,17 @@ describe('salience chunking', () => {
     expect(await chunks()).toHaveLength(1)
     await logLines(t.store, 's1', [user('We deploy to Fly.io from now on, always.', 1)])
     await chunkNewMessages(stepContext(t))
-    expect((await chunks()).map((c) => c.salience_reason)).toEqual(['change', 'technology'])
-    expect(await t.store.db.selectFrom('chunks').select('workspace_id').distinct().execute()).toEqual([
-      { workspace_id: WS },
+    expect((await chunks()).map((c) => [c.workspaceId, c.salienceReason])).toEqual([
+      [WS, 'change'],
+      [WS, 'technology'],
     ])
   })
 
   it('indexes mentions of already known entities as it writes each chunk', async () => {
-    await t.store.db
-      .insertInto('entity_aliases')
-      .values({ workspace_id: WS, surface: 'pg', canonical: 'postgresql', created_at: at(0) })
-      .execute()
+    await t.store.aliases.claim(WS, 'pg', 'postgresql')
     await logLines(t.store, 's1', [user('We moved the Kafka topics next to PG, finally.', 0)])
     await chunkNewMessages(stepContext(t))
-    const mentions = await t.store.db.selectFrom('entity_mentions').select('entity').execute()
-    expect(mentions).toEqual([{ entity: 'postgresql' }])
+    const [chunk] = await chunks()
+    expect(await t.store.mentions.listAll(WS)).toEqual([{ chunkId: chunk!.id, entity: 'postgresql' }])
   })
 })

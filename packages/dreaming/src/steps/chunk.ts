@@ -1,6 +1,6 @@
 import type { Message } from '@hymem/core-store'
 import type { RunContext } from '../run/context'
-import { indexMentions, loadMentionMatcher, type MentionMatcher } from './mentions'
+import { loadMentionMatcher, type MentionMatcher } from './mentions'
 import { salienceReason } from './salience'
 
 interface PendingChunk {
@@ -24,23 +24,17 @@ export function chunkLine(message: Pick<Message, 'role' | 'content'>): string {
  */
 export async function chunkNewMessages(ctx: RunContext): Promise<void> {
   const { store, workspaceId } = ctx
-  const sessions = await store.db
-    .selectFrom('sessions')
-    .select(['id', 'last_chunked_message_id'])
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute()
+  const sessions = await store.sessions.listChunkWatermarks(workspaceId)
   let matcher: MentionMatcher | null = null
   for (const session of sessions) {
-    let after = session.last_chunked_message_id
+    let after = session.lastChunkedMessageId
     for (;;) {
-      const page = await store.messages.listAfter(workspaceId, session.id, after, PAGE)
+      const page = await store.messages.listAfter(workspaceId, session.sessionId, after, PAGE)
       if (page.length === 0) break
       const chunks = cut(page, ctx)
       const last = page[page.length - 1]!.id
-      matcher ??= await loadMentionMatcher(store.db, workspaceId)
-      await writeChunks(ctx, session.id, chunks, after, last, matcher)
+      matcher ??= await loadMentionMatcher(store, workspaceId)
+      await writeChunks(ctx, session.sessionId, chunks, after, last, matcher)
       after = last
       if (page.length < PAGE) break
     }
@@ -84,41 +78,24 @@ async function writeChunks(
   matcher: MentionMatcher,
 ): Promise<void> {
   const { workspaceId } = ctx
-  const now = ctx.store.context.now()
   const created = await ctx.store.transaction(async (tx) => {
     // Another connection may have chunked the same span meanwhile: the watermark check makes this a no-op.
-    const advanced = await tx.db
-      .updateTable('sessions')
-      .set({ last_chunked_message_id: watermark })
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', sessionId)
-      .where('last_chunked_message_id', '=', expectedWatermark)
-      .executeTakeFirst()
-    if (Number(advanced.numUpdatedRows) !== 1) return 0
+    if (!(await tx.sessions.advanceChunkWatermark(workspaceId, sessionId, expectedWatermark, watermark)))
+      return 0
     let inserted = 0
     for (const chunk of chunks) {
-      const first = chunk.messages[0]!
       const last = chunk.messages[chunk.messages.length - 1]!
       const text = render(chunk, ctx.config.chunkMaxChars)
-      const row = await tx.db
-        .insertInto('chunks')
-        .values({
-          workspace_id: workspaceId,
-          session_id: sessionId,
-          text,
-          salience_reason: [...chunk.reasons].join(','),
-          message_ids: JSON.stringify(chunk.messages.map((m) => m.id)),
-          first_message_id: first.id,
-          last_message_id: last.id,
-          occurred_at: last.createdAt,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .executeTakeFirst()
+      const row = await tx.chunks.insertIfNew(workspaceId, {
+        sessionId,
+        text,
+        salienceReason: [...chunk.reasons].join(','),
+        messageIds: chunk.messages.map((m) => m.id),
+        occurredAt: last.createdAt,
+      })
       if (!row) continue
       inserted++
-      await indexMentions(tx, workspaceId, row.id, matcher.match(text))
+      await tx.mentions.add(workspaceId, row.id, matcher.match(text))
     }
     return inserted
   })

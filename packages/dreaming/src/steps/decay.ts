@@ -1,10 +1,8 @@
 import type { StoreScope } from '@hymem/core-store'
 import { count, type RunContext } from '../run/context'
-import { recount } from './confidence'
-import { findMentions, indexMentions } from './mentions'
+import { findMentions } from './mentions'
 
 const DAY_MS = 86_400_000
-const INSERT_BATCH = 500
 
 /**
  * Phase 3 co-occurrence-aware decay. An active direct edge not reinforced within the decay window loses
@@ -18,54 +16,37 @@ const INSERT_BATCH = 500
  */
 export async function decayEdges(ctx: RunContext): Promise<void> {
   const { store, workspaceId, config } = ctx
-  const now = store.context.now()
   const since = new Date(store.context.clock().getTime() - config.decayWindowDays * DAY_MS).toISOString()
-  const stale = await store.db
-    .selectFrom('knowledge_graph')
-    .select(['subject', 'object'])
-    .where('workspace_id', '=', workspaceId)
-    .where('status', '=', 'active')
-    .where('derived', '=', 0)
-    .where('last_reinforced', '<', since)
-    .execute()
+  const stale = await store.edges.findStaleDirect(workspaceId, since)
   count(ctx, 'decayCandidates', stale.length)
   if (stale.length === 0) return
   const mentions = await findMentions(
-    store.db,
+    store,
     workspaceId,
     new Set(stale.flatMap((e) => [e.subject, e.object])),
     since,
   )
   const stats = await store.transaction(async (tx) => {
-    for (const [chunkId, entities] of mentions) await indexMentions(tx, workspaceId, chunkId, entities)
-    const pairs = await softContradictions(tx, workspaceId, since)
-    let marks = 0
-    for (let at = 0; at < pairs.length; at += INSERT_BATCH) {
-      const result = await tx.db
-        .insertInto('kg_evidence')
-        .values(
-          pairs.slice(at, at + INSERT_BATCH).map((p) => ({
-            workspace_id: workspaceId,
-            edge_id: p.edge_id,
-            chunk_id: p.chunk_id,
-            message_ids: p.message_ids,
-            polarity: -1,
-            source: 'decay',
-            evidence_text: 'mentioned without restating the fact',
-            prompt_version: null,
-            observed_at: p.occurred_at,
-            created_at: now,
-          })),
-        )
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst()
-      marks += Number(result.numInsertedOrUpdatedRows ?? 0)
-    }
+    for (const [chunkId, entities] of mentions) await tx.mentions.add(workspaceId, chunkId, entities)
+    const pairs = await tx.edges.findSoftContradictions(workspaceId, since)
+    const marks = await tx.evidence.addMany(
+      workspaceId,
+      pairs.map((p) => ({
+        edgeId: p.edgeId,
+        chunkId: p.chunkId,
+        messageIds: p.messageIds,
+        polarity: -1,
+        source: 'decay',
+        evidenceText: 'mentioned without restating the fact',
+        promptVersion: null,
+        observedAt: p.occurredAt,
+      })),
+    )
     let retracted = 0
-    for (const edgeId of new Set(pairs.map((p) => p.edge_id))) {
-      const { confidence } = await recount(tx, edgeId)
+    for (const edgeId of new Set(pairs.map((p) => p.edgeId))) {
+      const { confidence } = await tx.edges.recount(workspaceId, edgeId)
       if (confidence < config.retractThreshold) {
-        await retract(tx, workspaceId, edgeId, confidence, config.retractThreshold, now)
+        await retract(tx, workspaceId, edgeId, confidence, config.retractThreshold)
         retracted++
       }
     }
@@ -75,77 +56,17 @@ export async function decayEdges(ctx: RunContext): Promise<void> {
   count(ctx, 'edgesRetracted', stats.retracted)
 }
 
-/**
- * Every (stale edge, chunk) pair where a processed chunk in the window mentions the edge's subject or object
- * and gives no evidence of its own for it (extraction or an earlier decay mark).
- */
-function softContradictions(tx: StoreScope, workspaceId: string, since: string) {
-  return tx.db
-    .selectFrom('knowledge_graph as kg')
-    .innerJoin('entity_mentions as em', (j) =>
-      j
-        .onRef('em.workspace_id', '=', 'kg.workspace_id')
-        .on((eb) =>
-          eb.or([eb('em.entity', '=', eb.ref('kg.subject')), eb('em.entity', '=', eb.ref('kg.object'))]),
-        ),
-    )
-    .innerJoin('chunks as c', 'c.id', 'em.chunk_id')
-    .select(['kg.id as edge_id', 'c.id as chunk_id', 'c.message_ids', 'c.occurred_at'])
-    .distinct()
-    .where('kg.workspace_id', '=', workspaceId)
-    .where('kg.status', '=', 'active')
-    .where('kg.derived', '=', 0)
-    .where('kg.last_reinforced', '<', since)
-    .where('c.occurred_at', '>=', since)
-    .where(({ exists, selectFrom }) =>
-      exists(selectFrom('processed_chunks as pc').select('pc.chunk_id').whereRef('pc.chunk_id', '=', 'c.id')),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('kg_evidence as ev')
-            .select('ev.id')
-            .whereRef('ev.chunk_id', '=', 'c.id')
-            .whereRef('ev.edge_id', '=', 'kg.id'),
-        ),
-      ),
-    )
-    .orderBy('kg.id')
-    .orderBy('c.id')
-    .execute()
-}
-
 async function retract(
   tx: StoreScope,
   workspaceId: string,
   edgeId: number,
   confidence: number,
   threshold: number,
-  now: string,
 ): Promise<void> {
-  const edge = await tx.db
-    .updateTable('knowledge_graph')
-    .set({ status: 'retracted' })
-    .where('id', '=', edgeId)
-    .returning(['subject', 'predicate', 'object'])
-    .executeTakeFirstOrThrow()
-  const source = await tx.db
-    .selectFrom('kg_evidence')
-    .innerJoin('chunks', 'chunks.id', 'kg_evidence.chunk_id')
-    .select('chunks.text')
-    .where('kg_evidence.edge_id', '=', edgeId)
-    .where('kg_evidence.polarity', '=', 1)
-    .orderBy('kg_evidence.observed_at', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  await tx.db
-    .insertInto('extraction_feedback')
-    .values({
-      workspace_id: workspaceId,
-      ...edge,
-      chunk_text: source?.text ?? null,
-      reason: `decay: confidence ${confidence.toFixed(2)} fell below ${threshold}`,
-      created_at: now,
-    })
-    .execute()
+  const edge = await tx.edges.retract(workspaceId, edgeId)
+  await tx.feedback.record(workspaceId, {
+    ...edge,
+    chunkText: await tx.evidence.latestSupportText(workspaceId, edgeId),
+    reason: `decay: confidence ${confidence.toFixed(2)} fell below ${threshold}`,
+  })
 }

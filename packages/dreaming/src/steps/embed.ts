@@ -32,41 +32,16 @@ export async function embedAll(ctx: RunContext): Promise<void> {
   }
   const { store, workspaceId } = ctx
   const jobs: [VectorIndexName, () => Promise<number>][] = [
-    [
-      'chunks',
-      async () => {
-        const rows = await store.db
-          .selectFrom('chunks')
-          .select(['id', 'text'])
-          .where('workspace_id', '=', workspaceId)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('chunk_embeddings')
-                  .select('chunk_id')
-                  .whereRef('chunk_embeddings.chunk_id', '=', 'chunks.id'),
-              ),
-            ),
-          )
-          .orderBy('id')
-          .execute()
-        return embedIndex(ctx, client, 'chunks', rows)
-      },
-    ],
+    ['chunks', async () => embedIndex(ctx, client, 'chunks', await store.chunks.listUnembedded(workspaceId))],
     [
       'episodes',
       async () => {
-        const rows = await store.db
-          .selectFrom('episodes')
-          .select(['id', 'title', 'summary'])
-          .where('workspace_id', '=', workspaceId)
-          .orderBy('id')
-          .execute()
+        const episodes = await store.episodes.listAll(workspaceId)
         return embedIndex(
           ctx,
           client,
           'episodes',
-          rows.map((e) => ({ id: e.id, text: episodeText(e) })),
+          episodes.map((e) => ({ id: e.id, text: episodeText(e) })),
         )
       },
     ],
@@ -120,14 +95,9 @@ async function embedIndex(
 /** Active edges, keyed on triple text: cached texts are reused, only new texts reach the client. */
 async function embedEdges(ctx: RunContext, client: EmbeddingClient): Promise<number> {
   const { store, workspaceId } = ctx
-  const edges = await store.db
-    .selectFrom('knowledge_graph')
-    .select(['id', 'subject', 'predicate', 'object', 'status', 'valid_to'])
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('id')
-    .execute()
-  const inactive = edges.filter((e) => e.status !== 'active' || e.valid_to !== null).map((e) => e.id)
-  const active = edges.filter((e) => e.status === 'active' && e.valid_to === null)
+  const edges = await store.edges.listAll(workspaceId)
+  const inactive = edges.filter((e) => e.status !== 'active' || e.validTo !== null).map((e) => e.id)
+  const active = edges.filter((e) => e.status === 'active' && e.validTo === null)
   if (inactive.length > 0) {
     const indexed = await store.vectors.textHashes('edges', inactive)
     if (indexed.size > 0) await store.vectors.remove('edges', [...indexed.keys()])

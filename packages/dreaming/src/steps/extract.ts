@@ -4,32 +4,13 @@ import { _isAbort } from '../errors'
 import { callOptions, checkAbort, count, errorText, type RunContext, spend } from '../run/context'
 import { loadNegativeExamples, tripleKey } from './feedback'
 import { loadMentionMatcher } from './mentions'
-import { type PendingChunk, writeChunkFacts } from './write-facts'
+import { writeChunkFacts } from './write-facts'
 
 const MAX_CHUNK_ERRORS_LISTED = 5
 
-/** Chunks of the workspace not yet processed under the extractor's prompt version, oldest first. */
-function pendingQuery(ctx: RunContext) {
-  return ctx.store.db
-    .selectFrom('chunks')
-    .where('workspace_id', '=', ctx.workspaceId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('processed_chunks')
-            .select('chunk_id')
-            .whereRef('processed_chunks.chunk_id', '=', 'chunks.id')
-            .where('processed_chunks.prompt_version', '=', ctx.extractor.promptVersion),
-        ),
-      ),
-    )
-}
-
-export async function countPending(ctx: RunContext): Promise<number> {
-  const row = await pendingQuery(ctx)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
+/** Chunks of the workspace not yet processed under the extractor's prompt version. */
+export function countPending(ctx: RunContext): Promise<number> {
+  return ctx.store.chunks.countUnprocessed(ctx.workspaceId, ctx.extractor.promptVersion)
 }
 
 /**
@@ -39,16 +20,15 @@ export async function countPending(ctx: RunContext): Promise<number> {
  */
 export async function extractPending(ctx: RunContext): Promise<void> {
   if (ctx.budget <= 0) return
-  const chunks: PendingChunk[] = await pendingQuery(ctx)
-    .select(['id', 'session_id', 'text', 'message_ids', 'occurred_at'])
-    .orderBy('occurred_at')
-    .orderBy('id')
-    .limit(ctx.budget)
-    .execute()
+  const chunks = await ctx.store.chunks.listUnprocessed(
+    ctx.workspaceId,
+    ctx.extractor.promptVersion,
+    ctx.budget,
+  )
   if (chunks.length === 0) return
-  const negatives = await loadNegativeExamples(ctx.store.db, ctx.workspaceId, ctx.config.negativeExamples)
+  const negatives = await loadNegativeExamples(ctx.store, ctx.workspaceId, ctx.config.negativeExamples)
   const blocked = new Set(negatives.map(tripleKey))
-  const matcher = await loadMentionMatcher(ctx.store.db, ctx.workspaceId)
+  const matcher = await loadMentionMatcher(ctx.store, ctx.workspaceId)
   const limit = pLimit(ctx.concurrency)
   const calls = chunks.map((chunk) =>
     limit(async (): Promise<ExtractFactsResult> => {

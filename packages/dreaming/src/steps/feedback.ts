@@ -3,19 +3,12 @@ import type { NegativeExample } from '@hymem/extraction'
 
 /** The most recent retractions, newest first: injected as negative examples and enforced on write. */
 export async function loadNegativeExamples(
-  db: StoreScope['db'],
+  store: StoreScope,
   workspaceId: string,
   limit: number,
 ): Promise<NegativeExample[]> {
   if (limit <= 0) return []
-  const rows = await db
-    .selectFrom('extraction_feedback')
-    .select(['subject', 'predicate', 'object', 'reason'])
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute()
+  const rows = await store.feedback.recent(workspaceId, limit)
   return rows.map((r) => ({
     subject: r.subject,
     predicate: r.predicate,

@@ -8,8 +8,8 @@ const edge = (subject: string, object: string, confidence = 0.8) => ({
   subject,
   object,
   confidence,
-  last_reinforced: '2026-01-01T00:00:00.000Z',
-  valid_from: '2026-01-01T00:00:00.000Z',
+  lastReinforced: '2026-01-01T00:00:00.000Z',
+  validFrom: '2026-01-01T00:00:00.000Z',
 })
 const pairs = (derived: ReturnType<typeof inferDependencies>) =>
   derived.map((d) => [d.subject, d.object, Math.round(d.confidence * 1000) / 1000])

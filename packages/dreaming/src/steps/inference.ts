@@ -1,14 +1,12 @@
+import type { Edge } from '@hymem/core-store'
 import { count, type RunContext } from '../run/context'
 import { tripleKey } from './feedback'
 
-interface Premise {
-  id: number
-  subject: string
-  object: string
-  confidence: number
-  last_reinforced: string
-  valid_from: string
-}
+/** A direct edge a derived edge rests on. */
+type Premise = Pick<Edge, 'id' | 'subject' | 'object' | 'confidence' | 'lastReinforced' | 'validFrom'>
+
+/** Source messages cited by a derived edge's evidence, at most. */
+const MAX_PREMISE_MESSAGES = 200
 
 interface Derived {
   subject: string
@@ -75,44 +73,14 @@ export function inferDependencies(
  */
 export async function recomputeInferences(ctx: RunContext): Promise<void> {
   const { store, workspaceId, config } = ctx
-  const now = store.context.now()
   const stats = await store.transaction(async (tx) => {
-    const old = await tx.db
-      .selectFrom('knowledge_graph')
-      .select('id')
-      .where('workspace_id', '=', workspaceId)
-      .where('derived', '=', 1)
-      .execute()
+    const old = await tx.edges.listDerivedIds(workspaceId)
     if (old.length > 0) {
-      await tx.vectors.remove(
-        'edges',
-        old.map((e) => e.id),
-      )
-      await tx.db
-        .deleteFrom('knowledge_graph')
-        .where('workspace_id', '=', workspaceId)
-        .where('derived', '=', 1)
-        .execute()
+      await tx.vectors.remove('edges', old)
+      await tx.edges.deleteDerived(workspaceId)
     }
-    const direct = await tx.db
-      .selectFrom('knowledge_graph')
-      .select([
-        'id',
-        'subject',
-        'predicate',
-        'object',
-        'confidence',
-        'status',
-        'valid_to',
-        'last_reinforced',
-        'valid_from',
-      ])
-      .where('workspace_id', '=', workspaceId)
-      .where('derived', '=', 0)
-      .where('predicate', 'in', ['depends_on', 'uses'])
-      .orderBy('id')
-      .execute()
-    const current = direct.filter((e) => e.status === 'active' && e.valid_to === null)
+    const direct = await tx.edges.findDirectWithPredicates(workspaceId, ['depends_on', 'uses'])
+    const current = direct.filter((e) => e.status === 'active' && e.validTo === null)
     const excluded = new Set(direct.filter((e) => e.predicate === 'depends_on').map(tripleKey))
     const derived = inferDependencies(
       current.filter((e) => e.predicate === 'depends_on'),
@@ -121,60 +89,34 @@ export async function recomputeInferences(ctx: RunContext): Promise<void> {
       excluded,
     )
     for (const d of derived) {
-      const lastReinforced = d.premises.map((p) => p.last_reinforced).sort()[0]!
+      const lastReinforced = d.premises.map((p) => p.lastReinforced).sort()[0]!
       const validFrom = d.premises
-        .map((p) => p.valid_from)
+        .map((p) => p.validFrom)
         .sort()
         .at(-1)!
-      const inserted = await tx.db
-        .insertInto('knowledge_graph')
-        .values({
-          workspace_id: workspaceId,
-          subject: d.subject,
-          predicate: 'depends_on',
-          object: d.object,
-          confidence: d.confidence,
-          derived: 1,
-          first_seen: now,
-          last_seen: now,
-          last_reinforced: lastReinforced,
-          valid_from: validFrom,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const messageIds = await premiseMessages(
-        tx.db,
-        d.premises.map((p) => p.id),
-      )
-      await tx.db
-        .insertInto('kg_evidence')
-        .values({
-          workspace_id: workspaceId,
-          edge_id: inserted.id,
-          chunk_id: null,
-          message_ids: JSON.stringify(messageIds),
-          polarity: 1,
-          evidence_text: d.premises.map((p) => `${p.subject} → ${p.object}`).join('; '),
-          source: 'inference',
-          prompt_version: null,
-          observed_at: lastReinforced,
-          created_at: now,
-        })
-        .execute()
+      const { id: edgeId } = await tx.edges.insert(workspaceId, {
+        subject: d.subject,
+        predicate: 'depends_on',
+        object: d.object,
+        derived: true,
+        confidence: d.confidence,
+        lastReinforced,
+        validFrom,
+      })
+      const premiseIds = d.premises.map((p) => p.id)
+      const messageIds = await tx.evidence.supportingMessageIds(workspaceId, premiseIds)
+      await tx.evidence.add(workspaceId, {
+        edgeId,
+        chunkId: null,
+        messageIds: messageIds.slice(0, MAX_PREMISE_MESSAGES),
+        polarity: 1,
+        evidenceText: d.premises.map((p) => `${p.subject} → ${p.object}`).join('; '),
+        source: 'inference',
+        promptVersion: null,
+        observedAt: lastReinforced,
+      })
     }
     return { removed: old.length, derived: derived.length }
   })
   count(ctx, 'derivedEdges', stats.derived)
-}
-
-async function premiseMessages(db: RunContext['store']['db'], edgeIds: readonly number[]): Promise<number[]> {
-  const rows = await db
-    .selectFrom('kg_evidence')
-    .select('message_ids')
-    .where('edge_id', 'in', edgeIds)
-    .where('polarity', '=', 1)
-    .execute()
-  const ids = new Set<number>()
-  for (const r of rows) for (const id of JSON.parse(r.message_ids) as number[]) ids.add(id)
-  return [...ids].sort((a, b) => a - b).slice(0, 200)
 }

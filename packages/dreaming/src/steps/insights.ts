@@ -1,40 +1,76 @@
-import { writeSection } from '@hymem/core-store'
+import { type StoreScope, writeSection } from '@hymem/core-store'
+import { DEFAULT_DREAM_CONFIG, type DreamConfig } from '../config'
+import { DreamError } from '../errors'
 import type { RunContext } from '../run/context'
 
 /** The MEMORY.md auto-section this step owns. */
 export const INSIGHTS_SECTION = 'insights'
 
-/** One line of MEMORY.md's auto-section. */
-export interface Insight {
-  readonly kind: 'dependency_hub' | 'preference' | 'rejection' | 'contradiction'
+/** An object that two or more subjects depend on directly and confidently. */
+export interface DependencyHubInsight {
+  readonly kind: 'dependency_hub'
+  readonly object: string
+  /** The dependents, by name. */
+  readonly subjects: readonly string[]
+  /** The line MEMORY.md shows. */
   readonly text: string
 }
+
+/** A strong preference (`prefers`) or rejection (`rejects`, `avoids`). */
+export interface PreferenceInsight {
+  readonly kind: 'preference' | 'rejection'
+  readonly subject: string
+  readonly predicate: string
+  readonly object: string
+  readonly confidence: number
+  readonly text: string
+}
+
+/** A fact with evidence both for and against it. */
+export interface ContradictionInsight {
+  readonly kind: 'contradiction'
+  readonly subject: string
+  readonly predicate: string
+  readonly object: string
+  readonly posEvidence: number
+  readonly negEvidence: number
+  readonly text: string
+}
+
+/** One line of MEMORY.md's auto-section, with the facts behind it. */
+export type Insight = DependencyHubInsight | PreferenceInsight | ContradictionInsight
+
+/** The thresholds insights are computed with. */
+export type InsightThresholds = Pick<
+  DreamConfig,
+  'hubMinConfidence' | 'strongPreferenceConfidence' | 'insightsMaxEntries'
+>
 
 const PREFERENCE_PREDICATES = ['prefers', 'rejects', 'avoids'] as const
 
 const pct = (c: number) => c.toFixed(2)
 
 /**
- * Derives insights from the current graph (no LLM): dependency hubs (objects that two or more subjects
+ * The insights of a workspace's current graph (no LLM), as the last dream wrote them to MEMORY.md (the graph
+ * changes only by dreaming, retraction and imports): dependency hubs (objects that two or more subjects
  * depend on directly with confidence above `hubMinConfidence`), strong preferences and rejections (above
  * `strongPreferenceConfidence`) and contradictions (edges with evidence both ways). Capped at
  * `insightsMaxEntries`, in that order of priority.
+ *
+ * @example
+ * for (const insight of await readInsights(store, 'default')) console.log(insight.kind, insight.text)
  */
-export async function computeInsights(ctx: RunContext): Promise<Insight[]> {
-  const { store, workspaceId, config } = ctx
-  const current = store.db
-    .selectFrom('knowledge_graph')
-    .where('workspace_id', '=', workspaceId)
-    .where('status', '=', 'active')
-    .where('valid_to', 'is', null)
-  const deps = await current
-    .select(['subject', 'object'])
-    .where('predicate', '=', 'depends_on')
-    .where('derived', '=', 0)
-    .where('confidence', '>', config.hubMinConfidence)
-    .orderBy('object')
-    .orderBy('subject')
-    .execute()
+export async function readInsights(
+  store: StoreScope,
+  workspaceId: string,
+  thresholds: Partial<InsightThresholds> = {},
+): Promise<Insight[]> {
+  for (const [key, value] of Object.entries(thresholds)) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      throw new DreamError('INVALID_INPUT', `${key} must be a finite number >= 0, got ${String(value)}`)
+  }
+  const config = { ...DEFAULT_DREAM_CONFIG, ...thresholds }
+  const deps = await store.edges.findConfidentDependencies(workspaceId, config.hubMinConfidence)
   const hubs = new Map<string, string[]>()
   for (const d of deps) hubs.set(d.object, [...(hubs.get(d.object) ?? []), d.subject])
   const insights: Insight[] = [...hubs]
@@ -42,36 +78,34 @@ export async function computeInsights(ctx: RunContext): Promise<Insight[]> {
     .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
     .map(([object, subjects]) => ({
       kind: 'dependency_hub' as const,
+      object,
+      subjects,
       text: `${object} is a shared dependency of: ${subjects.join(', ')}`,
     }))
-  const strong = await current
-    .select(['subject', 'predicate', 'object', 'confidence'])
-    .where('predicate', 'in', PREFERENCE_PREDICATES)
-    .where('derived', '=', 0)
-    .where('confidence', '>', config.strongPreferenceConfidence)
-    .orderBy('confidence', 'desc')
-    .orderBy('subject')
-    .orderBy('object')
-    .execute()
+  const strong = await store.edges.findConfidentWithPredicates(
+    workspaceId,
+    PREFERENCE_PREDICATES,
+    config.strongPreferenceConfidence,
+  )
   for (const e of strong) {
     insights.push({
       kind: e.predicate === 'prefers' ? 'preference' : 'rejection',
+      subject: e.subject,
+      predicate: e.predicate,
+      object: e.object,
+      confidence: e.confidence,
       text: `${e.subject} ${e.predicate} ${e.object} (confidence ${pct(e.confidence)})`,
     })
   }
-  const contested = await current
-    .select(['subject', 'predicate', 'object', 'pos_evidence', 'neg_evidence'])
-    .where('derived', '=', 0)
-    .where('pos_evidence', '>', 0)
-    .where('neg_evidence', '>', 0)
-    .orderBy('neg_evidence', 'desc')
-    .orderBy('subject')
-    .orderBy('object')
-    .execute()
-  for (const e of contested) {
+  for (const e of await store.edges.findContested(workspaceId)) {
     insights.push({
       kind: 'contradiction',
-      text: `contradiction: ${e.subject} ${e.predicate} ${e.object} (${e.pos_evidence} for, ${e.neg_evidence} against)`,
+      subject: e.subject,
+      predicate: e.predicate,
+      object: e.object,
+      posEvidence: e.posEvidence,
+      negEvidence: e.negEvidence,
+      text: `contradiction: ${e.subject} ${e.predicate} ${e.object} (${e.posEvidence} for, ${e.negEvidence} against)`,
     })
   }
   return insights.slice(0, config.insightsMaxEntries)
@@ -79,7 +113,12 @@ export async function computeInsights(ctx: RunContext): Promise<Insight[]> {
 
 /** Recomputes the insights and rewrites MEMORY.md's auto-section. */
 export async function refreshInsights(ctx: RunContext): Promise<void> {
-  const insights = await computeInsights(ctx)
+  const { hubMinConfidence, strongPreferenceConfidence, insightsMaxEntries } = ctx.config
+  const insights = await readInsights(ctx.store, ctx.workspaceId, {
+    hubMinConfidence,
+    strongPreferenceConfidence,
+    insightsMaxEntries,
+  })
   ctx.tally.counts.insights = insights.length
   await writeSection(
     ctx.markdown.memoryMdPath,

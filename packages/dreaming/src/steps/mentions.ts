@@ -55,60 +55,27 @@ function matchWords(
 }
 
 /** A matcher over every entity the workspace knows: graph subjects and objects, aliases, typed entities. */
-export async function loadMentionMatcher(db: StoreScope['db'], workspaceId: string): Promise<MentionMatcher> {
+export async function loadMentionMatcher(store: StoreScope, workspaceId: string): Promise<MentionMatcher> {
   const matcher = new MentionMatcher()
-  const edges = await db
-    .selectFrom('knowledge_graph')
-    .select(['subject', 'object'])
-    .where('workspace_id', '=', workspaceId)
-    .where('derived', '=', 0)
-    .execute()
-  for (const e of edges) {
+  for (const e of await store.edges.listDirectEndpoints(workspaceId)) {
     matcher.add(e.subject, e.subject)
     matcher.add(e.object, e.object)
   }
-  const aliases = await db
-    .selectFrom('entity_aliases')
-    .select(['surface', 'canonical'])
-    .where('workspace_id', '=', workspaceId)
-    .execute()
-  for (const a of aliases) {
+  for (const a of await store.aliases.listAll(workspaceId)) {
     matcher.add(a.surface, a.canonical)
     matcher.add(a.canonical, a.canonical)
   }
-  const typed = await db
-    .selectFrom('entity_types')
-    .select('entity')
-    .where('workspace_id', '=', workspaceId)
-    .execute()
-  for (const t of typed) matcher.add(t.entity, t.entity)
+  for (const t of await store.entityTypes.listAll(workspaceId)) matcher.add(t.entity, t.entity)
   return matcher
-}
-
-/** Records the entities a chunk mentions (idempotent). */
-export async function indexMentions(
-  tx: StoreScope,
-  workspaceId: string,
-  chunkId: number,
-  entities: Iterable<string>,
-): Promise<number> {
-  const rows = [...entities].map((entity) => ({ workspace_id: workspaceId, chunk_id: chunkId, entity }))
-  if (rows.length === 0) return 0
-  const result = await tx.db
-    .insertInto('entity_mentions')
-    .values(rows)
-    .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst()
-  return Number(result.numInsertedOrUpdatedRows ?? 0)
 }
 
 /**
  * Finds mentions of `entities` (by canonical name or any alias) in the chunks decay reads (those since
  * `since`), so a topic re-discussed before its entity was first extracted, or under another name, counts.
- * Read-only: the caller writes the result with {@link indexMentions}.
+ * Read-only: the caller records the result with `mentions.add`.
  */
 export async function findMentions(
-  db: StoreScope['db'],
+  store: StoreScope,
   workspaceId: string,
   entities: ReadonlySet<string>,
   since: string,
@@ -117,19 +84,9 @@ export async function findMentions(
   if (entities.size === 0) return found
   const local = new MentionMatcher()
   for (const e of entities) local.add(e, e)
-  const aliases = await db
-    .selectFrom('entity_aliases')
-    .select(['surface', 'canonical'])
-    .where('workspace_id', '=', workspaceId)
-    .execute()
-  for (const a of aliases) if (entities.has(a.canonical)) local.add(a.surface, a.canonical)
-  const chunks = await db
-    .selectFrom('chunks')
-    .select(['id', 'text'])
-    .where('workspace_id', '=', workspaceId)
-    .where('occurred_at', '>=', since)
-    .execute()
-  for (const chunk of chunks) {
+  for (const a of await store.aliases.listAll(workspaceId))
+    if (entities.has(a.canonical)) local.add(a.surface, a.canonical)
+  for (const chunk of await store.chunks.listSince(workspaceId, since)) {
     const hits = local.match(chunk.text)
     if (hits.size > 0) found.set(chunk.id, hits)
   }

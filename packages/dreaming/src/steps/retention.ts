@@ -13,48 +13,18 @@ export async function applyRetention(ctx: RunContext): Promise<void> {
   const { store, workspaceId, config } = ctx
   const cutoff = new Date(store.context.clock().getTime() - config.retentionDays * DAY_MS).toISOString()
   const evicted = await store.transaction(async (tx) => {
-    const total = await tx.db
-      .selectFrom('chunks')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirstOrThrow()
-    const excess = Math.min(Number(total.n) - config.maxChunks, MAX_EVICTIONS_PER_CYCLE)
+    const excess = Math.min((await tx.chunks.count(workspaceId)) - config.maxChunks, MAX_EVICTIONS_PER_CYCLE)
     if (excess <= 0) return 0
-    const candidates = await tx.db
-      .selectFrom('chunks')
-      .select('id')
-      .where('workspace_id', '=', workspaceId)
-      .where('occurred_at', '<', cutoff)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('processed_chunks')
-            .select('chunk_id')
-            .whereRef('processed_chunks.chunk_id', '=', 'chunks.id'),
-        ),
-      )
-      .orderBy('occurred_at')
-      .orderBy('id')
-      .execute()
+    const candidates = await tx.chunks.listEvictable(workspaceId, cutoff)
     if (candidates.length === 0) return 0
-    const evidence = await tx.db
-      .selectFrom('kg_evidence as ev')
-      .innerJoin('knowledge_graph as kg', 'kg.id', 'ev.edge_id')
-      .select(['ev.edge_id', 'ev.chunk_id'])
-      .distinct()
-      .where('kg.workspace_id', '=', workspaceId)
-      .where('kg.status', '=', 'active')
-      .where('ev.polarity', '=', 1)
-      .where('ev.chunk_id', 'is not', null)
-      .execute()
     const chunksOfEdge = new Map<number, Set<number>>()
     const edgesOfChunk = new Map<number, number[]>()
-    for (const { edge_id, chunk_id } of evidence) {
-      const chunk = chunk_id!
-      chunksOfEdge.set(edge_id, (chunksOfEdge.get(edge_id) ?? new Set()).add(chunk))
-      edgesOfChunk.set(chunk, [...(edgesOfChunk.get(chunk) ?? []), edge_id])
+    for (const { edgeId, chunkId } of await tx.evidence.listActiveSupport(workspaceId)) {
+      chunksOfEdge.set(edgeId, (chunksOfEdge.get(edgeId) ?? new Set()).add(chunkId))
+      edgesOfChunk.set(chunkId, [...(edgesOfChunk.get(chunkId) ?? []), edgeId])
     }
     const victims: number[] = []
-    for (const { id } of candidates) {
+    for (const id of candidates) {
       if (victims.length >= excess) break
       const edges = edgesOfChunk.get(id) ?? []
       if (edges.some((e) => (chunksOfEdge.get(e)?.size ?? 0) <= 1)) continue
@@ -63,7 +33,7 @@ export async function applyRetention(ctx: RunContext): Promise<void> {
     }
     if (victims.length === 0) return 0
     await tx.vectors.remove('chunks', victims)
-    await tx.db.deleteFrom('chunks').where('id', 'in', victims).execute()
+    await tx.chunks.delete(workspaceId, victims)
     return victims.length
   })
   count(ctx, 'chunksEvicted', evicted)

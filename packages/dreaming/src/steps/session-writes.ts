@@ -1,66 +1,48 @@
-import type { StoreScope } from '@hymem/core-store'
+import type { Chunk, StoreScope } from '@hymem/core-store'
 import type { ExtractedEpisode, ExtractedProcedure } from '@hymem/extraction'
 import { stableId } from './ids'
 
-/** A processed chunk of a session, as episodes and procedures cite it. */
-export interface SessionChunk {
-  id: number
-  text: string
-  message_ids: string
-  occurred_at: string
-  last_message_id: number
-}
+const messageIdsOf = (chunks: readonly Chunk[]) => [...new Set(chunks.flatMap((c) => c.messageIds))]
 
-const messageIdsOf = (chunks: readonly SessionChunk[]) => [
-  ...new Set(chunks.flatMap((c) => JSON.parse(c.message_ids) as number[])),
-]
+/** A custom extractor's entity list, without the items that are not names (the store refuses those). */
+const strings = (values: unknown): string[] =>
+  Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : []
 
 /** Upserts a session's episodes (stable ids) and drops the ones over re-read chunks no longer produced. */
 export async function writeEpisodes(
   tx: StoreScope,
   workspaceId: string,
   sessionId: string,
-  chunks: readonly SessionChunk[],
+  chunks: readonly Chunk[],
   episodes: readonly ExtractedEpisode[],
-  now: string,
 ): Promise<number> {
   const byId = new Map(chunks.map((c) => [c.id, c]))
   const covered = new Set(chunks.map((c) => c.id))
   const ids: string[] = []
   for (const episode of episodes) {
-    const own = episode.chunkIds.map((id) => byId.get(id)).filter((c): c is SessionChunk => c !== undefined)
+    const own = episode.chunkIds.map((id) => byId.get(id)).filter((c): c is Chunk => c !== undefined)
     if (own.length === 0) continue
     const id = stableId('ep', workspaceId, sessionId, ...own.map((c) => c.id))
     ids.push(id)
-    const row = {
+    await tx.episodes.upsert(workspaceId, {
+      id,
+      sessionId,
       title: episode.title,
       summary: episode.summary,
       outcome: episode.outcome ?? null,
-      entities: JSON.stringify(episode.entities),
-      chunk_ids: JSON.stringify(own.map((c) => c.id)),
-      message_ids: JSON.stringify(messageIdsOf(own)),
-      started_at: own[0]!.occurred_at,
-      ended_at: own[own.length - 1]!.occurred_at,
-      updated_at: now,
-    }
-    await tx.db
-      .insertInto('episodes')
-      .values({ id, workspace_id: workspaceId, session_id: sessionId, created_at: now, ...row })
-      .onConflict((oc) => oc.column('id').doUpdateSet(row))
-      .execute()
+      entities: strings(episode.entities),
+      chunkIds: own.map((c) => c.id),
+      messageIds: messageIdsOf(own),
+      startedAt: own[0]!.occurredAt,
+      endedAt: own[own.length - 1]!.occurredAt,
+    })
   }
   // Episodes over the re-read chunks that this extraction no longer produces are replaced.
-  const old = await tx.db
-    .selectFrom('episodes')
-    .select(['id', 'chunk_ids'])
-    .where('workspace_id', '=', workspaceId)
-    .where('session_id', '=', sessionId)
-    .execute()
+  const old = await tx.episodes.listBySession(workspaceId, sessionId)
   const stale = old
-    .filter((e) => !ids.includes(e.id) && (JSON.parse(e.chunk_ids) as number[]).some((c) => covered.has(c)))
+    .filter((e) => !ids.includes(e.id) && e.chunkIds.some((c) => covered.has(c)))
     .map((e) => e.id)
-  if (stale.length > 0 && ids.length > 0)
-    await tx.db.deleteFrom('episodes').where('id', 'in', stale).execute()
+  if (stale.length > 0 && ids.length > 0) await tx.episodes.delete(workspaceId, stale)
   return ids.length
 }
 
@@ -69,9 +51,8 @@ export async function writeProcedures(
   tx: StoreScope,
   workspaceId: string,
   sessionId: string,
-  chunks: readonly SessionChunk[],
+  chunks: readonly Chunk[],
   procedures: readonly ExtractedProcedure[],
-  now: string,
 ): Promise<number> {
   let written = 0
   for (const procedure of procedures) {
@@ -80,30 +61,24 @@ export async function writeProcedures(
       .map((s, i) => ({ ...s, order: i + 1 }))
     if (steps.length === 0) continue
     const sources = chunksMentioning(chunks, [procedure.name, ...steps.map((s) => s.text)])
-    const row = {
+    await tx.procedures.upsert(workspaceId, {
+      id: stableId('proc', workspaceId, sessionId, procedure.name.trim().toLowerCase()),
+      sessionId,
       name: procedure.name,
       description: procedure.description,
-      trigger_phrase: procedure.trigger ?? null,
-      steps: JSON.stringify(steps),
-      steps_text: steps.map((s) => `${s.order}. ${s.text}`).join('\n'),
-      entities: JSON.stringify(procedure.entities),
-      chunk_ids: JSON.stringify(sources.map((c) => c.id)),
-      message_ids: JSON.stringify(messageIdsOf(sources)),
-      updated_at: now,
-    }
-    const id = stableId('proc', workspaceId, sessionId, procedure.name.trim().toLowerCase())
-    await tx.db
-      .insertInto('procedures')
-      .values({ id, workspace_id: workspaceId, session_id: sessionId, created_at: now, ...row })
-      .onConflict((oc) => oc.column('id').doUpdateSet(row))
-      .execute()
+      triggerPhrase: procedure.trigger ?? null,
+      steps,
+      entities: strings(procedure.entities),
+      chunkIds: sources.map((c) => c.id),
+      messageIds: messageIdsOf(sources),
+    })
     written++
   }
   return written
 }
 
 /** The chunks whose text shares a distinctive word with the procedure; all of them when none does. */
-function chunksMentioning(chunks: readonly SessionChunk[], texts: readonly string[]): SessionChunk[] {
+function chunksMentioning(chunks: readonly Chunk[], texts: readonly string[]): Chunk[] {
   const words = new Set(
     texts.flatMap((t) => t.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length >= 5),
   )

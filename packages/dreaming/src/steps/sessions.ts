@@ -1,3 +1,4 @@
+import type { Chunk } from '@hymem/core-store'
 import type {
   ExtractEpisodesResult,
   ExtractProceduresResult,
@@ -6,35 +7,10 @@ import type {
 import pLimit, { type LimitFunction } from 'p-limit'
 import { callOptions, checkAbort, count, errorText, type RunContext, spend } from '../run/context'
 import { chunkLine } from './chunk'
-import { type SessionChunk, writeEpisodes, writeProcedures } from './session-writes'
+import { writeEpisodes, writeProcedures } from './session-writes'
 
-/**
- * Sessions whose processed chunks reach past the message their summary covers: they need episodes,
- * procedures and a summary. `sessions.summary_message_id` is the watermark of this step.
- */
-async function dirtySessions(ctx: RunContext): Promise<{ id: string; upTo: number }[]> {
-  const rows = await ctx.store.db
-    .selectFrom('chunks')
-    .innerJoin('sessions', (j) =>
-      j
-        .onRef('sessions.workspace_id', '=', 'chunks.workspace_id')
-        .onRef('sessions.id', '=', 'chunks.session_id'),
-    )
-    .innerJoin('processed_chunks', 'processed_chunks.chunk_id', 'chunks.id')
-    .select(['chunks.session_id as id', (eb) => eb.fn.max('chunks.last_message_id').as('upTo')])
-    .where('chunks.workspace_id', '=', ctx.workspaceId)
-    .where('processed_chunks.prompt_version', '=', ctx.extractor.promptVersion)
-    .groupBy(['chunks.session_id', 'sessions.summary_message_id'])
-    .having((eb) =>
-      eb.or([
-        eb('sessions.summary_message_id', 'is', null),
-        eb(eb.fn.max('chunks.last_message_id'), '>', eb.ref('sessions.summary_message_id')),
-      ]),
-    )
-    .orderBy('chunks.session_id')
-    .execute()
-  return rows.map((r) => ({ id: r.id, upTo: Number(r.upTo) }))
-}
+/** Most recent messages read for a session's summary transcript. */
+const TRANSCRIPT_MAX_MESSAGES = 400
 
 /**
  * Between phases: for each session with newly processed chunks, extracts episodes (ids stable across
@@ -44,10 +20,11 @@ async function dirtySessions(ctx: RunContext): Promise<{ id: string; upTo: numbe
  * watermark and is retried next cycle.
  */
 export async function processSessions(ctx: RunContext): Promise<void> {
-  const sessions = await dirtySessions(ctx)
+  // `sessions.summary_message_id` is the watermark of this step.
+  const sessions = await ctx.store.sessions.listSummaryBacklog(ctx.workspaceId, ctx.extractor.promptVersion)
   if (sessions.length === 0) return
   const limit = pLimit(ctx.concurrency)
-  const prepared = sessions.map((s) => prepareSession(ctx, s.id, s.upTo, limit))
+  const prepared = sessions.map((s) => prepareSession(ctx, s.sessionId, s.lastMessageId, limit))
   // Every result is awaited below; this only keeps an early rejection from being "unhandled".
   for (const p of prepared) p.catch(() => undefined)
   try {
@@ -57,12 +34,12 @@ export async function processSessions(ctx: RunContext): Promise<void> {
         result = await prepared[i]!
       } catch (error) {
         if (ctx.signal?.aborted) throw error
-        ctx.tally.errors.push(`session ${session.id}: ${errorText(error)}`)
+        ctx.tally.errors.push(`session ${session.sessionId}: ${errorText(error)}`)
         continue
       }
       checkAbort(ctx)
-      await commitSession(ctx, session.id, session.upTo, result)
-      ctx.emit({ kind: 'session', index: i + 1, total: sessions.length, sessionId: session.id })
+      await commitSession(ctx, session.sessionId, session.lastMessageId, result)
+      ctx.emit({ kind: 'session', index: i + 1, total: sessions.length, sessionId: session.sessionId })
     }
   } finally {
     limit.clearQueue()
@@ -70,7 +47,7 @@ export async function processSessions(ctx: RunContext): Promise<void> {
 }
 
 interface Prepared {
-  chunks: SessionChunk[]
+  chunks: Chunk[]
   episodes: ExtractEpisodesResult
   procedures: ExtractProceduresResult
   summary: SummarizeSessionResult
@@ -83,18 +60,12 @@ async function prepareSession(
   limit: LimitFunction,
 ): Promise<Prepared> {
   const { store, workspaceId, extractor, config } = ctx
-  const chunks: SessionChunk[] = (
-    await store.db
-      .selectFrom('chunks')
-      .innerJoin('processed_chunks', 'processed_chunks.chunk_id', 'chunks.id')
-      .select(['chunks.id', 'text', 'message_ids', 'occurred_at', 'last_message_id'])
-      .where('chunks.workspace_id', '=', workspaceId)
-      .where('chunks.session_id', '=', sessionId)
-      .where('processed_chunks.prompt_version', '=', extractor.promptVersion)
-      .orderBy('chunks.id', 'desc')
-      .limit(config.episodeMaxChunks)
-      .execute()
-  ).reverse()
+  const chunks = await store.chunks.listProcessedTail(
+    workspaceId,
+    sessionId,
+    extractor.promptVersion,
+    config.episodeMaxChunks,
+  )
   const transcript = await sessionTranscript(ctx, sessionId, upTo)
   const opts = callOptions(ctx)
   const guarded = <T>(call: () => Promise<T>) =>
@@ -125,29 +96,20 @@ async function commitSession(
 ): Promise<void> {
   const { store, workspaceId } = ctx
   for (const call of [result.episodes, result.procedures, result.summary]) spend(ctx, call)
-  const now = store.context.now()
   const text = result.summary.summary === null ? null : validSummary(result.summary.summary)
   await store.transaction(async (tx) => {
     count(
       ctx,
       'episodes',
-      await writeEpisodes(tx, workspaceId, sessionId, result.chunks, result.episodes.episodes, now),
+      await writeEpisodes(tx, workspaceId, sessionId, result.chunks, result.episodes.episodes),
     )
     count(
       ctx,
       'procedures',
-      await writeProcedures(tx, workspaceId, sessionId, result.chunks, result.procedures.procedures, now),
+      await writeProcedures(tx, workspaceId, sessionId, result.chunks, result.procedures.procedures),
     )
-    await tx.db
-      .updateTable('sessions')
-      .set(
-        text === null
-          ? { summary_message_id: upTo }
-          : { summary: text, summary_message_id: upTo, summary_updated_at: now },
-      )
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', sessionId)
-      .execute()
+    if (text === null) await tx.sessions.markSummarized(workspaceId, sessionId, upTo)
+    else await tx.sessions.setSummary(workspaceId, sessionId, { text, messageId: upTo })
   })
   count(ctx, text === null ? 'summariesRejected' : 'summaries')
 }
@@ -164,14 +126,10 @@ function clip(text: string, max: number): string {
 }
 
 async function sessionTranscript(ctx: RunContext, sessionId: string, upTo: number): Promise<string> {
-  const rows = await ctx.store.db
-    .selectFrom('messages')
-    .select(['role', 'content'])
-    .where('workspace_id', '=', ctx.workspaceId)
-    .where('session_id', '=', sessionId)
-    .where('id', '<=', upTo)
-    .orderBy('id', 'desc')
-    .limit(400)
-    .execute()
-  return clip(rows.reverse().map(chunkLine).join('\n'), ctx.config.transcriptMaxChars)
+  const newestFirst = await ctx.store.messages.recent(ctx.workspaceId, {
+    sessionId,
+    beforeId: upTo + 1,
+    limit: TRANSCRIPT_MAX_MESSAGES,
+  })
+  return clip(newestFirst.reverse().map(chunkLine).join('\n'), ctx.config.transcriptMaxChars)
 }

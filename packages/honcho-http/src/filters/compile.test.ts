@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openStore, type Store } from '@hymem/core-store'
+import { type MessageFilter, openStore, type Store } from '@hymem/core-store'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HonchoHttpError } from '../errors'
 import { compileFilter, isoDate } from './compile'
@@ -10,6 +10,7 @@ import type { FilterResource } from './types'
 
 let dir: string
 let store: Store
+const messageIds: number[] = []
 
 const ROWS = [
   {
@@ -41,31 +42,26 @@ const ROWS = [
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hymem-filters-'))
-  store = openStore({ path: join(dir, 'f.sqlite'), loadVectorExtension: false })
-  const now = '2024-01-01T00:00:00.000Z'
-  await store.db.insertInto('workspaces').values({ id: 'w', created_at: now }).execute()
-  for (const s of ['s1', 's2']) {
-    await store.db
-      .insertInto('sessions')
-      .values({ workspace_id: 'w', id: s, started_at: now, created_at: now, is_active: s === 's1' ? 1 : 0 })
-      .execute()
-  }
+  let next = 0
+  store = openStore({
+    path: join(dir, 'f.sqlite'),
+    loadVectorExtension: false,
+    newId: () => ROWS[next++]?.id ?? `extra-${next}`,
+  })
   for (const row of ROWS) {
-    await store.db
-      .insertInto('messages')
-      .values({
-        public_id: row.id,
-        workspace_id: 'w',
-        session_id: row.session,
-        peer_id: row.peer,
+    const [message] = await store.messages.insertBatch('w', row.session, [
+      {
+        peerId: row.peer,
         role: 'user',
         content: `hello from ${row.peer}`,
-        metadata: JSON.stringify(row.meta),
-        token_count: row.tokens,
-        created_at: row.at,
-      })
-      .execute()
+        metadata: row.meta,
+        tokenCount: row.tokens,
+        createdAt: row.at,
+      },
+    ])
+    messageIds.push(message!.id)
   }
+  await store.sessions.setActive('w', 's2', false)
 })
 
 afterAll(async () => {
@@ -73,14 +69,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-async function ids(filters: unknown, resource: FilterResource = MESSAGE_FILTERS): Promise<string[]> {
-  const condition = compileFilter(resource, filters)
-  let query = store.db.selectFrom('messages').select('public_id').orderBy('id')
-  if (condition) query = query.where(condition)
-  return (await query.execute()).map((r) => r.public_id)
+async function ids(filters: unknown, resource: FilterResource<string> = MESSAGE_FILTERS): Promise<string[]> {
+  const filter = compileFilter(resource, filters) as MessageFilter | null
+  const found = await store.messages.findByIds('w', messageIds, filter ?? undefined)
+  return found.map((m) => m.publicId)
 }
 
-function rejects(filters: unknown, pattern: RegExp, resource: FilterResource = MESSAGE_FILTERS): void {
+function rejects(
+  filters: unknown,
+  pattern: RegExp,
+  resource: FilterResource<string> = MESSAGE_FILTERS,
+): void {
   let error: unknown
   try {
     compileFilter(resource, filters)
@@ -126,9 +125,9 @@ describe('compileFilter: columns and operators', () => {
   })
 
   it('supports null as IS NULL and ne:null as IS NOT NULL', async () => {
-    const nullable: FilterResource = {
+    const nullable: FilterResource<'sessionId'> = {
       name: 't',
-      columns: { session_id: { ref: 'messages.session_id', kind: 'text' } },
+      fields: { session_id: { field: 'sessionId', kind: 'text' } },
     }
     expect(await ids({ session_id: null }, nullable)).toEqual([])
     expect(await ids({ session_id: { ne: null } }, nullable)).toEqual(['m1', 'm2', 'm3', 'm4'])
@@ -212,9 +211,9 @@ describe('compileFilter: rejections are 422, never SQL errors', () => {
   })
 
   it('filters booleans on sessions', async () => {
-    const condition = compileFilter(SESSION_FILTERS, { is_active: false })!
-    const rows = await store.db.selectFrom('sessions').select('id').where(condition).execute()
-    expect(rows.map((r) => r.id)).toEqual(['s2'])
+    const filter = compileFilter(SESSION_FILTERS, { is_active: false })!
+    const page = await store.sessions.list('w', {}, { filter, includeInactive: true })
+    expect(page.items.map((s) => s.id)).toEqual(['s2'])
   })
 })
 

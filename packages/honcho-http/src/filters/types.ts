@@ -1,24 +1,20 @@
-import type { RawBuilder, SqlBool } from 'kysely'
+import type { Filter, FilterFieldKind } from '@hymem/core-store'
 
-/** How a filterable column is compared. `json` is a metadata object; `json-array` an array of ids. */
-export type ColumnKind = 'text' | 'int' | 'bool' | 'date' | 'enum' | 'json' | 'json-array'
-
-export interface ColumnSpec {
-  /** Qualified SQL column reference, e.g. `messages.peer_id`. */
-  readonly ref: string
-  readonly kind: ColumnKind
-  /** Allowed values of an `enum` column. */
+/** How a wire filter key maps to a store field. */
+export interface WireField<F extends string> {
+  readonly field: F
+  readonly kind: FilterFieldKind
+  /** The allowed values of an enumerated text field. */
   readonly values?: readonly string[]
 }
 
 /** A special key the route interprets itself (e.g. `peer_perspective` on search). */
-export type SpecialFilter = (value: unknown) => RawBuilder<SqlBool> | null
+export type SpecialFilter<F extends string> = (value: unknown) => Filter<F> | null
 
-export interface FilterResource {
+/** What a list route may filter on: its wire keys, each mapped to a store field. */
+export interface FilterResource<F extends string> {
   /** Used in error messages. */
   readonly name: string
-  readonly columns: Readonly<Record<string, ColumnSpec>>
-  readonly special?: Readonly<Record<string, SpecialFilter>>
+  readonly fields: Readonly<Record<string, WireField<F>>>
+  readonly special?: Readonly<Record<string, SpecialFilter<F>>>
 }
-
-export type Condition = RawBuilder<SqlBool>

@@ -10,7 +10,8 @@ export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text()
   if (text.trim() === '') return undefined
   try {
-    return stripNul(JSON.parse(text))
+    // JSON can carry a NUL only as the escape \u0000: without one, nothing needs stripping.
+    return text.includes('\\u0000') ? stripNul(JSON.parse(text)) : JSON.parse(text)
   } catch (error) {
     throw new HonchoHttpError('VALIDATION', 'JSON decode error', {
       cause: error,

@@ -1,30 +1,25 @@
+import {
+  type Conclusion,
+  type ConclusionFilter,
+  conclusionIdOfEdge,
+  edgeIdOfConclusion,
+} from '@hymem/core-store'
 import { Hono } from 'hono'
-import { type SqlBool, sql } from 'kysely'
 import { notFound } from '../errors'
 import { andAll, compileFilter } from '../filters/compile'
 import { CONCLUSION_FILTERS } from '../filters/resources'
 import { workspaceParam } from '../http/auth'
-import { pageEnvelope } from '../http/paginate'
 import { jsonBody, parseWith, queryOf, readJson } from '../http/validate'
-import {
-  type ConclusionRow,
-  conclusionOut,
-  countConclusions,
-  GRAPH_ID_PREFIX,
-  graphEdgeId,
-  selectConclusions,
-} from '../services/conclusions-source'
 import type { HonchoEnv, RouteDeps } from '../types'
 import { isPlainObject } from '../wire/sanitize'
 import { ListBodySchema, PageQuerySchema, pageRequest } from '../wire/schemas'
 import { ConclusionCreateSchema, ConclusionQuerySchema } from '../wire/schemas-memory'
+import { conclusionOut, pageOut } from '../wire/shapes'
 
 const RRF_K = 60
 
-function idsCondition(ids: readonly string[]) {
-  return ids.length === 0
-    ? sql<SqlBool>`0`
-    : sql<SqlBool>`conclusions.id IN (${sql.join(ids.map((id) => sql`${id}`))})`
+function withIds(ids: readonly string[]): ConclusionFilter {
+  return { op: 'in', field: 'id', values: ids }
 }
 
 function stringFilter(
@@ -44,8 +39,8 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   const store = memory.store
   const app = new Hono<HonchoEnv>()
 
-  const getOne = async (ws: string, id: string): Promise<ConclusionRow | undefined> =>
-    (await selectConclusions(memory, ws, { where: idsCondition([id]), limit: 1 }))[0]
+  const getOne = async (ws: string, id: string): Promise<Conclusion | undefined> =>
+    (await store.conclusions.find(ws, { filter: withIds([id]), limit: 1 }))[0]
 
   app.post('/', async (c) => {
     const ws = workspaceParam(c)
@@ -78,7 +73,7 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
       )
       created.push(note.id)
     }
-    const rows = await selectConclusions(memory, ws, { where: idsCondition(created) })
+    const rows = await store.conclusions.find(ws, { filter: withIds(created) })
     const byId = new Map(rows.map((row) => [row.id, conclusionOut(row)]))
     return c.json(
       created.map((id) => byId.get(id)).filter((row) => row !== undefined),
@@ -90,23 +85,14 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     const page = pageRequest(queryOf(c, PageQuerySchema))
     const body = await jsonBody(c, ListBodySchema)
-    const where = compileFilter(CONCLUSION_FILTERS, body?.filters)
-    const [rows, total] = await Promise.all([
-      selectConclusions(memory, ws, {
-        where,
-        orderBy: page.reverse ? 'oldest' : 'newest',
-        limit: page.size,
-        offset: (page.page - 1) * page.size,
-      }),
-      countConclusions(memory, ws, where),
-    ])
-    return c.json(pageEnvelope(rows.map(conclusionOut), total, page))
+    const filter = compileFilter(CONCLUSION_FILTERS, body?.filters) ?? undefined
+    return c.json(pageOut(await store.conclusions.list(ws, page, filter), conclusionOut))
   })
 
   app.post('/query', async (c) => {
     const ws = workspaceParam(c)
     const body = await jsonBody(c, ConclusionQuerySchema)
-    const where = compileFilter(CONCLUSION_FILTERS, body.filters)
+    const filter = compileFilter(CONCLUSION_FILTERS, body.filters)
     const observerId = stringFilter(body.filters, 'observer_id', 'observer')
     const observedId = stringFilter(body.filters, 'observed_id', 'observed')
     const [notes, context] = await Promise.all([
@@ -122,12 +108,10 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const scores = new Map<string, number>()
     const add = (id: string, rank: number) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + rank + 1))
     for (const [rank, hit] of notes.entries()) add(hit.note.id, rank)
-    for (const [rank, fact] of context.graphFacts.entries()) add(`${GRAPH_ID_PREFIX}${fact.id}`, rank)
+    for (const [rank, fact] of context.graphFacts.entries()) add(conclusionIdOfEdge(fact.id), rank)
     if (scores.size === 0) return c.json([])
-    const rows = await selectConclusions(memory, ws, {
-      where: andAll([idsCondition([...scores.keys()]), where]),
-    })
-    const unique = new Map(rows.map((row) => [`${row.id}|${row.observer_id}|${row.observed_id}`, row]))
+    const rows = await store.conclusions.find(ws, { filter: andAll([withIds([...scores.keys()]), filter]) })
+    const unique = new Map(rows.map((row) => [`${row.id}|${row.observerId}|${row.observedId}`, row]))
     const ranked = [...unique.values()]
       .sort((a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0))
       .slice(0, body.top_k)
@@ -146,7 +130,7 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const id = c.req.param('c')
     const row = await getOne(ws, id)
     if (!row) throw notFound('Conclusion', id)
-    const edgeId = graphEdgeId(id)
+    const edgeId = edgeIdOfConclusion(id)
     // A graph conclusion is forgotten with its evidence and vector; a note with the notes derived from it.
     const receipt =
       edgeId !== null

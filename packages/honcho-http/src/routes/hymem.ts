@@ -3,10 +3,10 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { notFound } from '../errors'
 import { workspaceParam } from '../http/auth'
-import { pageEnvelope } from '../http/paginate'
 import { jsonBody, queryOf } from '../http/validate'
 import type { HonchoEnv, RouteDeps } from '../types'
 import { IdSchema, PageQuerySchema, pageRequest } from '../wire/schemas'
+import { pageOut } from '../wire/shapes'
 
 /** Every HyMem extension route lives under this prefix of a workspace, apart from Honcho's own routes. */
 export const HYMEM_ROUTE_PREFIX = '/hymem'
@@ -71,7 +71,7 @@ export function hymemRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const query = queryOf(c, NotesQuerySchema)
     const page = pageRequest(query)
     const notes = await memory.listNotes({ workspaceId: ws, archived: isTrue(query.archived), ...page })
-    return c.json(pageEnvelope([...notes.items], notes.total, page))
+    return c.json(pageOut(notes, (note) => note))
   })
 
   app.get('/notes/:n', async (c) => {

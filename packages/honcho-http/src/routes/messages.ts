@@ -5,11 +5,8 @@ import { HonchoHttpError, notFound } from '../errors'
 import { compileFilter, isoDate } from '../filters/compile'
 import { MESSAGE_FILTERS } from '../filters/resources'
 import { workspaceParam } from '../http/auth'
-import { paginate } from '../http/paginate'
 import { jsonBody, parseWith, queryOf } from '../http/validate'
-import { messageFromRow } from '../services/rows'
 import { splitText } from '../services/split-text'
-import { countTokens } from '../services/tokens'
 import type { HonchoEnv, RouteDeps } from '../types'
 import { stripNul } from '../wire/sanitize'
 import {
@@ -20,7 +17,7 @@ import {
   PeerIdSchema,
   pageRequest,
 } from '../wire/schemas'
-import { messageOut } from '../wire/shapes'
+import { messageOut, pageOut } from '../wire/shapes'
 
 const CreatedAtSchema = v.pipe(
   v.string(),
@@ -95,7 +92,6 @@ export function messageRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const messages: NewMessage[] = body.messages.map((m) => ({
       peerId: m.peer_id,
       content: m.content,
-      tokenCount: countTokens(m.content),
       ...(m.metadata ? { metadata: m.metadata } : {}),
       ...(m.created_at ? { createdAt: isoDate('created_at', m.created_at) } : {}),
     }))
@@ -109,22 +105,11 @@ export function messageRoutes(deps: RouteDeps): Hono<HonchoEnv> {
 
   app.post('/list', async (c) => {
     const ws = workspaceParam(c)
-    const sessionId = c.req.param('s') ?? ''
     const page = pageRequest(queryOf(c, PageQuerySchema))
     const body = await jsonBody(c, ListBodySchema)
-    const condition = compileFilter(MESSAGE_FILTERS, body?.filters)
-    let query = store.db
-      .selectFrom('messages')
-      .where('workspace_id', '=', ws)
-      .where('session_id', '=', sessionId)
-    if (condition) query = query.where(condition)
-    return c.json(
-      await paginate(query, page, {
-        select: (q) => q.selectAll(),
-        orderBy: ['id'],
-        map: (row) => messageOut(messageFromRow(row)),
-      }),
-    )
+    const filter = compileFilter(MESSAGE_FILTERS, body?.filters) ?? undefined
+    const messages = await store.messages.listBySession(ws, c.req.param('s') ?? '', page, filter)
+    return c.json(pageOut(messages, (m) => messageOut(m)))
   })
 
   app.post('/upload', async (c) => {
@@ -186,7 +171,6 @@ export function messageRoutes(deps: RouteDeps): Hono<HonchoEnv> {
       pieces.map((content) => ({
         peerId,
         content,
-        tokenCount: countTokens(content),
         ...(metadata ? { metadata } : {}),
         ...(createdAt ? { createdAt } : {}),
       })),

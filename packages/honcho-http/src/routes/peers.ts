@@ -3,12 +3,10 @@ import { notFound } from '../errors'
 import { compileFilter } from '../filters/compile'
 import { PEER_FILTERS, SESSION_FILTERS } from '../filters/resources'
 import { workspaceParam } from '../http/auth'
-import { paginate } from '../http/paginate'
 import { jsonBody, queryOf } from '../http/validate'
 import { dialecticRoute } from '../services/dialectic-route'
 import { peerCard } from '../services/peer-card'
 import { buildRepresentation } from '../services/representation'
-import { peerFromRow, sessionFromRow } from '../services/rows'
 import { searchMessages } from '../services/search'
 import { resolveSessionScope } from '../services/session-scope'
 import type { HonchoEnv, RouteDeps } from '../types'
@@ -27,7 +25,7 @@ import {
   PeerContextQuerySchema,
   RepresentationBodySchema,
 } from '../wire/schemas-memory'
-import { peerOut, sessionOut } from '../wire/shapes'
+import { pageOut, peerOut, sessionOut } from '../wire/shapes'
 
 /** P1–P10: peers, their sessions, chat, search, representation, context and card. */
 export function peerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
@@ -61,16 +59,8 @@ export function peerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     const page = pageRequest(queryOf(c, PageQuerySchema))
     const body = await jsonBody(c, ListBodySchema)
-    const condition = compileFilter(PEER_FILTERS, body?.filters)
-    let query = store.db.selectFrom('peers').where('workspace_id', '=', ws)
-    if (condition) query = query.where(condition)
-    return c.json(
-      await paginate(query, page, {
-        select: (q) => q.selectAll(),
-        orderBy: ['created_at', 'id'],
-        map: (row) => peerOut(peerFromRow(row)),
-      }),
-    )
+    const filter = compileFilter(PEER_FILTERS, body?.filters) ?? undefined
+    return c.json(pageOut(await store.peers.list(ws, page, filter), peerOut))
   })
 
   app.put('/:p', async (c) => {
@@ -85,31 +75,15 @@ export function peerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
 
   app.post('/:p/sessions', async (c) => {
     const ws = workspaceParam(c)
-    const peerId = c.req.param('p')
     const page = pageRequest(queryOf(c, PageQuerySchema))
     const body = await jsonBody(c, ListBodySchema)
-    const condition = compileFilter(SESSION_FILTERS, body?.filters)
-    let query = store.db
-      .selectFrom('sessions')
-      .where('sessions.workspace_id', '=', ws)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('session_peers')
-            .select('session_peers.peer_id')
-            .whereRef('session_peers.workspace_id', '=', 'sessions.workspace_id')
-            .whereRef('session_peers.session_id', '=', 'sessions.id')
-            .where('session_peers.peer_id', '=', peerId),
-        ),
-      )
-    if (condition) query = query.where(condition)
-    return c.json(
-      await paginate(query, page, {
-        select: (q) => q.selectAll('sessions'),
-        orderBy: ['sessions.created_at', 'sessions.id'],
-        map: (row) => sessionOut(sessionFromRow(row)),
-      }),
-    )
+    const filter = compileFilter(SESSION_FILTERS, body?.filters)
+    const sessions = await store.sessions.list(ws, page, {
+      memberId: c.req.param('p'),
+      includeInactive: true,
+      ...(filter ? { filter } : {}),
+    })
+    return c.json(pageOut(sessions, sessionOut))
   })
 
   app.post('/:p/chat', async (c) => {
@@ -195,27 +169,7 @@ export function peerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const observer = c.req.param('p')
     const query = queryOf(c, CardQuerySchema)
     const body = await jsonBody(c, CardBodySchema)
-    const observed = query.target ?? observer
-    const now = store.context.now()
-    await store.transaction(async (tx) => {
-      await tx.peers.getOrCreate(ws, observer)
-      if (observed !== observer) await tx.peers.getOrCreate(ws, observed)
-      await tx.db
-        .insertInto('peer_cards')
-        .values({
-          workspace_id: ws,
-          observer_id: observer,
-          observed_id: observed,
-          card: JSON.stringify(body.peer_card),
-          updated_at: now,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['workspace_id', 'observer_id', 'observed_id'])
-            .doUpdateSet({ card: JSON.stringify(body.peer_card), updated_at: now }),
-        )
-        .execute()
-    })
+    await store.peerCards.set(ws, observer, query.target ?? observer, body.peer_card)
     return c.json({ peer_card: body.peer_card })
   })
 

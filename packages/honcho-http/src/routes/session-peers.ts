@@ -2,10 +2,8 @@ import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { HonchoHttpError, notFound } from '../errors'
 import { workspaceParam } from '../http/auth'
-import { pageEnvelope } from '../http/paginate'
 import { jsonBody, queryOf } from '../http/validate'
 import { addMembers, MAX_OBSERVERS } from '../services/membership'
-import { peerFromRow } from '../services/rows'
 import type { HonchoEnv, RouteDeps } from '../types'
 import { dropNulls } from '../wire/sanitize'
 import {
@@ -15,7 +13,7 @@ import {
   SessionPeerConfigSchema,
   SessionPeersMapSchema,
 } from '../wire/schemas'
-import { peerOut, sessionOut, sessionPeerConfigOut } from '../wire/shapes'
+import { pageOut, peerOut, sessionOut, sessionPeerConfigOut } from '../wire/shapes'
 
 /** The `:s` parameter of the mount path. */
 const sessionOf = (c: Context<HonchoEnv>): string => c.req.param('s') ?? ''
@@ -60,22 +58,7 @@ export function sessionPeerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     const session = await activeSession(ws, sessionOf(c))
     const page = pageRequest(queryOf(c, PageQuerySchema))
-    const members = await store.sessions.listPeers(ws, session.id)
-    const ids = members.map((m) => m.peerId)
-    const rows =
-      ids.length === 0
-        ? []
-        : await store.db
-            .selectFrom('peers')
-            .selectAll()
-            .where('workspace_id', '=', ws)
-            .where('id', 'in', ids)
-            .execute()
-    const byId = new Map(rows.map((row) => [row.id, peerOut(peerFromRow(row))]))
-    const ordered = ids.map((peerId) => byId.get(peerId)).filter((p) => p !== undefined)
-    if (page.reverse) ordered.reverse()
-    const items = ordered.slice((page.page - 1) * page.size, page.page * page.size)
-    return c.json(pageEnvelope(items, ordered.length, page))
+    return c.json(pageOut(await store.sessions.listMemberPeers(ws, session.id, page), peerOut))
   })
 
   app.get('/:p/config', async (c) => {

@@ -5,10 +5,8 @@ import { HonchoHttpError, notFound } from '../errors'
 import { compileFilter } from '../filters/compile'
 import { SESSION_FILTERS } from '../filters/resources'
 import { workspaceParam } from '../http/auth'
-import { paginate } from '../http/paginate'
 import { jsonBody, queryOf } from '../http/validate'
 import { addMembers } from '../services/membership'
-import { sessionFromRow } from '../services/rows'
 import { searchMessages } from '../services/search'
 import { sessionContext } from '../services/session-context'
 import { sessionSummaries } from '../services/summaries'
@@ -23,7 +21,7 @@ import {
   SessionUpdateSchema,
 } from '../wire/schemas'
 import { SessionContextQuerySchema } from '../wire/schemas-memory'
-import { sessionOut } from '../wire/shapes'
+import { pageOut, sessionOut } from '../wire/shapes'
 
 const CloneQuerySchema = v.object({ message_id: v.optional(v.string()) })
 
@@ -58,19 +56,7 @@ export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
         })
       }
       if (body.peers) await addMembers(tx, ws, body.id, body.peers)
-      const now = store.context.now()
-      for (const scopeId of body.scopes ?? []) {
-        await tx.db
-          .insertInto('scopes')
-          .values({ workspace_id: ws, id: scopeId, created_at: now })
-          .onConflict((oc) => oc.doNothing())
-          .execute()
-        await tx.db
-          .insertInto('scope_sessions')
-          .values({ workspace_id: ws, scope_id: scopeId, session_id: body.id, joined_at: now })
-          .onConflict((oc) => oc.doNothing())
-          .execute()
-      }
+      for (const scopeId of body.scopes ?? []) await tx.scopes.addSessions(ws, scopeId, [body.id])
       return { session, created }
     })
     return c.json(sessionOut(result.session), result.created ? 201 : 200)
@@ -80,16 +66,8 @@ export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     const page = pageRequest(queryOf(c, PageQuerySchema))
     const body = await jsonBody(c, ListBodySchema)
-    const condition = compileFilter(SESSION_FILTERS, body?.filters)
-    let query = store.db.selectFrom('sessions').where('workspace_id', '=', ws).where('is_active', '=', 1)
-    if (condition) query = query.where(condition)
-    return c.json(
-      await paginate(query, page, {
-        select: (q) => q.selectAll(),
-        orderBy: ['created_at', 'id'],
-        map: (row) => sessionOut(sessionFromRow(row)),
-      }),
-    )
+    const filter = compileFilter(SESSION_FILTERS, body?.filters)
+    return c.json(pageOut(await store.sessions.list(ws, page, filter ? { filter } : {}), sessionOut))
   })
 
   app.put('/:s', async (c) => {

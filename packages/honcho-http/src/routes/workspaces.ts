@@ -1,14 +1,13 @@
+import type { WorkspaceFilterField } from '@hymem/core-store'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { HonchoHttpError, notFound } from '../errors'
-import { compileFilter } from '../filters/compile'
+import { andAll, compileFilter } from '../filters/compile'
 import { WORKSPACE_FILTERS } from '../filters/resources'
 import { mayUse, workspaceParam } from '../http/auth'
-import { paginate } from '../http/paginate'
 import { jsonBody, queryOf } from '../http/validate'
 import { dialecticRoute } from '../services/dialectic-route'
 import { queueStatus } from '../services/queue'
-import { workspaceFromRow } from '../services/rows'
 import { searchMessages } from '../services/search'
 import type { HonchoEnv, RouteDeps } from '../types'
 import { dropNulls } from '../wire/sanitize'
@@ -21,7 +20,7 @@ import {
   WorkspaceCreateSchema,
   WorkspaceUpdateSchema,
 } from '../wire/schemas'
-import { workspaceOut } from '../wire/shapes'
+import { pageOut, workspaceOut } from '../wire/shapes'
 
 const QueueQuerySchema = v.object({
   observer_id: v.optional(v.string()),
@@ -56,18 +55,12 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   app.post('/list', async (c) => {
     const page = pageRequest(queryOf(c, PageQuerySchema))
     const body = await jsonBody(c, ListBodySchema)
-    const condition = compileFilter(WORKSPACE_FILTERS, body?.filters)
     const allowed = c.get('allowed')
-    let query = store.db.selectFrom('workspaces')
-    if (condition) query = query.where(condition)
-    if (allowed !== '*') query = query.where('id', 'in', allowed.size > 0 ? [...allowed] : [''])
-    return c.json(
-      await paginate(query, page, {
-        select: (q) => q.selectAll(),
-        orderBy: ['created_at', 'id'],
-        map: (row) => workspaceOut(workspaceFromRow(row)),
-      }),
-    )
+    const filter = andAll<WorkspaceFilterField>([
+      compileFilter(WORKSPACE_FILTERS, body?.filters),
+      allowed === '*' ? null : { op: 'in', field: 'id', values: [...allowed] },
+    ])
+    return c.json(pageOut(await store.workspaces.list(page, filter), workspaceOut))
   })
 
   app.put('/:ws', async (c) => {
@@ -84,14 +77,8 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     const existing = await store.workspaces.get(ws)
     if (!existing) throw notFound('Workspace', ws)
-    const active = await store.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('workspace_id', '=', ws)
-      .where('is_active', '=', 1)
-      .limit(1)
-      .executeTakeFirst()
-    if (active) {
+    const active = await store.sessions.list(ws, { size: 1 })
+    if (active.total > 0) {
       throw new HonchoHttpError('CONFLICT', `Workspace ${ws} still has active sessions; delete them first`)
     }
     await memory.forgetWorkspace(ws)
@@ -106,13 +93,7 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     }
     let sessionIds: string[] | undefined
     if (body.scope) {
-      const rows = await store.db
-        .selectFrom('scope_sessions')
-        .select('session_id')
-        .where('workspace_id', '=', ws)
-        .where('scope_id', '=', body.scope)
-        .execute()
-      sessionIds = rows.map((row) => row.session_id)
+      sessionIds = await store.scopes.sessionIds(ws, [body.scope])
       if (sessionIds.length === 0) return c.json([])
     }
     const hits = await searchMessages(memory, {

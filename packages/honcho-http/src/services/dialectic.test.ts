@@ -74,3 +74,34 @@ describe('dialectic chat without an LLM', () => {
     expect(res.status).toBe(422)
   })
 })
+
+describe('dialectic evidence', () => {
+  it('lists the notes behind an answer as conclusions with their level, session and sources', async () => {
+    await seeded(() => 'Alice leads billing.')
+    const { note } = await t!.memory.remember(
+      {
+        description: 'billing lead',
+        content: 'Alice leads the billing team.',
+        observerId: 'hermes',
+        observedId: 'user-alice',
+        sessionId: 's',
+        level: 'deductive',
+        sourceIds: ['n-premise'],
+      },
+      { workspaceId: 'w' },
+    )
+    const res = await t!.call('POST', '/v3/workspaces/w/peers/user-alice/chat', {
+      query: 'Who leads the billing team?',
+      include_evidence: true,
+    })
+    const { evidence } = (await res.json()) as { evidence: { conclusions: Record<string, unknown>[] } }
+    expect(evidence.conclusions).toContainEqual({
+      id: note.id,
+      level: 'deductive',
+      content: 'Alice leads the billing team.',
+      created_at: note.createdAt,
+      session_id: 's',
+      source_ids: ['n-premise'],
+    })
+  })
+})

@@ -1,8 +1,9 @@
+import { conclusionIdOfEdge } from '@hymem/core-store'
+import type { ProfileData } from 'hymem'
 import { HonchoHttpError } from '../errors'
 import type { HonchoMemory } from '../types'
 import type { AugmentedContext } from './augment-ranking'
-import { GRAPH_ID_PREFIX } from './conclusions-source'
-import { markdownStatements } from './managed-markdown'
+import { memoryStatements, userStatements } from './managed-markdown'
 
 export interface DialecticRequest {
   readonly workspaceId: string
@@ -112,15 +113,15 @@ export function composeFromFacts(query: string, context: AugmentedContext): stri
   return lines.join('\n')
 }
 
-/** A USER.md / MEMORY.md prompt section in plain sentences (no section markers); `''` when empty. */
-function profileSection(title: string, markdown: string): string {
-  const statements = markdownStatements(markdown)
+/** A USER.md / MEMORY.md prompt section in plain sentences; `''` when empty. */
+function profileSection(title: string, statements: readonly string[]): string {
   return statements.length > 0 ? `${title}:\n${clip(statements.join(' '), 4000)}` : ''
 }
 
 function llmPrompt(
   request: DialecticRequest,
   context: AugmentedContext,
+  profile: ProfileData,
   history: string,
 ): { system: string; user: string } {
   const about = request.observed ? `the peer "${request.observed}"` : 'the people in this workspace'
@@ -141,8 +142,8 @@ function llmPrompt(
     context.hits.length > 0
       ? `Conversation excerpts:\n${context.hits.map((h) => `- [${h.createdAt.slice(0, 10)}] ${h.peerId ?? ''}: ${clip(h.text, 600)}`).join('\n')}`
       : '',
-    profileSection('Profile', context.userMd),
-    profileSection('Insights', context.memoryMd),
+    profileSection('Profile', userStatements(profile)),
+    profileSection('Insights', memoryStatements(profile)),
     history ? `Current session, most recent last:\n${history}` : '',
   ].filter(Boolean)
   return { system, user: `${sections.join('\n\n') || '(memory is empty)'}\n\nQuestion: ${request.query}` }
@@ -154,17 +155,10 @@ async function sessionHistory(
   sessionId: string | null | undefined,
 ) {
   if (!sessionId) return ''
-  const rows = await memory.store.db
-    .selectFrom('messages')
-    .select(['peer_id', 'content'])
-    .where('workspace_id', '=', workspaceId)
-    .where('session_id', '=', sessionId)
-    .orderBy('id', 'desc')
-    .limit(12)
-    .execute()
-  return rows
+  const messages = await memory.store.messages.recent(workspaceId, { sessionId, limit: 12 })
+  return messages
     .reverse()
-    .map((row) => `${row.peer_id}: ${clip(row.content, 500)}`)
+    .map((message) => `${message.peerId}: ${clip(message.content, 500)}`)
     .join('\n')
 }
 
@@ -175,27 +169,24 @@ async function evidenceOf(
 ): Promise<WireEvidence> {
   const ids = [...new Set(context.hits.flatMap((hit) => hit.messageIds))].slice(0, 50)
   const messages = ids.length > 0 ? await memory.store.messages.getByIds(ids) : []
-  const noteIds = context.notes.map((note) => note.id)
-  const notes =
-    noteIds.length === 0
-      ? []
-      : await memory.store.db
-          .selectFrom('notes')
-          .select(['id', 'level', 'content', 'created_at', 'session_id', 'source_ids'])
-          .where('id', 'in', noteIds)
-          .execute()
+  // In id order, as the notes' evidence has always been listed.
+  const noteIds = [...new Set(context.notes.map((note) => note.id))].sort()
+  const found = await Promise.all(
+    noteIds.map((id) => memory.getNote(id, { workspaceId: request.workspaceId, includeArchived: true })),
+  )
+  const notes = found.filter((note) => note !== null)
   return {
     conclusions: [
       ...notes.map((note) => ({
         id: note.id,
         level: note.level,
         content: note.content,
-        created_at: note.created_at,
-        session_id: note.session_id,
-        source_ids: parseIds(note.source_ids),
+        created_at: note.createdAt,
+        session_id: note.sessionId,
+        source_ids: note.sourceIds.map(String),
       })),
       ...context.graphFacts.map((fact) => ({
-        id: `${GRAPH_ID_PREFIX}${fact.id}`,
+        id: conclusionIdOfEdge(fact.id),
         level: fact.derived ? 'deductive' : 'explicit',
         content: factText(fact),
         created_at: fact.validFrom,
@@ -242,8 +233,11 @@ export async function answerQuestion(
   })
   let content = composeFromFacts(request.query, context)
   if (memory.llm) {
-    const history = await sessionHistory(memory, request.workspaceId, request.sessionId)
-    const prompt = llmPrompt(request, context, history)
+    const [history, profile] = await Promise.all([
+      sessionHistory(memory, request.workspaceId, request.sessionId),
+      memory.profileData({ workspaceId: request.workspaceId }),
+    ])
+    const prompt = llmPrompt(request, context, profile, history)
     try {
       const completion = await memory.llm.complete({
         ...prompt,
@@ -265,13 +259,4 @@ export async function answerQuestion(
     why: fact.whyRetrieved,
   }))
   return { content, evidence: await evidenceOf(memory, request, context), facts }
-}
-
-function parseIds(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text)
-    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []
-  } catch {
-    return []
-  }
 }

@@ -1,32 +1,23 @@
+import type { ProfileData, ProfileEntry } from 'hymem'
+
 /**
- * USER.md / MEMORY.md as text for an agent's prompt. Those files hold HyMem-managed sections between
- * `<!-- HyMem:auto:<name>:start -->` / `:end -->` comment lines and dreaming's bullet format
- * (`- [preference] (alice) I prefer tea ×2`); neither belongs in a Honcho summary, card or prompt.
+ * USER.md / MEMORY.md as plain sentences for a Honcho summary, card or prompt: dreaming's profile entries
+ * and insights come typed from the facade; only the hand-written rest of the files is Markdown, whose
+ * comments, headings and list bullets have no place there either.
  */
 
-/** Any HTML comment, including HyMem's section markers; an unclosed one runs to the end of the text. */
+/** Any HTML comment, including stray HyMem section markers; an unclosed one runs to the end of the text. */
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g
 const HEADING = /^#{1,6}\s/
 const BULLET = /^(?:[-*+]|\d+[.)])\s+/
-/** A dreaming profile entry: `[kind] (peer) statement ×N` (peer and count optional). */
-const PROFILE_ENTRY = /^\[([^\]\n]+)\]\s+(?:\(([^)\n]+)\)\s+)?(.+?)(?:\s+×\d+)?$/
 
 function sentence(text: string): string {
   return /[.!?…:;]$/.test(text) ? text : `${text}.`
 }
 
-function statement(item: string): string {
-  const entry = PROFILE_ENTRY.exec(item)
-  if (!entry) return sentence(item)
-  const [, kind = '', peer, text = ''] = entry
-  const label = `${kind.charAt(0).toUpperCase()}${kind.slice(1)}${peer ? ` (${peer})` : ''}`
-  return `${label}: ${sentence(text)}`
-}
-
 /**
- * The statements of a managed Markdown file, one plain sentence each: comments (section markers included)
- * and headings are dropped, list bullets removed, profile entries rendered as `Kind (peer): statement.`,
- * and wrapped paragraph lines joined. Empty sections contribute nothing.
+ * The statements of hand-written Markdown, one plain sentence each: comments and headings are dropped, list
+ * bullets removed and wrapped paragraph lines joined.
  */
 export function markdownStatements(markdown: string): string[] {
   const statements: string[] = []
@@ -44,7 +35,7 @@ export function markdownStatements(markdown: string): string[] {
     if (BULLET.test(line)) {
       flush()
       const item = line.replace(BULLET, '').trim()
-      if (item !== '') statements.push(statement(item))
+      if (item !== '') statements.push(sentence(item))
       continue
     }
     paragraph.push(line)
@@ -53,7 +44,23 @@ export function markdownStatements(markdown: string): string[] {
   return statements
 }
 
-/** {@link markdownStatements} as one paragraph of prose; `''` when the file has no statement. */
-export function markdownProse(markdown: string): string {
-  return markdownStatements(markdown).join(' ')
+/** `Kind (peer): statement.`; the peer is named only when the profile describes more than one. */
+function entryStatement(entry: ProfileEntry, namePeer: boolean): string {
+  const kind = `${entry.kind.charAt(0).toUpperCase()}${entry.kind.slice(1)}`
+  const peer = namePeer && entry.peerId !== '' ? ` (${entry.peerId})` : ''
+  return `${kind}${peer}: ${sentence(entry.statement.replace(/\s+/g, ' ').trim())}`
+}
+
+/** USER.md as sentences: the hand-written statements, then one per profile entry, strongest first. */
+export function userStatements(data: ProfileData): string[] {
+  const namePeers = new Set(data.entries.map((entry) => entry.peerId)).size > 1
+  return [
+    ...markdownStatements(data.userNotes),
+    ...data.entries.map((entry) => entryStatement(entry, namePeers)),
+  ]
+}
+
+/** MEMORY.md as sentences: the hand-written statements, then one per insight. */
+export function memoryStatements(data: ProfileData): string[] {
+  return [...markdownStatements(data.memoryNotes), ...data.insights.map((insight) => sentence(insight.text))]
 }

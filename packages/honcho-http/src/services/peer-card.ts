@@ -1,10 +1,10 @@
 import type { HonchoMemory } from '../types'
-import { markdownStatements } from './managed-markdown'
+import { userStatements } from './managed-markdown'
 
 /**
  * The card of `observed` as seen by `observer`: the card stored with PUT, else the consolidated profile
- * entries of that peer, else (for user-role peers) the USER.md statements as
- * plain sentences; null when there is nothing.
+ * entries of that peer, else (for user-role peers) USER.md's statements (the whole profile and the
+ * hand-written text) as plain sentences; null when there is nothing.
  */
 export async function peerCard(
   memory: HonchoMemory,
@@ -12,37 +12,18 @@ export async function peerCard(
   observer: string,
   observed: string,
 ): Promise<string[] | null> {
-  const db = memory.store.db
-  const stored = await db
-    .selectFrom('peer_cards')
-    .select('card')
-    .where('workspace_id', '=', workspaceId)
-    .where('observer_id', '=', observer)
-    .where('observed_id', '=', observed)
-    .executeTakeFirst()
-  if (stored) {
-    const card: unknown = JSON.parse(stored.card)
-    if (Array.isArray(card)) return card.filter((line): line is string => typeof line === 'string')
-  }
-  const entries = await db
-    .selectFrom('profile_entries')
-    .select(['kind', 'statement'])
-    .where('workspace_id', '=', workspaceId)
-    .where('peer_id', '=', observed)
-    .whereRef('pos_evidence', '>', 'neg_evidence')
-    .orderBy('pos_evidence', 'desc')
-    .orderBy('last_seen', 'desc')
-    .limit(40)
-    .execute()
+  const store = memory.store
+  const stored = await store.peerCards.get(workspaceId, observer, observed)
+  if (stored) return stored
+  const entries = await store.markers.profileEntries(workspaceId, {
+    peerId: observed,
+    supportedOnly: true,
+    ties: 'last-seen',
+    limit: 40,
+  })
   if (entries.length > 0) return entries.map((entry) => `${entry.kind.toUpperCase()}: ${entry.statement}`)
-  const peer = await db
-    .selectFrom('peers')
-    .select('role')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', observed)
-    .executeTakeFirst()
+  const peer = await store.peers.get(workspaceId, observed)
   if (peer?.role !== 'user') return null
-  const { userMd } = await memory.profile({ workspaceId })
-  const lines = markdownStatements(userMd)
+  const lines = userStatements(await memory.profileData({ workspaceId }))
   return lines.length > 0 ? lines : null
 }

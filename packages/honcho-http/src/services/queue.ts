@@ -84,24 +84,14 @@ export async function queueStatus(
     running,
     new Set(Object.keys(reported.sessions).filter((id) => waitingIn(id) > 0)),
     async () => {
-      const newest = await memory.store.db
-        .selectFrom('messages')
-        .select('session_id')
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst()
-      return newest?.session_id ?? null
+      const [newest] = await memory.store.messages.recent(workspaceId, { limit: 1 })
+      return newest?.sessionId ?? null
     },
   )
-  const rows = await memory.store.db
-    .selectFrom('messages')
-    .select(['session_id', (eb) => eb.fn.countAll<number>().as('messages')])
-    .where('workspace_id', '=', workspaceId)
-    .$if(options.sessionId !== undefined, (q) => q.where('session_id', '=', options.sessionId ?? ''))
-    .groupBy('session_id')
-    .execute()
-  const messagesIn = new Map(rows.map((row) => [row.session_id, Number(row.messages)]))
+  const messagesIn = await memory.store.messages.countBySession(
+    workspaceId,
+    options.sessionId !== undefined ? { sessionId: options.sessionId } : {},
+  )
   const unitsOf = (id: string) =>
     sessionUnits(tracker, workspaceId, id, {
       messages: messagesIn.get(id) ?? 0,

@@ -1,18 +1,18 @@
+import type { Conclusion } from '@hymem/core-store'
 import { describe, expect, it } from 'vitest'
-import type { ConclusionRow } from './conclusions-source'
 import { renderRepresentation } from './representation'
 
-const row = (id: string, level: string, content: string, at: string, timesDerived = 1): ConclusionRow => ({
+const row = (id: string, level: string, content: string, at: string, timesDerived = 1): Conclusion => ({
   id,
   content,
-  observer_id: 'a',
-  observed_id: 'b',
-  session_id: null,
+  observerId: 'a',
+  observedId: 'b',
+  sessionId: null,
   level,
-  source_ids: '[]',
-  times_derived: timesDerived,
-  metadata: '{}',
-  created_at: at,
+  sourceIds: [],
+  timesDerived,
+  metadata: {},
+  createdAt: at,
 })
 
 describe('renderRepresentation (§7.3)', () => {

@@ -1,6 +1,5 @@
-import { type SqlBool, sql } from 'kysely'
+import type { Conclusion, ConclusionFilter } from '@hymem/core-store'
 import type { HonchoMemory } from '../types'
-import { type ConclusionRow, pairCondition, selectConclusions } from './conclusions-source'
 
 export interface RepresentationRequest {
   readonly workspaceId: string
@@ -15,6 +14,20 @@ export interface RepresentationRequest {
   readonly maxConclusions: number
 }
 
+/** The conclusions of one (observer, observed) pair, optionally only from some sessions. */
+function pairFilter(request: RepresentationRequest): ConclusionFilter {
+  return {
+    op: 'and',
+    filters: [
+      { op: 'eq', field: 'observerId', value: request.observer },
+      { op: 'eq', field: 'observedId', value: request.observed },
+      ...(request.sessionIds
+        ? [{ op: 'in', field: 'sessionId', values: request.sessionIds } satisfies ConclusionFilter]
+        : []),
+    ],
+  }
+}
+
 /**
  * Picks the conclusions of an (observer, observed) pair as Honcho does: a semantic part for `searchQuery`,
  * a most-derived part when `includeMostFrequent`, and the most recent for the rest of `maxConclusions`.
@@ -22,15 +35,12 @@ export interface RepresentationRequest {
 export async function pickConclusions(
   memory: HonchoMemory,
   request: RepresentationRequest,
-): Promise<ConclusionRow[]> {
+): Promise<Conclusion[]> {
+  const conclusions = memory.store.conclusions
   const total = request.maxConclusions
-  const where = sql<SqlBool>`(${pairCondition(request.observer, request.observed)}${
-    request.sessionIds
-      ? sql` AND conclusions.session_id IN (${sql.join(request.sessionIds.length > 0 ? request.sessionIds.map((s) => sql`${s}`) : [sql`''`])})`
-      : sql``
-  })`
-  const picked = new Map<string, ConclusionRow>()
-  const take = (rows: readonly ConclusionRow[], budget: number) => {
+  const pair = pairFilter(request)
+  const picked = new Map<string, Conclusion>()
+  const take = (rows: readonly Conclusion[], budget: number) => {
     for (const row of rows) {
       if (picked.size >= total || budget <= 0) return
       if (picked.has(row.id)) continue
@@ -49,12 +59,12 @@ export async function pickConclusions(
     })
     const ids = hits.map((hit) => hit.note.id)
     if (ids.length > 0) {
-      const rows = await selectConclusions(memory, request.workspaceId, {
-        where: sql<SqlBool>`(${where} AND conclusions.id IN (${sql.join(ids.map((id) => sql`${id}`))}))`,
+      const rows = await conclusions.find(request.workspaceId, {
+        filter: { op: 'and', filters: [pair, { op: 'in', field: 'id', values: ids }] },
       })
       const byId = new Map(rows.map((row) => [row.id, row]))
       take(
-        ids.map((id) => byId.get(id)).filter((row): row is ConclusionRow => row !== undefined),
+        ids.map((id) => byId.get(id)).filter((row): row is Conclusion => row !== undefined),
         k,
       )
     }
@@ -62,14 +72,11 @@ export async function pickConclusions(
   if (request.includeMostFrequent) {
     const budget = Math.floor(total / (request.searchQuery ? 3 : 2))
     take(
-      await selectConclusions(memory, request.workspaceId, { where, orderBy: 'most-derived', limit: total }),
+      await conclusions.find(request.workspaceId, { filter: pair, order: 'most-derived', limit: total }),
       budget,
     )
   }
-  take(
-    await selectConclusions(memory, request.workspaceId, { where, orderBy: 'newest', limit: total }),
-    total,
-  )
+  take(await conclusions.find(request.workspaceId, { filter: pair, order: 'newest', limit: total }), total)
   return [...picked.values()]
 }
 
@@ -79,16 +86,16 @@ function stamp(iso: string): string {
 
 /** Honcho's representation markdown (explicit, deductive, inductive, contradictions); `""` when empty. */
 export function renderRepresentation(
-  rows: readonly ConclusionRow[],
-  premisesOf: (row: ConclusionRow) => string[],
+  rows: readonly Conclusion[],
+  premisesOf: (row: Conclusion) => string[],
 ): string {
   const byLevel = (level: string) =>
-    rows.filter((row) => row.level === level).sort((a, b) => a.created_at.localeCompare(b.created_at))
+    rows.filter((row) => row.level === level).sort((a, b) => a.createdAt.localeCompare(b.createdAt))
   const sections: string[] = []
   const explicit = byLevel('explicit')
   if (explicit.length > 0) {
     sections.push(
-      ['## Explicit Observations', '', ...explicit.map((r) => `[${stamp(r.created_at)}] ${r.content}`)].join(
+      ['## Explicit Observations', '', ...explicit.map((r) => `[${stamp(r.createdAt)}] ${r.content}`)].join(
         '\n',
       ),
     )
@@ -98,7 +105,7 @@ export function renderRepresentation(
     const lines = deductive.flatMap((r) => {
       const premises = premisesOf(r)
       return [
-        `[${stamp(r.created_at)}] ${r.content}`,
+        `[${stamp(r.createdAt)}] ${r.content}`,
         ...(premises.length > 0 ? ['   Premises:', ...premises.map((p) => `   - ${p}`)] : []),
       ]
     })
@@ -106,8 +113,8 @@ export function renderRepresentation(
   }
   const inductive = byLevel('inductive')
   if (inductive.length > 0) {
-    const confidence = (r: ConclusionRow) =>
-      r.times_derived >= 3 ? 'high' : r.times_derived === 2 ? 'medium' : 'low'
+    const confidence = (r: Conclusion) =>
+      r.timesDerived >= 3 ? 'high' : r.timesDerived === 2 ? 'medium' : 'low'
     sections.push(
       [
         '## Inductive Observations',
@@ -119,7 +126,7 @@ export function renderRepresentation(
   const contradictions = byLevel('contradiction')
   if (contradictions.length > 0) {
     sections.push(
-      ['## Contradictions', '', ...contradictions.map((r) => `[${stamp(r.created_at)}] ${r.content}`)].join(
+      ['## Contradictions', '', ...contradictions.map((r) => `[${stamp(r.createdAt)}] ${r.content}`)].join(
         '\n',
       ),
     )
@@ -127,7 +134,7 @@ export function renderRepresentation(
   return sections.join('\n\n')
 }
 
-/** Picks and renders a representation; premises of deductive conclusions are looked up by `source_ids`. */
+/** Picks and renders a representation; premises of deductive conclusions are looked up by their source ids. */
 export async function buildRepresentation(
   memory: HonchoMemory,
   request: RepresentationRequest,
@@ -136,27 +143,16 @@ export async function buildRepresentation(
   const sourceIds = new Set<string>()
   for (const row of rows) {
     if (row.level !== 'deductive') continue
-    for (const id of parseIds(row.source_ids)) sourceIds.add(id)
+    for (const id of row.sourceIds) sourceIds.add(id)
   }
   const premises = new Map<string, string>()
   if (sourceIds.size > 0) {
-    const sources = await selectConclusions(memory, request.workspaceId, {
-      where: sql<SqlBool>`conclusions.id IN (${sql.join([...sourceIds].map((id) => sql`${id}`))})`,
+    const sources = await memory.store.conclusions.find(request.workspaceId, {
+      filter: { op: 'in', field: 'id', values: [...sourceIds] },
     })
     for (const source of sources) premises.set(source.id, source.content)
   }
   return renderRepresentation(rows, (row) =>
-    parseIds(row.source_ids)
-      .map((id) => premises.get(id))
-      .filter((text): text is string => text !== undefined),
+    row.sourceIds.map((id) => premises.get(id)).filter((text): text is string => text !== undefined),
   )
-}
-
-function parseIds(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text)
-    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []
-  } catch {
-    return []
-  }
 }

@@ -1,11 +1,10 @@
-import { type SqlBool, sql } from 'kysely'
+import type { MessageFilter, MessageFilterField } from '@hymem/core-store'
 import { andAll, compileFilter } from '../filters/compile'
 import { MESSAGE_FILTERS } from '../filters/resources'
 import type { FilterResource } from '../filters/types'
 import type { HonchoMemory } from '../types'
 import { messageOut, type WireMessage } from '../wire/shapes'
 import { augmentRanking } from './augment-ranking'
-import { messageFromRow } from './rows'
 
 export interface SearchRequest {
   readonly workspaceId: string
@@ -21,29 +20,23 @@ export interface SearchRequest {
 const RRF_K = 60
 
 /** `peer_perspective`: messages of sessions the peer belonged to, within its joined/left window. */
-function searchResource(workspaceId: string): FilterResource {
-  return {
-    ...MESSAGE_FILTERS,
-    special: {
-      peer_perspective: (value) => {
-        if (typeof value !== 'string') return sql<SqlBool>`0`
-        return sql<SqlBool>`(EXISTS (SELECT 1 FROM session_peers sp WHERE sp.workspace_id = ${workspaceId}
-          AND sp.session_id = messages.session_id AND sp.peer_id = ${value}
-          AND messages.created_at >= sp.joined_at AND (sp.left_at IS NULL OR messages.created_at <= sp.left_at)))`
-      },
-    },
-  }
+const SEARCH_FILTERS: FilterResource<MessageFilterField> = {
+  ...MESSAGE_FILTERS,
+  special: {
+    peer_perspective: (value) =>
+      typeof value === 'string' ? { op: 'observableBy', peerId: value } : { op: 'or', filters: [] },
+  },
 }
 
 /**
  * Hybrid message search: augment's ranked items (graph facts, chunks, notes … expanded to their source
  * messages), topped up by a direct full-text search over messages (fused by reciprocal rank) when they do not
- * fill the page. The filter DSL and the route's forced restrictions apply in SQL. Each result carries its
- * reason codes in `metadata.hymem`.
+ * fill the page. The filter DSL and the route's forced restrictions are applied by the store. Each result
+ * carries its reason codes in `metadata.hymem`.
  */
 export async function searchMessages(memory: HonchoMemory, request: SearchRequest): Promise<WireMessage[]> {
   const { workspaceId, query, limit } = request
-  const condition = compileFilter(searchResource(workspaceId), request.filters)
+  const condition = compileFilter(SEARCH_FILTERS, request.filters)
   const sessionIds = request.sessionId ? [request.sessionId] : request.sessionIds
 
   const augmented = await augmentRanking(memory, query, {
@@ -64,20 +57,17 @@ export async function searchMessages(memory: HonchoMemory, request: SearchReques
   }
   for (const [rank, item] of augmented.entries()) add(item.messageId, rank, item.why)
 
-  const where = andAll([
-    sql<SqlBool>`messages.workspace_id = ${workspaceId}`,
-    sessionIds ? sql<SqlBool>`messages.session_id IN (${sql.join(sessionIds.map((s) => sql`${s}`))})` : null,
-    request.peerId ? sql<SqlBool>`messages.peer_id = ${request.peerId}` : null,
+  const where: MessageFilter = andAll<MessageFilterField>([
+    sessionIds ? { op: 'in', field: 'sessionId', values: sessionIds } : null,
+    request.peerId ? { op: 'eq', field: 'peerId', value: request.peerId } : null,
     condition,
   ])
   const load = (ids: readonly number[]) =>
-    ids.length === 0
-      ? Promise.resolve([])
-      : memory.store.db.selectFrom('messages').selectAll().where('id', 'in', ids).where(where).execute()
-  let rows = await load([...fused.keys()])
+    ids.length === 0 ? Promise.resolve([]) : memory.store.messages.findByIds(workspaceId, ids, where)
+  let messages = await load([...fused.keys()])
 
   // Top up from a direct full-text search when augment's candidates do not fill the page after filtering.
-  if (rows.length < limit) {
+  if (messages.length < limit) {
     const fullText = await memory.store.fullText.search('messages', query, {
       workspaceId,
       limit: Math.max(50, limit * 5),
@@ -88,14 +78,14 @@ export async function searchMessages(memory: HonchoMemory, request: SearchReques
     for (const [rank, hit] of fullText.entries()) {
       if (add(Number(hit.id), rank, ['fts'])) fresh.push(Number(hit.id))
     }
-    rows = rows.concat(await load(fresh))
+    messages = messages.concat(await load(fresh))
   }
-  return rows
-    .map((row) => ({ row, entry: fused.get(row.id)! }))
-    .sort((a, b) => b.entry.score - a.entry.score || b.row.id - a.row.id)
+  return messages
+    .map((message) => ({ message, entry: fused.get(message.id)! }))
+    .sort((a, b) => b.entry.score - a.entry.score || b.message.id - a.message.id)
     .slice(0, limit)
-    .map(({ row, entry }) =>
-      messageOut(messageFromRow(row), { hymem: { score: round(entry.score), why: [...entry.why] } }),
+    .map(({ message, entry }) =>
+      messageOut(message, { hymem: { score: round(entry.score), why: [...entry.why] } }),
     )
 }
 

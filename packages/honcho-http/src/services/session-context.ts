@@ -1,12 +1,10 @@
-import type { Message, Session } from '@hymem/core-store'
+import { loadTokenCounter, type Message, type Session } from '@hymem/core-store'
 import { HonchoHttpError } from '../errors'
 import type { HonchoMemory } from '../types'
 import { messageOut, type WireMessage } from '../wire/shapes'
 import { peerCard } from './peer-card'
 import { buildRepresentation } from './representation'
-import { messageFromRow } from './rows'
 import { chooseSummary, sessionSummaries, type WireSummary } from './summaries'
-import { countTokens } from './tokens'
 
 export interface SessionContextRequest {
   readonly tokens: number
@@ -68,15 +66,7 @@ export async function sessionContext(
     let sessionIds: string[] | undefined
     if (request.limitToSession) sessionIds = [session.id]
     else if (request.sessions) sessionIds = [...request.sessions]
-    else if (request.scope) {
-      const rows = await memory.store.db
-        .selectFrom('scope_sessions')
-        .select('session_id')
-        .where('workspace_id', '=', ws)
-        .where('scope_id', '=', request.scope)
-        .execute()
-      sessionIds = rows.map((row) => row.session_id)
-    }
+    else if (request.scope) sessionIds = await memory.store.scopes.sessionIds(ws, [request.scope])
     const observer = request.peerPerspective ?? request.peerTarget
     representation = await buildRepresentation(memory, {
       workspaceId: ws,
@@ -91,6 +81,7 @@ export async function sessionContext(
     })
     const allowlisted = request.limitToSession || request.sessions !== undefined
     card = allowlisted ? null : await peerCard(memory, ws, observer, request.peerTarget)
+    const countTokens = await loadTokenCounter()
     limit -= countTokens(representation) + (card ? countTokens(card.join('\n')) : 0)
   }
   const chosen =
@@ -110,7 +101,7 @@ export async function sessionContext(
   }
 }
 
-/** Rows read per step while walking back from the newest message (small first: budgets are usually small). */
+/** Messages read per step while walking back from the newest (small first: budgets are usually small). */
 const BATCHES = [100, 400, 2000]
 
 /** The newest messages (id ≥ `fromId`) whose token sum stays within `budget`, oldest first. */
@@ -122,25 +113,21 @@ async function recentMessages(
 ): Promise<Message[]> {
   const picked: Message[] = []
   let used = 0
-  let before = Number.MAX_SAFE_INTEGER
-  let step = 0
-  for (;;) {
-    let query = memory.store.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('workspace_id', '=', session.workspaceId)
-      .where('session_id', '=', session.id)
-      .where('id', '<', before)
-    if (fromId !== null) query = query.where('id', '>=', fromId)
-    const batch = BATCHES[Math.min(step, BATCHES.length - 1)]!
-    step += 1
-    const rows = await query.orderBy('id', 'desc').limit(batch).execute()
-    for (const row of rows) {
-      if (used + row.token_count > budget) return picked.reverse()
-      used += row.token_count
-      picked.push(messageFromRow(row))
+  let beforeId: number | undefined
+  for (let step = 0; ; step++) {
+    const limit = BATCHES[Math.min(step, BATCHES.length - 1)]!
+    const batch = await memory.store.messages.recent(session.workspaceId, {
+      sessionId: session.id,
+      limit,
+      ...(beforeId !== undefined ? { beforeId } : {}),
+      ...(fromId !== null ? { fromId } : {}),
+    })
+    for (const message of batch) {
+      if (used + message.tokenCount > budget) return picked.reverse()
+      used += message.tokenCount
+      picked.push(message)
     }
-    if (rows.length < batch) return picked.reverse()
-    before = rows.at(-1)!.id
+    if (batch.length < limit) return picked.reverse()
+    beforeId = batch.at(-1)!.id
   }
 }

@@ -31,14 +31,7 @@ export async function resolveSessionScope(
       throw new HonchoHttpError('VALIDATION', 'scope cannot be combined with filters or session_id')
     }
     const scopes = typeof input.scope === 'string' ? [input.scope] : input.scope
-    const rows = await memory.store.db
-      .selectFrom('scope_sessions')
-      .select('session_id')
-      .distinct()
-      .where('workspace_id', '=', workspaceId)
-      .where('scope_id', 'in', scopes)
-      .execute()
-    return rows.map((row) => row.session_id)
+    return memory.store.scopes.sessionIds(workspaceId, scopes)
   }
   if (listed) {
     if (input.sessionId && !listed.includes(input.sessionId)) {

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { createFakeLLM, createRulesExtractor, type LLMRequest } from '@hymem/extraction'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openTestServer, type TestServer } from '../../test/harness'
@@ -69,5 +70,32 @@ describe('summaries, context, card and chat carry no HyMem section markers (S6, 
       expect(text).not.toContain('<!--')
       expect(text).not.toContain('HyMem:auto')
     }
+  })
+
+  it('builds the fallback card and the long summary from typed profile entries and the hand-written text', async () => {
+    const server = await openTestServer()
+    t = server
+    const paths = server.memory.markdownPaths('w')
+    mkdirSync(dirname(paths.userMd), { recursive: true })
+    const section = '<!-- HyMem:auto:profile:start -->\n- [fact] A line the store no longer holds\n'
+    writeFileSync(paths.userMd, `# User\n\nWritten by hand.\n\n${section}<!-- HyMem:auto:profile:end -->\n`)
+    await server.memory.store.peers.getOrCreate('w', 'alice', { role: 'user' })
+    await server.memory.store.messages.insertBatch('w', 's', [{ peerId: 'alice', content: 'hello' }])
+    await server.memory.store.markers.observeProfileEntry('w', {
+      peerId: null,
+      kind: 'preference',
+      statement: 'User prefers tabs.',
+      statementKey: 'user prefers tabs',
+      observedAt: '2026-01-01T00:00:00.000Z',
+    })
+    const card = await json<{ peer_card: string[] | null }>(
+      await server.call('GET', '/v3/workspaces/w/peers/alice/card'),
+    )
+    expect(card.peer_card).toEqual(['Written by hand.', 'Preference: User prefers tabs.'])
+    const summaries = await json<{ short_summary: Summary | null; long_summary: Summary | null }>(
+      await server.call('GET', '/v3/workspaces/w/sessions/s/summaries'),
+    )
+    expect(summaries.short_summary).toBeNull()
+    expect(summaries.long_summary?.content).toBe('Written by hand. Preference: User prefers tabs.')
   })
 })

@@ -1,7 +1,6 @@
-import type { Session } from '@hymem/core-store'
+import { loadTokenCounter, type Session } from '@hymem/core-store'
 import type { HonchoMemory } from '../types'
-import { markdownProse } from './managed-markdown'
-import { countTokens } from './tokens'
+import { memoryStatements, userStatements } from './managed-markdown'
 
 export interface WireSummary {
   content: string
@@ -24,14 +23,15 @@ function secondPrecision(iso: string): string {
 
 /**
  * The session's summaries: the short one is the dreaming summary of the session; the long one adds the
- * workspace's MEMORY.md insights and USER.md profile to it as plain prose (no section markers, no bullets;
- * present whenever any of the three has text).
+ * workspace's MEMORY.md insights and USER.md profile to it as plain prose (from the typed profile data, with
+ * the files' hand-written text; present whenever any of the three has text).
  */
 export async function sessionSummaries(
   memory: HonchoMemory,
   session: Session,
 ): Promise<{ short: SessionSummary | null; long: SessionSummary | null }> {
   const store = memory.store
+  const countTokens = await loadTokenCounter()
   let short: SessionSummary | null = null
   let coveredPublicId: string | null = null
   if (session.summary && session.summaryMessageId !== null) {
@@ -50,22 +50,17 @@ export async function sessionSummaries(
       coversMessageId: session.summaryMessageId,
     }
   }
-  const { userMd, memoryMd } = await memory.profile({ workspaceId: session.workspaceId })
-  const parts = [short?.wire.content ?? '', markdownProse(memoryMd), markdownProse(userMd)].filter(
-    (part) => part.length > 0,
-  )
+  const profile = await memory.profileData({ workspaceId: session.workspaceId })
+  const parts = [
+    short?.wire.content ?? '',
+    memoryStatements(profile).join(' '),
+    userStatements(profile).join(' '),
+  ].filter((part) => part.length > 0)
   if (parts.length === 0 || (short && parts.length === 1)) return { short, long: null }
   let messageId = coveredPublicId
   if (!messageId) {
-    const last = await store.db
-      .selectFrom('messages')
-      .select('public_id')
-      .where('workspace_id', '=', session.workspaceId)
-      .where('session_id', '=', session.id)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst()
-    messageId = last?.public_id ?? ''
+    const [last] = await store.messages.recent(session.workspaceId, { sessionId: session.id, limit: 1 })
+    messageId = last?.publicId ?? ''
   }
   const content = parts.join('\n\n')
   return {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deltas } from './dialectic-route'
 import { splitText } from './split-text'
-import { countTokens } from './tokens'
 
 describe('splitText', () => {
   it('keeps short text whole and never exceeds the maximum', () => {
@@ -32,12 +31,5 @@ describe('deltas', () => {
     expect(chunks.length).toBeGreaterThan(1)
     expect(chunks.join('')).toBe(answer)
     expect(deltas('')).toEqual([])
-  })
-})
-
-describe('countTokens', () => {
-  it('counts o200k_base tokens', () => {
-    expect(countTokens('')).toBe(0)
-    expect(countTokens('hello world')).toBe(2)
   })
 })

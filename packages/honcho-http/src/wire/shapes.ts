@@ -1,4 +1,4 @@
-import type { Message, Page, Peer, Session, Workspace } from '@hymem/core-store'
+import type { Conclusion, Message, Page, Peer, Scope, Session, Workspace } from '@hymem/core-store'
 import { isPlainObject } from './sanitize'
 
 type Json = Record<string, unknown>
@@ -43,6 +43,11 @@ export interface WireConclusion {
   level: string
   source_ids: string[] | null
   times_derived: number
+  created_at: string
+}
+export interface WireScope {
+  id: string
+  metadata: Json
   created_at: string
 }
 export interface WirePage<T> {
@@ -92,6 +97,24 @@ export function messageOut(m: Message, extraMetadata?: Json): WireMessage {
     created_at: m.createdAt,
     token_count: m.tokenCount,
   }
+}
+
+export function conclusionOut(c: Conclusion): WireConclusion {
+  return {
+    id: c.id,
+    content: c.content,
+    observer_id: c.observerId,
+    observed_id: c.observedId,
+    session_id: c.sessionId,
+    level: c.level,
+    source_ids: [...c.sourceIds],
+    times_derived: c.timesDerived,
+    created_at: c.createdAt,
+  }
+}
+
+export function scopeOut(s: Scope): WireScope {
+  return { id: s.id, metadata: s.metadata, created_at: s.createdAt }
 }
 
 export function pageOut<T, U>(page: Page<T>, map: (item: T) => U): WirePage<U> {

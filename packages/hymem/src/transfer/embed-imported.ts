@@ -19,7 +19,7 @@ export async function embedUnembedded(
   embedded += await embedEdges(
     store,
     embeddings,
-    rows.edges.map((row) => row.id as number),
+    rows.edges.map((row) => ({ workspaceId: row.workspaceId, id: row.id as number })),
   )
   embedded += await embedTexts(store, embeddings, 'chunks', rows.chunks, async (workspaceId, ids) =>
     (await store.chunks.getByIds(workspaceId, ids as number[])).map((c) => ({ id: c.id, text: c.text })),
@@ -73,14 +73,8 @@ async function embedNotes(
   embeddings: EmbeddingClient,
   refs: readonly { workspaceId: string; id: string }[],
 ): Promise<number> {
-  const byWorkspace = new Map<string, string[]>()
-  for (const { workspaceId, id } of refs) {
-    const ids = byWorkspace.get(workspaceId)
-    if (ids) ids.push(id)
-    else byWorkspace.set(workspaceId, [id])
-  }
   let embedded = 0
-  for (const [workspaceId, ids] of byWorkspace) {
+  for (const [workspaceId, ids] of byWorkspace(refs)) {
     for (let start = 0; start < ids.length; start += BATCH) {
       const notes = await store.notes.getByIds(workspaceId, ids.slice(start, start + BATCH), {
         includeArchived: true,
@@ -110,11 +104,17 @@ async function embedNotes(
 async function embedEdges(
   store: Store,
   embeddings: EmbeddingClient,
-  ids: readonly number[],
+  refs: readonly { workspaceId: string; id: number }[],
 ): Promise<number> {
   let embedded = 0
-  for (let start = 0; start < ids.length; start += BATCH) {
-    const edges = (await store.edges.getByIds(ids.slice(start, start + BATCH))).filter(isActiveCurrent)
+  const batches = [...byWorkspace(refs)].flatMap(([workspaceId, ids]) =>
+    Array.from({ length: Math.ceil(ids.length / BATCH) }, (_, i) => ({
+      workspaceId,
+      ids: ids.slice(i * BATCH, (i + 1) * BATCH),
+    })),
+  )
+  for (const batch of batches) {
+    const edges = (await store.edges.getByIds(batch.workspaceId, batch.ids)).filter(isActiveCurrent)
     if (edges.length === 0) continue
     const texts = [...new Set(edges.map(edgeText))]
     const cached = await store.vectors.cachedTextVectors(embeddings.model, texts)
@@ -146,4 +146,14 @@ async function embedEdges(
 /** The edges dreaming embeds: active and not superseded. */
 export function isActiveCurrent(edge: Edge): boolean {
   return edge.status === 'active' && edge.validTo === null
+}
+
+function byWorkspace<T>(refs: readonly { workspaceId: string; id: T }[]): Map<string, T[]> {
+  const out = new Map<string, T[]>()
+  for (const { workspaceId, id } of refs) {
+    const ids = out.get(workspaceId)
+    if (ids) ids.push(id)
+    else out.set(workspaceId, [id])
+  }
+  return out
 }

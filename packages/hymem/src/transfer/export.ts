@@ -133,7 +133,7 @@ async function* exportWorkspace(ctx: ExportContext): AsyncGenerator<string> {
   yield* exportEdges(ctx)
   yield* exportMarkers(ctx)
 
-  for (const entry of await store.markers.listProfileEntries(ws)) {
+  for (const entry of await store.markers.profileEntries(ws, { order: 'by-key' })) {
     yield line({
       type: 'profile',
       workspaceId: ws,

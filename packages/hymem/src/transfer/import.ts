@@ -79,7 +79,10 @@ export class DumpWriter {
         return this.#chunk(record)
       case 'alias':
         await this.#ensureWorkspace(record.workspaceId, record.createdAt)
-        return this.#tally('alias', await tx.aliases.insertIfAbsent(record))
+        return this.#tally(
+          'alias',
+          await tx.aliases.claim(record.workspaceId, record.surface, record.canonical, record.createdAt),
+        )
       case 'entity-type':
         await this.#ensureWorkspace(record.workspaceId, record.updatedAt)
         return this.#tally(

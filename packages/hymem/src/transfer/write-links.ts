@@ -24,7 +24,7 @@ export async function writeEdge(
       const internal = messageIds.get(publicId)
       return internal === undefined ? [] : [internal]
     })
-    await tx.evidence.insert(record.workspaceId, {
+    await tx.evidence.add(record.workspaceId, {
       ...evidence,
       edgeId: id,
       chunkId: chunkId(evidence.chunk),

@@ -172,7 +172,7 @@ async function hydrate(ctx: SearchContext, items: readonly FusedItem[]): Promise
   const out = new Map<string, Hydrated>()
   const sessions = ctx.scopeSessionIds ? new Set(ctx.scopeSessionIds) : null
   const [messages, chunks] = await Promise.all([
-    ctx.store.messages.getByIdsInWorkspace(ctx.workspaceId, messageIds),
+    ctx.store.messages.findByIds(ctx.workspaceId, messageIds),
     ctx.store.chunks.getByIds(ctx.workspaceId, chunkIds),
   ])
   for (const message of messages) {

@@ -1,5 +1,7 @@
-import type { Selectable } from 'kysely'
-import type { EdgeStatus, KnowledgeGraphTable } from '../schema/tables'
+import type { Kysely, Selectable } from 'kysely'
+import type { EdgeStatus, HyMemDatabase, KnowledgeGraphTable } from '../schema/tables'
+import { StoreError } from '../store/errors'
+import { requireText } from './checks'
 
 /** One edge of the knowledge graph: a typed fact with its evidence counts and validity window. */
 export interface Edge {
@@ -47,20 +49,25 @@ export function toEdge(row: Selectable<KnowledgeGraphTable>): Edge {
   }
 }
 
+/** A subject–predicate–object triple. */
+export interface Triple {
+  readonly subject: string
+  readonly predicate: string
+  readonly object: string
+}
+
+/** Names one edge within a workspace: its triple and whether it is derived. */
+export interface EdgeKey extends Triple {
+  /** @default false (the direct edge, as extraction states it) */
+  readonly derived?: boolean
+}
+
 /**
  * An edge as a dump carries it: everything but its id and supersede link (both are store-local). Without
  * `learnedAt`, the first supporting evidence written for it sets it.
  */
 export type ImportedEdge = Omit<Edge, 'id' | 'supersededBy' | 'learnedAt'> & {
   readonly learnedAt?: string | null
-}
-
-/** Names one edge within a workspace: its triple and whether it is derived. */
-export interface EdgeKey {
-  readonly subject: string
-  readonly predicate: string
-  readonly object: string
-  readonly derived: boolean
 }
 
 /** Which edges count as current. Retracted edges never do. */
@@ -72,17 +79,62 @@ export interface EdgeValidity {
 }
 
 /** A new edge; omitted evidence counts, confidence and status take the column defaults. */
-export interface NewEdge {
-  readonly subject: string
-  readonly predicate: string
-  readonly object: string
+export interface NewEdge extends Triple {
   readonly confidence?: number
   readonly posEvidence?: number
   readonly negEvidence?: number
   readonly status?: EdgeStatus
+  /** True for an inferred edge (inference recomputes those each dream). */
   readonly derived?: boolean
-  /** First seen, last seen, last reinforced and (unless given) valid from. @default now */
+  /** First seen, last seen, last reinforced and valid from, unless given apart. @default now */
   readonly seenAt?: string
+  /** @default seenAt */
+  readonly lastReinforced?: string
+  /** @default seenAt */
   readonly validFrom?: string
   readonly validTo?: string | null
+}
+
+/** Edge fields written together with recounted evidence counters. */
+export interface EdgePatch {
+  readonly firstSeen?: string
+  readonly lastSeen?: string
+  readonly lastReinforced?: string
+  readonly validFrom?: string
+  readonly status?: EdgeStatus
+  readonly validTo?: string | null
+  readonly supersededBy?: number | null
+}
+
+/** Evidence counters and the Laplace confidence recomputed from an edge's evidence rows. */
+export interface EdgeCounts {
+  readonly posEvidence: number
+  readonly negEvidence: number
+  readonly confidence: number
+}
+
+export const EDGE_STATUSES: readonly EdgeStatus[] = ['active', 'stale', 'retracted']
+
+export function requireStatus(status: unknown): EdgeStatus {
+  if (!EDGE_STATUSES.includes(status as EdgeStatus))
+    throw new StoreError('INVALID_INPUT', `status must be one of ${EDGE_STATUSES.join(', ')}`)
+  return status as EdgeStatus
+}
+
+export function requireTriple(triple: Partial<Triple>): Triple {
+  return {
+    subject: requireText(triple.subject, 'subject'),
+    predicate: requireText(triple.predicate, 'predicate'),
+    object: requireText(triple.object, 'object'),
+  }
+}
+
+/** Active, not superseded edges of a workspace: the graph as it stands. */
+export function currentEdges(db: Kysely<HyMemDatabase>, workspaceId: string) {
+  return db
+    .selectFrom('knowledge_graph')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('status', '=', 'active')
+    .where('valid_to', 'is', null)
 }

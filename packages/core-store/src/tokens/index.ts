@@ -1,0 +1,1 @@
+export { countTokens, loadTokenCounter, type TokenCounter } from './count-tokens'
