@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { access, readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { EXIT_FAILURE, ExitError } from './exit-error'
 import type { CliContext } from './io'
@@ -19,6 +20,36 @@ export async function readInput(source: string, ctx: CliContext): Promise<string
   } catch (error) {
     throw new ExitError(EXIT_FAILURE, `cannot read ${source}: ${describeFsError(error)}`, { cause: error })
   }
+}
+
+/**
+ * Reads an input line by line (a file path, or `-` for stdin) without holding it whole, so a dump larger
+ * than memory streams through. A missing or unreadable file is an ExitError before the first line.
+ */
+export async function readInputLines(source: string, ctx: CliContext): Promise<AsyncIterable<string>> {
+  if (source === '-') return splitLines(ctx.stdin)
+  const path = resolve(ctx.cwd, source)
+  try {
+    await access(path)
+    const stream = createReadStream(path)
+    await new Promise<void>((ok, fail) => stream.once('readable', ok).once('error', fail))
+    return splitLines(stream)
+  } catch (error) {
+    throw new ExitError(EXIT_FAILURE, `cannot read ${source}: ${describeFsError(error)}`, { cause: error })
+  }
+}
+
+async function* splitLines(chunks: AsyncIterable<string | Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder()
+  let rest = ''
+  for await (const chunk of chunks) {
+    rest += typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array, { stream: true })
+    const lines = rest.split(/\r?\n/)
+    rest = lines.pop() ?? ''
+    yield* lines
+  }
+  rest += decoder.decode()
+  if (rest !== '') yield rest
 }
 
 /** A one-line reason for a file-system error. */

@@ -58,7 +58,7 @@ describe('hymem mcp over stdio (built binary, real MCP client)', { timeout: 120_
   it('lists the tools and captures, dreams and recalls a fact', async () => {
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name)).toContain('hymem_capture')
-    expect(tools).toHaveLength(13)
+    expect(tools).toHaveLength(18)
     const captured = await client.callTool({
       name: 'hymem_capture',
       arguments: {

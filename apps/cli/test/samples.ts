@@ -55,6 +55,7 @@ export const SAMPLE_AUGMENT: AugmentedContext = {
       status: 'active',
       validFrom: '2026-06-14T16:00:00.000Z',
       validTo: null,
+      learnedAt: '2026-06-15T12:00:00.000Z',
       score: 1.125,
       reasons: [
         { kind: 'predicate', predicate: 'deploys_to' },
@@ -76,6 +77,7 @@ export const SAMPLE_AUGMENT: AugmentedContext = {
       status: 'active',
       validFrom: '2026-06-14T16:00:00.000Z',
       validTo: null,
+      learnedAt: null,
       score: 0.3,
       reasons: [],
       whyRetrieved: [],
@@ -178,6 +180,20 @@ export const SAMPLE_STATS: Stats = {
     ],
   },
   vectors: { mode: 'sqlite-vec', indexes: [{ name: 'chunks', model: 'use-lite-512', dimensions: 512 }] },
+  deletions: [
+    {
+      id: 3,
+      workspaceId: 'default',
+      kind: 'session',
+      target: 'vacation',
+      messageCount: 14,
+      status: 'done',
+      removed: { chunks: 3, evidence: 5, facts: 2, messages: 14, sessions: 1, vectors: 6 },
+      requestedAt: '2026-06-15T12:01:00.000Z',
+      rowsRemovedAt: '2026-06-15T12:01:00.000Z',
+      finishedAt: '2026-06-15T12:01:01.000Z',
+    },
+  ],
 }
 
 export const SAMPLE_IMPORT: ImportReport = {

@@ -77,6 +77,19 @@ export {
 } from './markdown'
 export type { Repositories } from './repositories'
 export type { Alias, AliasesRepository } from './repositories/aliases'
+export type {
+  BackupChunk,
+  BackupDreamRun,
+  BackupEntityType,
+  BackupEpisode,
+  BackupFeedback,
+  BackupMarker,
+  BackupPeerCard,
+  BackupProcedure,
+  BackupRepository,
+  BackupScope,
+  BackupVector,
+} from './repositories/backup'
 export type { Chunk, ChunkProcessing, ChunksRepository, NewChunk } from './repositories/chunks'
 export type {
   Conclusion,
@@ -106,6 +119,7 @@ export type { EntityType, EntityTypesRepository } from './repositories/entity-ty
 export type { Episode, EpisodesRepository, NewEpisode } from './repositories/episodes'
 export type { Evidence, EvidenceRepository, NewEvidence } from './repositories/evidence'
 export type { Feedback, FeedbackRepository } from './repositories/feedback'
+export type { FactHistoryEntry, FactRef, HistoryRepository } from './repositories/history'
 export type { CachedCompletion, LlmCacheRepository } from './repositories/llm-cache'
 export type {
   Marker,
@@ -134,6 +148,13 @@ export type {
   ProcedureStep,
   ProceduresRepository,
 } from './repositories/procedures'
+export type {
+  ForgetTarget,
+  Purge,
+  PurgeCompaction,
+  PurgeCounts,
+  PurgesRepository,
+} from './repositories/purges'
 export type { Scope, ScopeMember, ScopesRepository } from './repositories/scopes'
 export type {
   LoggedSearch,

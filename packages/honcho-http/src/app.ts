@@ -5,6 +5,7 @@ import { requestBodyLimit } from './http/body-limit'
 import { errorResponse } from './http/error-status'
 import { DEFAULT_LIMITS } from './http/limits'
 import { conclusionRoutes } from './routes/conclusions'
+import { conflictRoutes, HYMEM_ROUTE_PREFIX, hymemRoutes } from './routes/hymem'
 import { messageRoutes } from './routes/messages'
 import { peerRoutes } from './routes/peers'
 import { scopeRoutes } from './routes/scopes'
@@ -72,6 +73,8 @@ export function createHonchoApp(options: HonchoAppOptions): HonchoApp {
   workspaces.route('/:ws/sessions/:s/messages', messageRoutes(deps))
   workspaces.route('/:ws/conclusions', conclusionRoutes(deps))
   workspaces.route('/:ws/scopes', scopeRoutes(deps))
+  workspaces.route(`/:ws${HYMEM_ROUTE_PREFIX}`, hymemRoutes(deps))
+  workspaces.route('/:ws/conflicts', conflictRoutes(deps))
   app.route('/v3/workspaces', workspaces)
   const idle = async () => {
     while (deps.dreams.size > 0) await Promise.allSettled([...deps.dreams.values()])

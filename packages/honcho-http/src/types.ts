@@ -22,6 +22,15 @@ export type HonchoMemory = Pick<
   | 'retract'
   | 'conflicts'
   | 'llm'
+  | 'forgetSession'
+  | 'forgetWorkspace'
+  | 'forgetMessages'
+  | 'forgetPeerMessages'
+  | 'forgetNote'
+  | 'forgetFact'
+  | 'deletionReceipts'
+  | 'listNotes'
+  | 'history'
 >
 
 /** Bearer tokens and the workspaces each may use (`'*'` = all, and the workspace list). */

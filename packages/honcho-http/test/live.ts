@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { Honcho } from '@honcho-ai/sdk'
 import { serve } from '@hono/node-server'
-import type { HonchoAppOptions } from '../src/types'
 import { openTestServer, type TestServer } from './harness'
 
 export interface LiveServer extends TestServer {
@@ -12,7 +11,9 @@ export interface LiveServer extends TestServer {
 }
 
 /** The Honcho app served on 127.0.0.1 with an ephemeral port, for the real `@honcho-ai/sdk`. */
-export async function startLiveServer(options: Omit<HonchoAppOptions, 'memory'> = {}): Promise<LiveServer> {
+export async function startLiveServer(
+  options: Parameters<typeof openTestServer>[0] = {},
+): Promise<LiveServer> {
   const test = await openTestServer(options)
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
     (resolve) => {

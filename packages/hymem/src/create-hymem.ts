@@ -123,7 +123,14 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
     extractor: options.extractor?.name ?? (llm ? `llm:${llm.model}` : 'rules'),
     embeddings: embeddings?.name ?? null,
   })
-  return build(store, true)
+  const memory = build(store, true) as HyMemInstance
+  try {
+    await memory._resumeForgetting()
+  } catch (error) {
+    await memory.close()
+    throw error
+  }
+  return memory
 }
 
 function resolveNotesConfig(options: HyMemOptions): NotesConfig {

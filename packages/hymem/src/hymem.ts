@@ -1,4 +1,12 @@
-import { type Message, type NewMessage, readManagedFile, type Store } from '@hymem/core-store'
+import {
+  type ForgetTarget,
+  type Message,
+  type NewMessage,
+  type Page,
+  type PageRequest,
+  readManagedFile,
+  type Store,
+} from '@hymem/core-store'
 import {
   createDreamScheduler,
   type DreamProgressEvent,
@@ -8,6 +16,7 @@ import {
   type ProfileData,
   readProfileData,
   retractEdge,
+  rewriteMarkdown,
   dream as runDream,
   type ScheduledDreamOptions,
 } from '@hymem/dreaming'
@@ -15,14 +24,18 @@ import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, Conflict, QueryEngine } from '@hymem/query'
 import { dreamBacklog } from './dream/backlog'
 import { _asHyMemError, HyMemError } from './errors'
+import { Purger } from './forget/purger'
+import type { DeletionReceipt, ForgetOptions } from './forget/types'
 import { type AliasResult, registerAlias } from './graph/alias'
+import { entityHistory } from './history/history'
+import type { EntityHistory } from './history/types'
 import { requireSessionId, requireWorkspaceId, toCaptureMessages, toLogMessage } from './input'
 import { createInspectApi } from './inspect/inspect-api'
 import type { HyMemInspect } from './inspect/types'
 import type { HyMemLog } from './log'
 import { markdownPathsFor } from './markdown-paths'
 import type { NotesContext } from './notes/context'
-import { deleteNote, forgetNotes, getNote, restoreNote } from './notes/forget'
+import { forgetNotes, getNote, restoreNote } from './notes/forget'
 import { rememberNote } from './notes/remember'
 import { searchNotes } from './notes/search'
 import type { Note, NoteHit } from './notes/types'
@@ -77,6 +90,7 @@ export class HyMemInstance implements HyMem {
   readonly embeddings: EmbeddingClient | null
   readonly inspect: HyMemInspect
   readonly #parts: HyMemParts
+  readonly #purger: Purger
   #scheduler: DreamScheduler | null = null
   #foregroundDreams = 0
   #closed = false
@@ -93,6 +107,22 @@ export class HyMemInstance implements HyMem {
       store: parts.store,
       workspace: (workspaceId) => this.#ws(workspaceId),
       ensureOpen: () => this.#open(),
+    })
+    this.#purger = new Purger({
+      store: parts.store,
+      log: parts.log,
+      markdownPaths: (ws) => this.markdownPaths(ws),
+      invalidate: (ws) => parts.engine.invalidateQueryCaches(ws),
+      rewriteMarkdown: async (ws) => {
+        const { extractor, markdown, config } = this.#dreamOptions(ws)
+        await rewriteMarkdown({
+          store: parts.store,
+          workspaceId: ws,
+          extractor,
+          markdown,
+          ...(config ? { config } : {}),
+        })
+      },
     })
   }
 
@@ -145,6 +175,8 @@ export class HyMemInstance implements HyMem {
   ): Promise<DreamReport> {
     this.#open()
     const workspaceId = this.#ws(options.workspaceId)
+    // A purge a crash left unfinished is finished first, so the dream never works on forgotten content.
+    await this.#purger.settle(workspaceId)
     const started = performance.now()
     this.#foregroundDreams++
     const report = await runDream({
@@ -267,6 +299,11 @@ export class HyMemInstance implements HyMem {
       })
   }
 
+  async history(subject: string, options: Ws = {}): Promise<EntityHistory> {
+    this.#open()
+    return entityHistory(this.store, this.#ws(options.workspaceId), subject)
+  }
+
   async remember(input: RememberInput, options: Ws = {}): Promise<{ note: Note; deduplicated: boolean }> {
     this.#open()
     return rememberNote(this.#parts.notes, this.#ws(options.workspaceId), input)
@@ -282,6 +319,12 @@ export class HyMemInstance implements HyMem {
     return getNote(this.#parts.notes, this.#ws(options.workspaceId), id, options.includeArchived === true)
   }
 
+  async listNotes(options: Ws & { readonly archived?: boolean } & PageRequest = {}): Promise<Page<Note>> {
+    this.#open()
+    const { workspaceId, archived, ...page } = options
+    return this.store.notes.list(this.#ws(workspaceId), { archived: archived === true, page })
+  }
+
   async forget(input: ForgetInput, options: Ws = {}): Promise<ForgetResult> {
     this.#open()
     return forgetNotes(this.#parts.notes, this.#ws(options.workspaceId), input)
@@ -293,8 +336,79 @@ export class HyMemInstance implements HyMem {
   }
 
   async deleteNote(id: string, options: Ws = {}): Promise<boolean> {
+    return (await this.forgetNote(id, options)) !== null
+  }
+
+  async forgetSession(sessionId: string, options: ForgetOptions = {}): Promise<DeletionReceipt> {
     this.#open()
-    return deleteNote(this.#parts.notes, this.#ws(options.workspaceId), id)
+    requireSessionId(sessionId)
+    return this.#forget(options, { kind: 'session', sessionId })
+  }
+
+  async forgetWorkspace(
+    workspaceId: string,
+    options: Omit<ForgetOptions, 'workspaceId'> = {},
+  ): Promise<DeletionReceipt> {
+    this.#open()
+    return this.#forget({ ...options, workspaceId: requireWorkspaceId(workspaceId) }, { kind: 'workspace' })
+  }
+
+  async forgetMessages(messageIds: readonly string[], options: ForgetOptions = {}): Promise<DeletionReceipt> {
+    this.#open()
+    if (!Array.isArray(messageIds) || !messageIds.every((id) => typeof id === 'string' && id !== '')) {
+      throw new HyMemError('INVALID_INPUT', 'messageIds must be an array of message ids (non-empty strings)')
+    }
+    const workspaceId = this.#ws(options.workspaceId)
+    const located = await this.store.messages.locate(messageIds)
+    const ids = [...located.values()].filter((m) => m.workspaceId === workspaceId).map((m) => m.id)
+    return this.#forget(options, { kind: 'messages', messageIds: ids })
+  }
+
+  async forgetPeerMessages(peerId: string, options: ForgetOptions = {}): Promise<DeletionReceipt> {
+    this.#open()
+    if (typeof peerId !== 'string' || peerId === '')
+      throw new HyMemError('INVALID_INPUT', 'peer id must be a non-empty string')
+    return this.#forget(options, { kind: 'peer-messages', peerId })
+  }
+
+  async forgetNote(id: string, options: ForgetOptions = {}): Promise<DeletionReceipt | null> {
+    this.#open()
+    const note = await getNote(this.#parts.notes, this.#ws(options.workspaceId), id, true)
+    if (!note) return null
+    const receipt = await this.#forget(options, { kind: 'note', noteId: id })
+    this.#parts.log({
+      kind: 'note',
+      level: 'info',
+      action: 'deleted',
+      workspaceId: note.workspaceId,
+      ids: [id],
+    })
+    return receipt
+  }
+
+  async forgetFact(edgeId: number, options: ForgetOptions = {}): Promise<DeletionReceipt | null> {
+    this.#open()
+    if (!Number.isSafeInteger(edgeId) || edgeId < 1)
+      throw new HyMemError('INVALID_INPUT', 'a fact id must be a positive integer')
+    const workspaceId = this.#ws(options.workspaceId)
+    const [edge] = await this.store.edges.getByIds(workspaceId, [edgeId])
+    if (!edge || edge.workspaceId !== workspaceId) return null
+    return this.#forget(options, { kind: 'fact', edgeId })
+  }
+
+  async deletionReceipts(options: Ws & { readonly limit?: number } = {}): Promise<DeletionReceipt[]> {
+    this.#open()
+    return this.store.purges.recent(this.#ws(options.workspaceId), options.limit ?? 20)
+  }
+
+  async finishForgetting(options: Ws = {}): Promise<DeletionReceipt[]> {
+    this.#open()
+    return this.#purger.settle(options.workspaceId === undefined ? undefined : this.#ws(options.workspaceId))
+  }
+
+  /** Internal (called by `createHyMem`): finishes the purges a killed process left. */
+  async _resumeForgetting(): Promise<void> {
+    await this.#purger.resume()
   }
 
   async stats(options: Ws = {}): Promise<HyMemStats> {
@@ -302,11 +416,11 @@ export class HyMemInstance implements HyMem {
     return collectStats(this.store, this.#ws(options.workspaceId))
   }
 
-  export(options: Ws = {}): AsyncIterable<string> {
+  export(options: Ws & { readonly withVectors?: boolean } = {}): AsyncIterable<string> {
     this.#open()
     const workspaceId =
       options.workspaceId === undefined ? undefined : requireWorkspaceId(options.workspaceId)
-    return exportLines(this.store, workspaceId)
+    return exportLines(this.store, workspaceId, { withVectors: options.withVectors === true })
   }
 
   async import(lines: AsyncIterable<string> | Iterable<string>): Promise<ImportReport> {
@@ -345,7 +459,13 @@ export class HyMemInstance implements HyMem {
     if (this.#closed) return
     this.#closed = true
     await this.#scheduler?.close()
+    await this.#purger.close()
     if (this.#parts.ownsStore) await this.store.close()
+  }
+
+  async #forget(options: ForgetOptions, target: ForgetTarget): Promise<DeletionReceipt> {
+    const workspaceId = this.#ws(options.workspaceId)
+    return this.#purger.forget(workspaceId, target, options.wait === true)
   }
 
   #ws(workspaceId: string | undefined): string {

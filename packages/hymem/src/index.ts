@@ -18,9 +18,11 @@ export type {
   Chunk,
   DreamRun,
   Edge,
+  FactRef,
   Message,
   NewMessage,
   Page,
+  PageRequest,
   ProfileEntry,
   SearchLogDay,
   Store,
@@ -62,7 +64,9 @@ export type { AuthToken, ConfigResult, HyMemConfig } from './config/types'
 export { createHyMem } from './create-hymem'
 export type { HyMemErrorCode } from './errors'
 export { HyMemError } from './errors'
+export type { DeletionReceipt, ForgetOptions } from './forget/types'
 export type { AliasResult } from './graph/alias'
+export type { EntityHistory, HistoryEvidence, HistoryFact } from './history/types'
 export type {
   FactEvidence,
   FactView,

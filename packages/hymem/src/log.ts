@@ -60,6 +60,22 @@ export type HyMemLogEvent =
       readonly ids: readonly string[]
     }
   | {
+      readonly kind: 'forget'
+      readonly level: 'info'
+      readonly workspaceId: string
+      readonly purgeId: number
+      readonly what: string
+      readonly status: string
+      /** Rows removed by kind (counts only, never content). */
+      readonly removed: Readonly<Record<string, number>>
+    }
+  | {
+      readonly kind: 'forget-failed'
+      readonly level: 'error'
+      readonly purgeId: number
+      readonly message: string
+    }
+  | {
       readonly kind: 'embed-failed'
       readonly level: 'warn'
       readonly what: string

@@ -1,8 +1,10 @@
-import type { Message, NewMessage, Store } from '@hymem/core-store'
+import type { Message, NewMessage, Page, PageRequest, Store } from '@hymem/core-store'
 import type { DreamConfig, DreamProgressEvent, DreamReport, ProfileData } from '@hymem/dreaming'
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, AugmentOptions, Conflict, QueryConfig } from '@hymem/query'
+import type { DeletionReceipt, ForgetOptions } from './forget/types'
 import type { AliasResult } from './graph/alias'
+import type { EntityHistory } from './history/types'
 import type { HyMemInspect } from './inspect/types'
 import type { HyMemLog } from './log'
 import type { Note, NoteHit, NotesConfig } from './notes/types'
@@ -184,21 +186,66 @@ export interface HyMem {
     options?: Ws,
   ): Promise<{ retracted: number }>
   conflicts(options?: Ws): Promise<Conflict[]>
+  /**
+   * The history of an entity's facts, oldest first: supersede chains (`supersededBy` / `supersedes`),
+   * retractions, inferred facts, each with its evidence and two clocks — when it became true in the
+   * conversation and when HyMem learned it (and in which dream run).
+   */
+  history(subject: string, options?: Ws): Promise<EntityHistory>
 
   remember(input: RememberInput, options?: Ws): Promise<{ note: Note; deduplicated: boolean }>
   searchNotes(query: string, options?: SearchNotesOptions): Promise<NoteHit[]>
   /** Archived notes are returned only with `includeArchived`. */
   getNote(id: string, options?: Ws & { readonly includeArchived?: boolean }): Promise<Note | null>
   forget(input: ForgetInput, options?: Ws): Promise<ForgetResult>
+  /**
+   * A page of notes, most recently updated first (`reverse`: oldest first): active ones, or only the
+   * archived ones with `archived`.
+   */
+  listNotes(options?: Ws & { readonly archived?: boolean } & PageRequest): Promise<Page<Note>>
   /** Un-archives a note and refreshes its last access; null when no such note. */
   restore(id: string, options?: Ws): Promise<Note | null>
-  /** Hard delete; false when no such note. */
+  /** Hard delete (see {@link HyMem.forgetNote}); false when no such note. */
   deleteNote(id: string, options?: Ws): Promise<boolean>
 
+  /**
+   * Forgets a session: its messages and everything derived from them (chunks, mentions, vectors, evidence,
+   * facts resting only on them — facts with other evidence are recomputed — episodes, procedures, the
+   * summary, markers and profile entries, notes recorded in it or citing it, LLM responses that saw it).
+   * Every read excludes it when this resolves; the purge from disk (full-text indexes, WAL, USER.md and
+   * MEMORY.md) follows in the background unless `wait`. The session id stays as an inactive, empty record.
+   * Idempotent; an unknown session gives an empty receipt.
+   */
+  forgetSession(sessionId: string, options?: ForgetOptions): Promise<DeletionReceipt>
+  /** Forgets a whole workspace (its row too), like {@link HyMem.forgetSession}. */
+  forgetWorkspace(workspaceId: string, options?: Omit<ForgetOptions, 'workspaceId'>): Promise<DeletionReceipt>
+  /** Forgets messages by public id (ids of other workspaces or unknown ones are ignored). */
+  forgetMessages(messageIds: readonly string[], options?: ForgetOptions): Promise<DeletionReceipt>
+  /** Forgets every message a peer wrote in the workspace (the peer itself stays). */
+  forgetPeerMessages(peerId: string, options?: ForgetOptions): Promise<DeletionReceipt>
+  /** Forgets a note (archived or not) and the notes derived from it; null when no such note. */
+  forgetNote(id: string, options?: ForgetOptions): Promise<DeletionReceipt | null>
+  /**
+   * Forgets one fact (a graph edge, by id): its evidence, vector and the facts inferred over it; facts it had
+   * superseded become current again. Its source messages stay. Null when the workspace has no such fact.
+   */
+  forgetFact(edgeId: number, options?: ForgetOptions): Promise<DeletionReceipt | null>
+  /** The workspace's deletion receipts, newest first. @default limit 20 */
+  deletionReceipts(options?: Ws & { readonly limit?: number }): Promise<DeletionReceipt[]>
+  /** Finishes every unfinished purge (of one workspace, or all) now, and returns their receipts. */
+  finishForgetting(options?: Ws): Promise<DeletionReceipt[]>
+
   stats(options?: Ws): Promise<HyMemStats>
-  /** JSONL lines (no embeddings); every workspace unless one is named. */
-  export(options?: Ws): AsyncIterable<string>
-  /** Idempotent: existing rows are skipped. Re-embeds notes and edges with the configured model. */
+  /**
+   * Streams the memory as JSONL (dump format 2, see the README): every workspace unless one is named, every
+   * table that holds memory, and the stored vectors with `withVectors` (otherwise an import re-embeds).
+   */
+  export(options?: Ws & { readonly withVectors?: boolean }): AsyncIterable<string>
+  /**
+   * Streams a dump (format 1 or 2) in, in one transaction. Idempotent and merging: existing rows are skipped,
+   * so it is safe to re-run and to import into a memory that already holds part of it. Vectors of the
+   * configured model are kept; the other new rows are embedded with it.
+   */
   import(lines: AsyncIterable<string> | Iterable<string>): Promise<ImportReport>
   /** Re-embeds everything with the configured model and re-pins the vector indexes in one transaction. */
   reindex(options?: {

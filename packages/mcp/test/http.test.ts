@@ -43,7 +43,7 @@ describe('MCP over Streamable HTTP on loopback', () => {
   it('lists tools and runs capture → dream → augment end to end', async () => {
     const client = await connect({ 'X-HyMem-Workspace': 'http-ws' })
     const { tools } = await client.listTools()
-    expect(tools).toHaveLength(13)
+    expect(tools).toHaveLength(18)
     await client.callTool({ name: 'hymem_capture', arguments: { messages: DEVELOPER_CHAT, dream: true } })
     const recalled = await client.callTool({
       name: 'hymem_augment',

@@ -1,5 +1,6 @@
 import { MAX_NEAREST_K, type Store, type VectorIndexName } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
+import { keepAsOf } from './as-of'
 import type { QueryCaches } from './caches'
 import type { QueryConfig } from './config'
 import { _throwIfAborted, QueryError } from './errors'
@@ -105,16 +106,15 @@ export async function augment(
   }
 
   const hitTimings = { keyword: 0, vector: 0, fusion: 0, rerank: 0 }
-  const { hits, candidates } =
+  let { hits, candidates } =
     limits.hits > 0
       ? await time('hits', () => searchHits(ctx, message, limits.hits, deps.reranker, signal, hitTimings))
       : { hits: [], candidates: 0 }
   Object.assign(timings, hitTimings)
-  const episodes =
-    limits.episodes > 0 ? await time('episodes', () => searchEpisodes(ctx, limits.episodes)) : []
-  const procedures =
+  let episodes = limits.episodes > 0 ? await time('episodes', () => searchEpisodes(ctx, limits.episodes)) : []
+  let procedures =
     limits.procedures > 0 ? await time('procedures', () => searchProcedures(ctx, limits.procedures)) : []
-  const notes = limits.notes > 0 ? await time('notes', () => searchNotes(ctx, limits.notes)) : []
+  let notes = limits.notes > 0 ? await time('notes', () => searchNotes(ctx, limits.notes)) : []
 
   let matchedEntities: string[] = []
   let graphFacts: AugmentedContext['graphFacts'] = []
@@ -148,6 +148,16 @@ export async function augment(
       ),
     )
     graphFacts = facts
+  }
+
+  if (asOf !== undefined) {
+    const kept = await time('asOf', () =>
+      keepAsOf(store, workspaceId, asOf, { hits, episodes, procedures, notes }),
+    )
+    hits = kept.hits
+    episodes = kept.episodes
+    procedures = kept.procedures
+    notes = kept.notes
   }
 
   const ranked = rankAll(

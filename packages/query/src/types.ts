@@ -33,8 +33,11 @@ export interface GraphFact {
   readonly negEvidence: number
   readonly derived: boolean
   readonly status: string
+  /** When the fact became true in the conversation (its earliest supporting evidence). */
   readonly validFrom: string
   readonly validTo: string | null
+  /** When HyMem learned it (the dream that wrote its first supporting evidence); null when unknown. */
+  readonly learnedAt: string | null
   readonly score: number
   /** The factors of the score: ranker branch, similarity, routed predicate, entity ties, recency. */
   readonly reasons: readonly RetrievalReason[]
@@ -137,7 +140,11 @@ export interface AugmentOptions {
   /** Only search these sessions (messages, chunks, episodes, procedures). */
   readonly sessionIds?: readonly string[]
   readonly limits?: AugmentLimits
-  /** Only graph edges valid at this time (`valid_from ≤ t < valid_to`); recency is measured from it too. */
+  /**
+   * What HyMem would have returned at this time: graph edges valid then (`valid_from ≤ t < valid_to`) and
+   * already learned, superseded ones included as they were; messages and chunks of that time; episodes,
+   * procedures and notes written by then. Recency is measured from it too. USER.md and MEMORY.md stay current.
+   */
   readonly asOf?: string | Date
   /** Without `asOf`, also return superseded edges (those with `valid_to` set). @default false */
   readonly includeSuperseded?: boolean

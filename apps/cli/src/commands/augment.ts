@@ -15,6 +15,8 @@ export interface AugmentCommandOptions extends GlobalOptions {
   readonly sessions?: readonly string[]
   /** Also print USER.md and MEMORY.md. */
   readonly profile?: boolean
+  /** What HyMem would have returned at this ISO time. */
+  readonly asOf?: string
 }
 
 /** Prints what HyMem would add to a prompt for `text`, with the reason each item was retrieved. */
@@ -33,6 +35,7 @@ export async function augmentCommand(
         workspaceId: hymem.workspaceId,
         ...(options.peer ? { peerId: options.peer } : {}),
         ...(options.sessions && options.sessions.length > 0 ? { sessionIds: options.sessions } : {}),
+        ...(options.asOf ? { asOf: options.asOf } : {}),
       }),
     { quiet: true },
   )

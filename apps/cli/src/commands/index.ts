@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { parsePort, parsePositiveInt } from '../option-parsers'
+import { parsePort, parsePositiveInt, parseTime } from '../option-parsers'
 import { type CommandRegistrar, globalOptions } from '../program'
 import { DOCTOR_TIMEOUT_MS } from './doctor-types'
 
@@ -82,10 +82,11 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
       .option('--peer <id>', 'only what this peer said')
       .option('--session <id>', 'only this session (repeatable)', collect)
       .option('--profile', 'also print USER.md and MEMORY.md')
+      .option('--as-of <date>', 'what HyMem would have returned then (ISO date or time)', parseTime)
       .action(
         async (
           words: string[],
-          opts: { json?: boolean; peer?: string; session?: string[]; profile?: boolean },
+          opts: { json?: boolean; peer?: string; session?: string[]; profile?: boolean; asOf?: string },
           command: Command,
         ) => {
           const { augmentCommand } = await import('./augment')
@@ -97,9 +98,49 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
               peer: opts.peer,
               sessions: opts.session,
               profile: opts.profile,
+              asOf: opts.asOf,
             },
             ctx,
           )
+        },
+      ),
+  (program, ctx) =>
+    program
+      .command('history')
+      .description(
+        "how an entity's facts changed: supersede chains, retractions, evidence, when each became true and was learned",
+      )
+      .argument('<entity...>', 'the entity, e.g. "billing service"')
+      .option('--json', 'print the history as JSON')
+      .action(async (words: string[], opts: { json?: boolean }, command: Command) => {
+        const { historyCommand } = await import('./history')
+        await historyCommand(words.join(' '), { ...globalOptions(command), json: opts.json }, ctx)
+      }),
+  (program, ctx) =>
+    program
+      .command('conflicts')
+      .description('facts that contradict each other (one subject, competing objects or opposing predicates)')
+      .option('--json', 'print the conflicts as JSON')
+      .action(async (opts: { json?: boolean }, command: Command) => {
+        const { conflictsCommand } = await import('./conflicts')
+        await conflictsCommand({ ...globalOptions(command), json: opts.json }, ctx)
+      }),
+  (program, ctx) =>
+    program
+      .command('notes')
+      .description('list the explicit notes (newest first), or show one by id')
+      .argument('[id]', 'show this note')
+      .option('--archived', 'the archived notes instead')
+      .option('--page <n>', 'page of 50', parsePositiveInt)
+      .option('--json', 'print as JSON')
+      .action(
+        async (
+          id: string | undefined,
+          opts: { archived?: boolean; page?: number; json?: boolean },
+          command: Command,
+        ) => {
+          const { notesCommand } = await import('./notes')
+          await notesCommand(id, { ...globalOptions(command), ...opts }, ctx)
         },
       ),
   (program, ctx) =>
@@ -113,17 +154,31 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
       }),
   (program, ctx) =>
     program
+      .command('forget')
+      .description(
+        "forget for good: a session, messages, a peer's messages, a note, a fact or a workspace, with everything derived from it; prints the receipt",
+      )
+      .argument('<what>', 'session | messages | peer | note | fact | workspace')
+      .argument('<ids...>', 'its id (messages: one or more message ids)')
+      .option('--json', 'print the receipt as JSON')
+      .action(async (what: string, ids: string[], opts: { json?: boolean }, command: Command) => {
+        const { forgetCommand } = await import('./forget')
+        await forgetCommand(what as never, ids, { ...globalOptions(command), json: opts.json }, ctx)
+      }),
+  (program, ctx) =>
+    program
       .command('export')
-      .description('write the memory as JSONL without embeddings: every workspace, or only --workspace')
+      .description('write the memory as JSONL: every workspace, or only --workspace')
       .option('--out <file>', 'output file, or - for stdout', '-')
-      .action(async (opts: { out: string }, command: Command) => {
+      .option('--with-vectors', 'include the stored vectors (otherwise an import re-embeds)')
+      .action(async (opts: { out: string; withVectors?: boolean }, command: Command) => {
         const { exportCommand } = await import('./transfer')
-        await exportCommand({ ...globalOptions(command), out: opts.out }, ctx)
+        await exportCommand({ ...globalOptions(command), out: opts.out, withVectors: opts.withVectors }, ctx)
       }),
   (program, ctx) =>
     program
       .command('import')
-      .description('restore a JSONL export; existing ids are skipped, vectors are re-embedded')
+      .description('restore a JSONL export; existing rows are skipped, missing vectors are embedded')
       .argument('<file>', 'the export file, or - for stdin')
       .option('--json', 'print the report as JSON')
       .action(async (file: string, opts: { json?: boolean }, command: Command) => {

@@ -98,6 +98,9 @@ describe('readable output', () => {
         latency            p50 3.2 ms, p95 12 ms
         recent misses:
           2026-06-15 11:59:10  augment  "what is our on-call rota?"
+      Deletions (most recent first)
+        requested (UTC)      forgot            status  removed
+        2026-06-15 12:01:00  session vacation  done    3 chunks, 2 facts, 14 messages
       "
     `)
   })

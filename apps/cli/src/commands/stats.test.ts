@@ -61,6 +61,7 @@ describe('hymem stats', () => {
     expect(Object.keys(JSON.parse(stdout())).sort()).toMatchInlineSnapshot(`
       [
         "counts",
+        "deletions",
         "dreams",
         "edges",
         "notes",

@@ -92,5 +92,22 @@ export function renderStats(stats: Stats, color: boolean): string {
         )
     }
   }
+  if (stats.deletions.length > 0) {
+    out.push(style.bold('Deletions (most recent first)'))
+    out.push(
+      renderTable(
+        stats.deletions.map((d) => [
+          d.requestedAt.replace('T', ' ').slice(0, 19),
+          d.target === '' ? d.kind : `${d.kind} ${truncate(d.target, 30)}`,
+          d.status,
+          Object.entries(d.removed)
+            .filter(([kind]) => ['messages', 'chunks', 'facts', 'notes', 'episodes'].includes(kind))
+            .map(([kind, n]) => `${n} ${kind}`)
+            .join(', ') || '-',
+        ]),
+        { head: ['requested (UTC)', 'forgot', 'status', 'removed'], align: ['left', 'left', 'left', 'left'] },
+      ),
+    )
+  }
   return out.map((block) => (block.endsWith('\n') ? block : `${block}\n`)).join('')
 }

@@ -40,6 +40,27 @@ describe('hymem export / import', () => {
     expect(reexported.stdout()).toBe(readFileSync(dump, 'utf8'))
   })
 
+  it('carries the stored vectors with --with-vectors; the import keeps them instead of re-embedding', async () => {
+    const env = { HYMEM_EMBEDDING_PROVIDER: 'fake' }
+    await seedRoot(join(dir, 'source'), { env })
+    const exported = captureContext({ env: { ...env, HYMEM_ROOT: join(dir, 'source') } })
+    expect(await runCli(['export', '--with-vectors'], exported.ctx)).toBe(0)
+    const records = exported
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(records[0]).toMatchObject({ type: 'header', version: 2, vectors: true })
+    expect(records.filter((r) => r.type === 'vector-index').map((r) => r.index)).toContain('chunks')
+    expect(records.find((r) => r.type === 'chunk')?.vector).toMatchObject({ model: expect.any(String) })
+    const dump = join(dir, 'dump.jsonl')
+    writeFileSync(dump, exported.stdout())
+    const imported = captureContext({ env: { ...env, HYMEM_ROOT: join(dir, 'target') } })
+    const report = await importCommand(dump, {}, imported.ctx)
+    expect(report.embedded).toBe(0)
+    expect(report.inserted).toMatchObject({ chunk: records.filter((r) => r.type === 'chunk').length })
+  })
+
   it('exports one workspace with --workspace, to stdout by default', async () => {
     await seedRoot(dir)
     await seedRoot(dir, { env: { HYMEM_WORKSPACE: 'other' } })

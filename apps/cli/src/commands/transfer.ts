@@ -8,17 +8,20 @@ import { renderTable } from '../format/table'
 import type { CliContext } from '../io'
 import { withHyMem } from '../open-hymem'
 import type { GlobalOptions } from '../program'
-import { describeFsError, readInput } from '../read-input'
+import { describeFsError, readInputLines } from '../read-input'
 
 /** Options of `hymem export`. */
 export interface ExportCommandOptions extends GlobalOptions {
   /** A file path, or `-` for stdout. @default '-' */
   readonly out?: string
+  /** Include the stored vectors (an import then keeps them instead of re-embedding). */
+  readonly withVectors?: boolean
 }
 
 /**
- * Writes the store as JSONL without embeddings: every workspace, or only `--workspace`. A file is written
- * to a temporary name and renamed when complete, so a failed export never leaves half a dump.
+ * Streams the store as JSONL (dump format 2): every workspace, or only `--workspace`; vectors only with
+ * `--with-vectors`. A file is written to a temporary name and renamed when complete, so a failed export
+ * never leaves half a dump.
  */
 export async function exportCommand(
   options: ExportCommandOptions,
@@ -29,10 +32,14 @@ export async function exportCommand(
     options,
     ctx,
     async (hymem) => {
-      const lines = hymem.export(options.workspace !== undefined ? { workspaceId: hymem.workspaceId } : {})
+      const lines = hymem.export({
+        ...(options.workspace !== undefined ? { workspaceId: hymem.workspaceId } : {}),
+        withVectors: options.withVectors === true,
+      })
       if (out === '-') {
         let count = 0
         for await (const line of lines) {
+          // process.stdout writes to a file or a pipe synchronously on Linux: no buffer builds up.
           ctx.stdout.write(`${line}\n`)
           count += 1
         }
@@ -79,15 +86,15 @@ export interface ImportCommandOptions extends GlobalOptions {
 }
 
 /**
- * Restores a JSONL dump; existing ids are skipped, so re-running it is harmless. An invalid dump is refused
- * as a whole (nothing written).
+ * Streams a JSONL dump in (format 1 or 2); existing rows are skipped, so re-running it, or importing into a
+ * memory that holds part of it, is harmless. An invalid dump is refused as a whole (nothing written).
  */
 export async function importCommand(
   source: string,
   options: ImportCommandOptions,
   ctx: CliContext,
 ): Promise<ImportReport> {
-  const lines = (await readInput(source, ctx)).split(/\r?\n/)
+  const lines = await readInputLines(source, ctx)
   const report = await withHyMem(options, ctx, (hymem) => hymem.import(lines))
   if (options.json) {
     ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)

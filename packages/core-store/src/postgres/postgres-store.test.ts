@@ -128,7 +128,7 @@ for (const backend of postgresBackends()) {
       ])
       const versions = await adminQuery(backend.url, `SELECT version FROM ${schema}.schema_version`)
       expect(versions).toEqual([{ version: SCHEMA_VERSION }])
-      expect(opened.map((store) => store.info().schemaVersion)).toEqual([3, 3, 3])
+      expect(opened.map((store) => store.info().schemaVersion)).toEqual([SCHEMA_VERSION, SCHEMA_VERSION, SCHEMA_VERSION])
     })
 
     it('refuses a schema written by a newer HyMem, naming both versions', async () => {
@@ -145,7 +145,7 @@ for (const backend of postgresBackends()) {
       const { schema } = store.info() as PostgresStoreInfo
       const broken = [
         ...POSTGRES_MIGRATIONS,
-        { version: 4, name: 'broken', sql: 'CREATE TABLE half_done (id int); CREATE TABLE oops (' },
+        { version: SCHEMA_VERSION + 1, name: 'broken', sql: 'CREATE TABLE half_done (id int); CREATE TABLE oops (' },
       ]
       const error = await expectStoreError(
         migratePostgres(
@@ -157,8 +157,8 @@ for (const backend of postgresBackends()) {
         ),
         'MIGRATION_FAILED',
       )
-      expect(error.message).toContain('migration 4-broken failed')
-      expect(error.message).toContain('left at version 3')
+      expect(error.message).toContain(`migration ${SCHEMA_VERSION + 1}-broken failed`)
+      expect(error.message).toContain(`left at version ${SCHEMA_VERSION}`)
       expect(await adminQuery(backend.url, `SELECT to_regclass('${schema}.half_done') AS t`)).toEqual([
         { t: null },
       ])

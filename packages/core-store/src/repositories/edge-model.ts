@@ -23,6 +23,8 @@ export interface Edge {
   /** Set when a newer fact superseded this one. */
   readonly validTo: string | null
   readonly supersededBy: number | null
+  /** When HyMem learned the fact (its first supporting evidence was written); null for an edge without any. */
+  readonly learnedAt: string | null
 }
 
 export function toEdge(row: Selectable<KnowledgeGraphTable>): Edge {
@@ -43,6 +45,7 @@ export function toEdge(row: Selectable<KnowledgeGraphTable>): Edge {
     validFrom: row.valid_from,
     validTo: row.valid_to,
     supersededBy: row.superseded_by,
+    learnedAt: row.learned_at ?? null,
   }
 }
 
@@ -59,12 +62,17 @@ export interface EdgeKey extends Triple {
   readonly derived?: boolean
 }
 
-/** An edge as a dump carries it: everything but its id and supersede link (both are store-local). */
-export type ImportedEdge = Omit<Edge, 'id' | 'supersededBy'>
+/**
+ * An edge as a dump carries it: everything but its id and supersede link (both are store-local). Without
+ * `learnedAt`, the first supporting evidence written for it sets it.
+ */
+export type ImportedEdge = Omit<Edge, 'id' | 'supersededBy' | 'learnedAt'> & {
+  readonly learnedAt?: string | null
+}
 
 /** Which edges count as current. Retracted edges never do. */
 export interface EdgeValidity {
-  /** ISO time: only edges valid then (`validFrom ≤ asOf < validTo`). */
+  /** ISO time: only edges valid then (`validFrom ≤ asOf < validTo`) that HyMem had learned by then. */
   readonly asOf?: string
   /** Without `asOf`, also keep superseded edges (those with `validTo` set). @default false */
   readonly includeSuperseded?: boolean

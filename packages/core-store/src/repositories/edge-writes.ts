@@ -131,6 +131,7 @@ export function createEdgeWrites(scope: RepositoryScope): EdgeWrites {
         last_reinforced: edge.lastReinforced,
         valid_from: edge.validFrom,
         valid_to: edge.validTo,
+        learned_at: edge.learnedAt ?? null,
       }
       const row = await scope.write((tx) =>
         tx

@@ -16,7 +16,7 @@ export interface NamedEntity {
 /** The validity filter over the alias `k`. */
 export function validityOf(validity: EdgeValidity = {}): RawBuilder<unknown> {
   if (validity.asOf !== undefined)
-    return sql`k.status != 'retracted' AND k.valid_from <= ${validity.asOf} AND (k.valid_to IS NULL OR k.valid_to > ${validity.asOf})`
+    return sql`k.status != 'retracted' AND k.valid_from <= ${validity.asOf} AND (k.valid_to IS NULL OR k.valid_to > ${validity.asOf}) AND coalesce(k.learned_at, k.valid_from) <= ${validity.asOf}`
   if (validity.includeSuperseded) return sql`k.status != 'retracted'`
   return sql`k.status != 'retracted' AND k.valid_to IS NULL`
 }
@@ -69,7 +69,7 @@ export async function touchingWithPredicatesSqlite(
 
 /** Every column of `knowledge_graph`, unqualified (for selecting out of a CTE). */
 const EDGE_COLUMNS = sql.raw(
-  'id, workspace_id, subject, predicate, object, pos_evidence, neg_evidence, confidence, status, derived, first_seen, last_seen, last_reinforced, valid_from, valid_to, superseded_by',
+  'id, workspace_id, subject, predicate, object, pos_evidence, neg_evidence, confidence, status, derived, first_seen, last_seen, last_reinforced, valid_from, valid_to, superseded_by, learned_at',
 )
 
 export async function namedEntitiesSqlite(

@@ -59,6 +59,7 @@ describe('edges repository', () => {
       ...edge('team', 'postgres', { status: 'stale', validTo: T }),
       id,
       supersededBy: null,
+      learnedAt: null,
     })
     expect(
       await store.edges.findByKey('other', {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { HyMemDatabase } from '../schema/tables'
 import type { StoreContext } from '../store/types'
 import { type AliasesRepository, createAliasesRepository } from './aliases'
+import { type BackupRepository, createBackupRepository } from './backup'
 import { type ChunksRepository, createChunksRepository } from './chunks'
 import { type ConclusionsRepository, createConclusionsRepository } from './conclusions'
 import { createDreamRunsRepository } from './dream-runs'
@@ -10,6 +11,7 @@ import { createEntityTypesRepository, type EntityTypesRepository } from './entit
 import { createEpisodesRepository, type EpisodesRepository } from './episodes'
 import { createEvidenceRepository, type EvidenceRepository } from './evidence'
 import { createFeedbackRepository, type FeedbackRepository } from './feedback'
+import { createHistoryRepository, type HistoryRepository } from './history'
 import { createLlmCacheRepository, type LlmCacheRepository } from './llm-cache'
 import { createMarkersRepository, type MarkersRepository } from './markers'
 import { createMentionsRepository, type MentionsRepository } from './mentions'
@@ -18,6 +20,7 @@ import { createNotesRepository, type NotesRepository } from './notes'
 import { createPeerCardsRepository, type PeerCardsRepository } from './peer-cards'
 import { createPeersRepository } from './peers'
 import { createProceduresRepository, type ProceduresRepository } from './procedures'
+import { createPurgesRepository, type PurgesRepository } from './purges'
 import { _createRepositoryScope, type RepositoryOptions } from './scope'
 import { createScopesRepository, type ScopesRepository } from './scopes'
 import { createSearchLogRepository, type SearchLogRepository } from './search-log'
@@ -55,6 +58,9 @@ export interface Repositories {
   readonly peerCards: PeerCardsRepository
   readonly searchLog: SearchLogRepository
   readonly llmCache: LlmCacheRepository
+  readonly purges: PurgesRepository
+  readonly backup: BackupRepository
+  readonly history: HistoryRepository
   readonly conclusions: ConclusionsRepository
 }
 
@@ -89,6 +95,9 @@ export function createRepositories(
     peerCards: createPeerCardsRepository(scope),
     searchLog: createSearchLogRepository(scope),
     llmCache: createLlmCacheRepository(scope),
+    purges: createPurgesRepository(scope),
+    backup: createBackupRepository(scope),
+    history: createHistoryRepository(scope),
     conclusions: createConclusionsRepository(scope),
   }
 }

@@ -255,6 +255,25 @@ describe('notes repository', () => {
     expect((await store.notes.get('w', 'aboutBob'))?.lastAccessedAt).toBe('2026-03-01T10:00:00.000Z')
     expect(await store.notes.get('w', 'missing')).toBeNull()
   })
+
+  it('lists active or archived notes a page at a time, most recently updated first', async () => {
+    const { store, advance } = open()
+    const ids: string[] = []
+    for (const description of ['one', 'two', 'three']) {
+      ids.push((await store.notes.insert('w', draft({ description }))).id)
+      advance(1000)
+    }
+    await store.notes.archive('w', ids[1]!)
+    const active = await store.notes.list('w', { page: { size: 1 } })
+    expect(active).toMatchObject({ total: 2, pages: 2, page: 1 })
+    expect(active.items.map((n) => n.description)).toEqual(['three'])
+    expect(
+      (await store.notes.list('w', { page: { reverse: true } })).items.map((n) => n.description),
+    ).toEqual(['one', 'three'])
+    expect((await store.notes.list('w', { archived: true })).items.map((n) => n.description)).toEqual(['two'])
+    expect((await store.notes.list('other')).total).toBe(0)
+    await expectStoreError(store.notes.list('w', { page: { page: 0 } }), 'INVALID_INPUT')
+  })
 })
 
 describe('notes repository: pages', () => {

@@ -67,8 +67,14 @@ export interface NotesRepository {
   markAccessed(workspaceId: string, ids: readonly string[], at?: string): Promise<void>
   /** Active and archived counts of the workspace. */
   countByState(workspaceId: string): Promise<{ active: number; archived: number }>
-  /** A page of the workspace's notes, active ones first, most recently updated first; archived ones only with `includeArchived`. */
-  list(workspaceId: string, options?: { includeArchived?: boolean; page?: PageRequest }): Promise<Page<Note>>
+  /**
+   * A page of the workspace's notes, most recently updated first (`page.reverse`: oldest first): the active
+   * ones; only the archived ones with `archived`; or all of them, active ones first, with `includeArchived`.
+   */
+  list(
+    workspaceId: string,
+    options?: { archived?: boolean; includeArchived?: boolean; page?: PageRequest },
+  ): Promise<Page<Note>>
 }
 
 const PAGE = 500
@@ -290,15 +296,18 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
       return { active: Number(row.total) - archived, archived }
     },
     async list(workspaceId, options = {}) {
+      requireId(workspaceId, 'workspace id')
       const window = pageWindow(options.page)
       let query = db.selectFrom('notes').where('workspace_id', '=', workspaceId)
-      if (!options.includeArchived) query = query.where('archived_at', 'is', null)
+      if (options.archived === true) query = query.where('archived_at', 'is not', null)
+      else if (options.includeArchived !== true) query = query.where('archived_at', 'is', null)
+      const direction = window.reverse ? 'asc' : 'desc'
       const [rows, count] = await Promise.all([
         query
           .selectAll()
           .orderBy((eb) => eb('archived_at', 'is not', null))
-          .orderBy('updated_at', 'desc')
-          .orderBy('id')
+          .orderBy('updated_at', direction)
+          .orderBy('id', direction)
           .limit(window.size)
           .offset(window.offset)
           .execute(),

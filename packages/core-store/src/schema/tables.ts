@@ -10,6 +10,8 @@ export type MessageRole = 'user' | 'assistant' | 'system' | 'tool'
 export type EdgeStatus = 'active' | 'stale' | 'retracted'
 export type MarkerKind = 'correction' | 'preference' | 'rejection' | 'style'
 export type DreamRunStatus = 'running' | 'ok' | 'skipped' | 'failed' | 'aborted'
+export type PurgeKind = 'workspace' | 'session' | 'messages' | 'peer-messages' | 'note' | 'fact'
+export type PurgeStatus = 'requested' | 'rows-removed' | 'done'
 
 export interface WorkspacesTable {
   id: string
@@ -124,6 +126,8 @@ export interface KnowledgeGraphTable {
   /** Set when a newer fact superseded this one; the edge stays queryable as history. */
   valid_to: IsoTime | null
   superseded_by: number | null
+  /** When HyMem learned the fact: its first supporting evidence row's creation (null only mid-insert). */
+  learned_at: Generated<IsoTime | null>
 }
 
 export interface KgEvidenceTable {
@@ -350,6 +354,22 @@ export interface LlmCacheTable {
   created_at: IsoTime
 }
 
+export interface PurgesTable {
+  id: Generated<number>
+  workspace_id: string
+  kind: PurgeKind
+  /** The forgotten session, peer, note or edge id ('' for a workspace or a message list). */
+  target: Generated<string>
+  /** JSON array of the `messages.id` being forgotten (ids only, never content). */
+  message_ids: Generated<JsonText>
+  status: Generated<PurgeStatus>
+  /** JSON object: rows removed or rebuilt, by kind (the deletion receipt). */
+  removed: Generated<JsonText>
+  requested_at: IsoTime
+  rows_removed_at: IsoTime | null
+  finished_at: IsoTime | null
+}
+
 /** The whole database, as kysely sees it. FTS5 and vec0 virtual tables are reached through `sql`. */
 export interface HyMemDatabase {
   workspaces: WorkspacesTable
@@ -383,4 +403,5 @@ export interface HyMemDatabase {
   scopes: ScopesTable
   scope_sessions: ScopeSessionsTable
   llm_cache: LlmCacheTable
+  purges: PurgesTable
 }

@@ -116,6 +116,8 @@ function configure(sqlite: Database.Database, path: string): void {
     if (path !== ':memory:') sqlite.pragma('journal_mode = WAL')
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma('foreign_keys = ON')
+    // Deleted and overwritten content is zeroed in its pages, so forgetting leaves no words behind.
+    sqlite.pragma('secure_delete = ON')
     readVersion(sqlite)
   } catch (error) {
     const code = (error as { code?: string }).code

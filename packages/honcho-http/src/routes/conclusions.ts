@@ -131,17 +131,12 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const row = await getOne(ws, id)
     if (!row) throw notFound('Conclusion', id)
     const edgeId = edgeIdOfConclusion(id)
-    if (edgeId !== null) {
-      const [edge] = await store.edges.getByIds(ws, [edgeId])
-      if (!edge) throw notFound('Conclusion', id)
-      const { subject, predicate, object } = edge
-      await memory.retract(
-        { subject, predicate, object, reason: 'deleted through the Honcho conclusions API' },
-        { workspaceId: ws },
-      )
-    } else if (!(await memory.deleteNote(id, { workspaceId: ws }))) {
-      throw notFound('Conclusion', id)
-    }
+    // A graph conclusion is forgotten with its evidence and vector; a note with the notes derived from it.
+    const receipt =
+      edgeId !== null
+        ? await memory.forgetFact(edgeId, { workspaceId: ws })
+        : await memory.forgetNote(id, { workspaceId: ws })
+    if (!receipt) throw notFound('Conclusion', id)
     return c.body(null, 204)
   })
 

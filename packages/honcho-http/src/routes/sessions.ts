@@ -87,7 +87,8 @@ export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   app.delete('/:s', async (c) => {
     const ws = workspaceParam(c)
     await activeSession(ws, c.req.param('s'))
-    await store.sessions.setActive(ws, c.req.param('s'), false)
+    // Forgets the messages and everything derived from them; reads exclude them before the 202.
+    await memory.forgetSession(c.req.param('s'), { workspaceId: ws })
     return c.json({ message: 'Session deleted successfully' }, 202)
   })
 

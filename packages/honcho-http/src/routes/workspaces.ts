@@ -81,7 +81,7 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     if (active.total > 0) {
       throw new HonchoHttpError('CONFLICT', `Workspace ${ws} still has active sessions; delete them first`)
     }
-    await store.workspaces.delete(ws)
+    await memory.forgetWorkspace(ws)
     return c.json({ message: 'Workspace deletion accepted' }, 202)
   })
 

@@ -69,19 +69,6 @@ export async function restoreNote(
   return note
 }
 
-/** Removes a note and its vector for good. */
-export async function deleteNote(context: NotesContext, workspaceId: string, id: string): Promise<boolean> {
-  requireNoteId(id)
-  const deleted = await context.store.transaction(async (tx) => {
-    if (!(await tx.notes.get(workspaceId, id, { includeArchived: true }))) return false
-    // The vector goes first: its index finds it through the note row.
-    await tx.vectors.remove('notes', [id])
-    return tx.notes.delete(workspaceId, id)
-  })
-  if (deleted) context.log({ kind: 'note', level: 'info', action: 'deleted', workspaceId, ids: [id] })
-  return deleted
-}
-
 /** A note by id (archived ones only when asked). */
 export async function getNote(
   context: NotesContext,

@@ -3,6 +3,7 @@ import type { DreamHistoryEntry, HyMemStats, SearchLogStats } from './types'
 
 const DREAM_HISTORY = 10
 const RECENT_MISSES = 10
+const RECENT_DELETIONS = 10
 /** Searches whose latency percentiles are computed (the most recent). */
 const LATENCY_WINDOW = 10_000
 
@@ -19,6 +20,7 @@ export async function collectStats(store: Store, workspaceId: string): Promise<H
     edges,
     dreams: await dreamHistory(store, workspaceId),
     search: await searchStats(store, workspaceId),
+    deletions: await store.purges.recent(workspaceId, RECENT_DELETIONS),
     vectors: {
       mode: store.vectors.mode,
       indexes: pins.map((pin) => ({ name: pin.index, model: pin.model, dimensions: pin.dimensions })),

@@ -1,4 +1,4 @@
-import type { VectorSupport } from '@hymem/core-store'
+import type { Purge, VectorSupport } from '@hymem/core-store'
 
 /** One row of the dream history. */
 export interface DreamHistoryEntry {
@@ -48,6 +48,8 @@ export interface HyMemStats {
   /** Most recent dreams first. */
   readonly dreams: readonly DreamHistoryEntry[]
   readonly search: SearchLogStats
+  /** The most recent deletion receipts (counts by kind, never content), newest first. */
+  readonly deletions: readonly Purge[]
   readonly vectors: {
     readonly mode: VectorSupport['mode']
     readonly indexes: readonly {

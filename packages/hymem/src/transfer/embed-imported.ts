@@ -1,13 +1,74 @@
-import type { Edge, Store } from '@hymem/core-store'
-import { edgeText } from '@hymem/dreaming'
+import type { Edge, Store, VectorIndexName } from '@hymem/core-store'
+import { edgeText, episodeText } from '@hymem/dreaming'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { noteText } from '../notes/note-text'
 import { textHash } from '../text-hash'
 
 const BATCH = 128
 
+/**
+ * Embeds the rows an import wrote without a vector: notes, edges (sharing vectors by triple text), chunks
+ * and episodes, with the configured model. Returns the texts embedded.
+ */
+export async function embedUnembedded(
+  store: Store,
+  embeddings: EmbeddingClient,
+  rows: Readonly<Record<VectorIndexName, readonly { workspaceId: string; id: number | string }[]>>,
+): Promise<number> {
+  let embedded = await embedNotes(store, embeddings, rows.notes as { workspaceId: string; id: string }[])
+  embedded += await embedEdges(
+    store,
+    embeddings,
+    rows.edges.map((row) => ({ workspaceId: row.workspaceId, id: row.id as number })),
+  )
+  embedded += await embedTexts(store, embeddings, 'chunks', rows.chunks, async (workspaceId, ids) =>
+    (await store.chunks.getByIds(workspaceId, ids as number[])).map((c) => ({ id: c.id, text: c.text })),
+  )
+  embedded += await embedTexts(store, embeddings, 'episodes', rows.episodes, async (workspaceId, ids) =>
+    (await store.episodes.getByIds(workspaceId, ids as string[])).map((e) => ({
+      id: e.id,
+      text: episodeText(e),
+    })),
+  )
+  return embedded
+}
+
+/** Embeds rows of an index by the text `read` gives them, a batch at a time per workspace. */
+async function embedTexts(
+  store: Store,
+  embeddings: EmbeddingClient,
+  index: VectorIndexName,
+  refs: readonly { workspaceId: string; id: number | string }[],
+  read: (
+    workspaceId: string,
+    ids: readonly (number | string)[],
+  ) => Promise<{ id: number | string; text: string }[]>,
+): Promise<number> {
+  const byWorkspace = new Map<string, (number | string)[]>()
+  for (const { workspaceId, id } of refs)
+    byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), id])
+  let embedded = 0
+  for (const [workspaceId, ids] of byWorkspace) {
+    for (let start = 0; start < ids.length; start += BATCH) {
+      const items = await read(workspaceId, ids.slice(start, start + BATCH))
+      if (items.length === 0) continue
+      const vectors = await embeddings.embed(items.map((item) => item.text))
+      await store.vectors.upsert(
+        index,
+        items.flatMap((item, i) => {
+          const vector = vectors[i]
+          return vector ? [{ id: item.id, workspaceId, vector, textHash: textHash(item.text) }] : []
+        }),
+        embeddings.model,
+      )
+      embedded += items.length
+    }
+  }
+  return embedded
+}
+
 /** Embeds the given notes now (import, and notes saved while embeddings failed), archived ones too. */
-export async function embedNotes(
+async function embedNotes(
   store: Store,
   embeddings: EmbeddingClient,
   refs: readonly { workspaceId: string; id: string }[],
@@ -40,7 +101,7 @@ export async function embedNotes(
  * Embeds imported edges that are active and current (the ones dreaming indexes), reusing vectors cached by
  * triple text, so the graph ranker's semantic branch works before the next dream.
  */
-export async function embedEdges(
+async function embedEdges(
   store: Store,
   embeddings: EmbeddingClient,
   refs: readonly { workspaceId: string; id: number }[],

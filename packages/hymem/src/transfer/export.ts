@@ -1,21 +1,48 @@
 import type { Evidence, Store } from '@hymem/core-store'
-import { DUMP_FORMAT, DUMP_FORMAT_VERSION, type DumpRecord } from './records'
+import {
+  type ExportContext,
+  exportChunks,
+  exportEntityTypes,
+  exportEpisodes,
+  exportMarkers,
+  exportProcedures,
+  exportRest,
+  line,
+  vectorsOf,
+} from './export-derived'
+import { DUMP_FORMAT, DUMP_FORMAT_VERSION } from './records'
+import { encodeVector } from './vector-codec'
 
 const PAGE = 500
 
 /**
- * Streams a JSONL dump: a header line, then per workspace its workspace, peers, sessions (with membership),
- * messages, aliases, edges (with evidence), profile entries and notes. No embeddings: a dump survives an
- * embedding-model change. Internal integer ids never appear; messages are named by their public ids.
+ * Streams a JSONL dump (format 2, documented in the package README): a header line, the vector index pins
+ * when vectors are included, then per workspace its workspace, peers, sessions (with membership and
+ * summaries), messages, chunks (with processing marks and mentions), aliases, entity types, edges (with
+ * evidence, validity, supersede links and when they were learned), markers, profile entries, episodes,
+ * procedures, extraction feedback, notes, scopes, peer cards and dream runs. Vectors only `withVectors`
+ * (otherwise an import re-embeds). Internal ids never appear: messages are named by their public ids, chunks
+ * by a dump-local `ref`.
  */
-export async function* exportLines(store: Store, workspaceId?: string): AsyncGenerator<string> {
+export async function* exportLines(
+  store: Store,
+  workspaceId?: string,
+  options: { readonly withVectors?: boolean } = {},
+): AsyncGenerator<string> {
+  const withVectors = options.withVectors === true
   yield line({
     type: 'header',
     format: DUMP_FORMAT,
     version: DUMP_FORMAT_VERSION,
     exportedAt: store.context.now(),
     schemaVersion: store.info().schemaVersion,
+    vectors: withVectors,
   })
+  if (withVectors) {
+    for (const pin of await store.vectors.pins()) {
+      yield line({ type: 'vector-index', index: pin.index, model: pin.model, dimensions: pin.dimensions })
+    }
+  }
   const workspaces =
     workspaceId === undefined
       ? await store.workspaces.listAll()
@@ -28,11 +55,12 @@ export async function* exportLines(store: Store, workspaceId?: string): AsyncGen
       configuration: ws.configuration,
       createdAt: ws.createdAt,
     })
-    yield* exportWorkspace(store, ws.id)
+    yield* exportWorkspace({ store, workspaceId: ws.id, withVectors })
   }
 }
 
-async function* exportWorkspace(store: Store, ws: string): AsyncGenerator<string> {
+async function* exportWorkspace(ctx: ExportContext): AsyncGenerator<string> {
+  const { store, workspaceId: ws } = ctx
   for (const peer of await store.peers.listAll(ws)) {
     yield line({
       type: 'peer',
@@ -89,6 +117,8 @@ async function* exportWorkspace(store: Store, ws: string): AsyncGenerator<string
     })
   }
 
+  yield* exportChunks(ctx)
+
   for (const alias of await store.aliases.listAll(ws)) {
     yield line({
       type: 'alias',
@@ -99,7 +129,9 @@ async function* exportWorkspace(store: Store, ws: string): AsyncGenerator<string
     })
   }
 
-  yield* exportEdges(store, ws)
+  yield* exportEntityTypes(ctx)
+  yield* exportEdges(ctx)
+  yield* exportMarkers(ctx)
 
   for (const entry of await store.markers.profileEntries(ws, { order: 'by-key' })) {
     yield line({
@@ -116,7 +148,11 @@ async function* exportWorkspace(store: Store, ws: string): AsyncGenerator<string
     })
   }
 
+  yield* exportEpisodes(ctx)
+  yield* exportProcedures(ctx)
+
   for await (const note of store.notes.iterate(ws)) {
+    const vector = (await vectorsOf(ctx, 'notes', [note.id])).get(note.id)
     yield line({
       type: 'note',
       workspaceId: ws,
@@ -136,11 +172,14 @@ async function* exportWorkspace(store: Store, ws: string): AsyncGenerator<string
       updatedAt: note.updatedAt,
       lastAccessedAt: note.lastAccessedAt,
       archivedAt: note.archivedAt,
+      ...(vector ? { vector: encodeVector(vector) } : {}),
     })
   }
+  yield* exportRest(ctx)
 }
 
-async function* exportEdges(store: Store, ws: string): AsyncGenerator<string> {
+async function* exportEdges(ctx: ExportContext): AsyncGenerator<string> {
+  const { store, workspaceId: ws } = ctx
   const edges = await store.edges.listAll(ws)
   const byId = new Map(edges.map((edge) => [edge.id, edge]))
   for (let start = 0; start < edges.length; start += PAGE) {
@@ -156,8 +195,14 @@ async function* exportEdges(store: Store, ws: string): AsyncGenerator<string> {
       else evidenceOf.set(item.edgeId, [item])
     }
     const refs = await store.messages.publicIdsOf(evidence.flatMap((item) => item.messageIds))
+    const vectors = await vectorsOf(
+      ctx,
+      'edges',
+      page.map((edge) => edge.id),
+    )
     for (const edge of page) {
       const next = edge.supersededBy === null ? undefined : byId.get(edge.supersededBy)
+      const vector = vectors.get(edge.id)
       yield line({
         type: 'edge',
         workspaceId: ws,
@@ -177,11 +222,14 @@ async function* exportEdges(store: Store, ws: string): AsyncGenerator<string> {
         supersededBy: next
           ? { subject: next.subject, predicate: next.predicate, object: next.object, derived: next.derived }
           : null,
+        learnedAt: edge.learnedAt,
+        ...(vector ? { vector: encodeVector(vector) } : {}),
         evidence: (evidenceOf.get(edge.id) ?? []).map((item) => ({
           messageIds: item.messageIds.flatMap((messageId) => {
             const publicId = refs.get(messageId)
             return publicId === undefined ? [] : [publicId]
           }),
+          chunk: item.chunkId,
           polarity: item.polarity === -1 ? -1 : 1,
           valueText: item.valueText,
           valueNumeric: item.valueNumeric,
@@ -196,8 +244,4 @@ async function* exportEdges(store: Store, ws: string): AsyncGenerator<string> {
       })
     }
   }
-}
-
-function line(record: DumpRecord): string {
-  return JSON.stringify(record)
 }

@@ -1,15 +1,16 @@
 import type { Store } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
 import type { HyMemLog } from '../log'
-import { embedEdges, embedNotes } from './embed-imported'
-import { writeDump } from './import'
-import { readDump } from './read-dump'
+import { embedUnembedded } from './embed-imported'
+import { DumpWriter } from './import'
+import { parseDump } from './read-dump'
 import type { ImportReport } from './types'
 
 /**
- * Validates a whole dump, writes it in ONE transaction (existing ids skipped), then embeds the new notes with
- * the configured model, and the new edges too (sharing vectors by triple text). Chunks and episodes are not
- * in a dump; a provider failure only leaves rows unembedded (reported in `warnings`), never unimported.
+ * Streams a dump into the store in ONE transaction (existing rows skipped; any invalid line rolls it all
+ * back), keeping vectors the dump carries when they are of the configured embedding model (or no embedder
+ * is configured), then embeds the new rows still without a vector. A provider failure only leaves rows
+ * unembedded (reported in `warnings`), never unimported.
  */
 export async function importDump(
   store: Store,
@@ -17,19 +18,22 @@ export async function importDump(
   log: HyMemLog,
   lines: AsyncIterable<string> | Iterable<string>,
 ): Promise<ImportReport> {
-  const records = await readDump(lines)
-  const counts = await store.transaction((tx) => writeDump(tx, records))
+  const counts = await store.transaction(async (tx) => {
+    const writer = new DumpWriter(
+      tx,
+      (_index, vector) => embeddings === null || vector.model === embeddings.model,
+    )
+    for await (const record of parseDump(lines)) await writer.write(record)
+    return writer.finish()
+  })
   let embedded = 0
   const warnings = [...counts.warnings]
-  if (embeddings && counts.newNotes.length + counts.newEdges.length > 0) {
+  if (embeddings) {
     try {
-      embedded += await embedNotes(store, embeddings, counts.newNotes)
-      embedded += await embedEdges(store, embeddings, counts.newEdges)
+      embedded = await embedUnembedded(store, embeddings, counts.unembedded)
     } catch (error) {
       const message = (error as Error).message
-      warnings.push(
-        `notes were imported but not embedded (${message}); run reindex once the provider answers`,
-      )
+      warnings.push(`rows were imported but not embedded (${message}); run reindex once the provider answers`)
       log({ kind: 'embed-failed', level: 'warn', what: 'import', message })
     }
   }

@@ -1,122 +1,264 @@
-import type { StoreScope } from '@hymem/core-store'
-import type { DumpRecord, EdgeRecord, SessionRecord } from './records'
+import type { EdgeKey, StoreScope, VectorIndexName } from '@hymem/core-store'
+import type { DumpRecord, RecordOf, SessionRecord, VectorRecord } from './records'
+import { decodeVector } from './vector-codec'
 import { linkSessions, linkSupersedes, writeEdge } from './write-links'
 import { _key, type MessageWriteState, writeMessages } from './write-messages'
 
-type MessageRecord = Extract<DumpRecord, { type: 'message' }>
 const MESSAGE_BATCH = 1_000
+
+/** A row written by an import that still needs a vector (the dump had none, or one of another model). */
+export interface Unembedded {
+  readonly workspaceId: string
+  readonly id: number | string
+}
 
 /** Counts of one import, before re-embedding. */
 export interface ImportCounts {
   readonly inserted: Record<string, number>
   readonly skipped: Record<string, number>
   readonly warnings: string[]
-  /** The notes and edges inserted, to embed after the commit. */
-  readonly newNotes: { workspaceId: string; id: string }[]
-  readonly newEdges: { workspaceId: string; id: number }[]
+  /** Rows inserted without a vector, to embed after the commit. */
+  readonly unembedded: Record<VectorIndexName, Unembedded[]>
 }
 
+/** Whether a vector from the dump may be stored as it is (same model as the configured embedder). */
+export type VectorPolicy = (index: VectorIndexName, vector: VectorRecord) => boolean
+
 /**
- * Writes the records inside the caller's transaction. Existing rows are skipped, never overwritten. A dump
- * record carries the same fields as the stored object, so it is handed to the repository as it is.
+ * Writes dump records one at a time inside the caller's transaction, keeping only ids in memory (public
+ * message id → row id, chunk ref → chunk id), so a dump streams through. Existing rows are skipped, never
+ * overwritten: re-running an import, or importing into a memory that already holds some of it, adds nothing
+ * twice. `finish()` links what can only be linked at the end (session pointers, supersede links).
  */
-export async function writeDump(tx: StoreScope, records: readonly DumpRecord[]): Promise<ImportCounts> {
-  const counts: ImportCounts = { inserted: {}, skipped: {}, warnings: [], newNotes: [], newEdges: [] }
-  const tally = (type: string, inserted: boolean) => {
-    const bucket = inserted ? counts.inserted : counts.skipped
-    bucket[type] = (bucket[type] ?? 0) + 1
+export class DumpWriter {
+  readonly counts: ImportCounts = {
+    inserted: {},
+    skipped: {},
+    warnings: [],
+    unembedded: { chunks: [], edges: [], episodes: [], notes: [] },
   }
-  const messageIds = new Map<string, number>()
-  const newSessions: SessionRecord[] = []
-  const newEdges: { record: EdgeRecord; id: number }[] = []
-  const workspaces = new Set<string>()
-  const ensureWorkspace = async (id: string, createdAt: string) => {
-    if (workspaces.has(id)) return
-    workspaces.add(id)
-    await tx.workspaces.insertIfAbsent({ id, metadata: {}, configuration: {}, createdAt })
+  readonly #tx: StoreScope
+  readonly #acceptVector: VectorPolicy
+  readonly #messages: MessageWriteState = { messageIds: new Map(), sessions: new Set(), peers: new Set() }
+  readonly #chunks = new Map<string, number>()
+  readonly #newSessions: SessionRecord[] = []
+  readonly #supersedes: { workspaceId: string; id: number; next: EdgeKey }[] = []
+  readonly #workspaces = new Set<string>()
+  readonly #refusedIndexes = new Set<string>()
+  readonly #pending: RecordOf<'message'>[] = []
+  #orphanChunks = 0
+
+  constructor(tx: StoreScope, acceptVector: VectorPolicy) {
+    this.#tx = tx
+    this.#acceptVector = acceptVector
   }
 
-  const state: MessageWriteState = { messageIds, sessions: new Set(), peers: new Set() }
-  const pending: MessageRecord[] = []
-  const flush = async () => {
-    if (pending.length === 0) return
-    await writeMessages(tx, pending.splice(0), state, { tally, warnings: counts.warnings })
-  }
-
-  for (const record of records) {
-    if (record.type !== 'message') await flush()
+  async write(record: DumpRecord): Promise<void> {
+    if (record.type === 'message') {
+      this.#pending.push(record)
+      if (this.#pending.length >= MESSAGE_BATCH) await this.#flush()
+      return
+    }
+    await this.#flush()
+    const tx = this.#tx
     switch (record.type) {
       case 'header':
-        break
-      case 'workspace': {
-        tally('workspace', await tx.workspaces.insertIfAbsent(record))
-        break
-      }
+      case 'vector-index':
+        return
+      case 'workspace':
+        this.#workspaces.add(record.id)
+        return this.#tally('workspace', await tx.workspaces.insertIfAbsent(record))
       case 'peer': {
-        await ensureWorkspace(record.workspaceId, record.createdAt)
-        tally('peer', await tx.peers.insertIfAbsent(record))
-        state.peers.add(_key(record.workspaceId, record.id))
-        break
+        await this.#ensureWorkspace(record.workspaceId, record.createdAt)
+        this.#messages.peers.add(_key(record.workspaceId, record.id))
+        return this.#tally('peer', await tx.peers.insertIfAbsent(record))
       }
-      case 'session': {
-        await ensureWorkspace(record.workspaceId, record.createdAt)
-        const inserted = await tx.sessions.insertIfAbsent(record)
-        tally('session', inserted)
-        state.sessions.add(_key(record.workspaceId, record.id))
-        if (inserted) newSessions.push(record)
-        for (const member of record.peers) {
-          await tx.peers.insertIfAbsent({
-            workspaceId: record.workspaceId,
-            id: member.peerId,
-            createdAt: member.joinedAt,
-          })
-          state.peers.add(_key(record.workspaceId, member.peerId))
-          await tx.sessions.insertPeerIfAbsent({
-            workspaceId: record.workspaceId,
-            sessionId: record.id,
-            ...member,
-          })
-        }
-        break
-      }
-      case 'message':
-        pending.push(record)
-        if (pending.length >= MESSAGE_BATCH) await flush()
-        break
-      case 'alias': {
-        await ensureWorkspace(record.workspaceId, record.createdAt)
-        tally(
+      case 'session':
+        return this.#session(record)
+      case 'chunk':
+        return this.#chunk(record)
+      case 'alias':
+        await this.#ensureWorkspace(record.workspaceId, record.createdAt)
+        return this.#tally(
           'alias',
           await tx.aliases.claim(record.workspaceId, record.surface, record.canonical, record.createdAt),
         )
-        break
+      case 'entity-type':
+        await this.#ensureWorkspace(record.workspaceId, record.updatedAt)
+        return this.#tally(
+          'entity-type',
+          await tx.backup.insertEntityTypeIfAbsent({ ...record, type: record.entityType }),
+        )
+      case 'edge':
+        return this.#edge(record)
+      case 'marker':
+        await this.#ensureWorkspace(record.workspaceId, record.createdAt)
+        return this.#tally(
+          'marker',
+          await tx.backup.insertMarkerIfAbsent({
+            ...record,
+            chunkId: this.#chunkId(record.workspaceId, record.chunk),
+          }),
+        )
+      case 'profile':
+        await this.#ensureWorkspace(record.workspaceId, record.firstSeen)
+        return this.#tally('profile', await tx.markers.insertProfileEntryIfAbsent(record))
+      case 'episode': {
+        await this.#ensureWorkspace(record.workspaceId, record.createdAt)
+        const inserted = await tx.backup.insertEpisodeIfAbsent({ ...record, ...this.#links(record) })
+        if (inserted) await this.#vector('episodes', record.workspaceId, record.id, record.vector)
+        return this.#tally('episode', inserted)
       }
-      case 'edge': {
-        const id = await writeEdge(tx, record, messageIds)
-        tally('edge', id !== null)
-        if (id !== null) {
-          newEdges.push({ record, id })
-          counts.newEdges.push({ workspaceId: record.workspaceId, id })
-        }
-        break
-      }
-      case 'profile': {
-        await ensureWorkspace(record.workspaceId, record.firstSeen)
-        tally('profile', await tx.markers.insertProfileEntryIfAbsent(record))
-        break
-      }
+      case 'procedure':
+        await this.#ensureWorkspace(record.workspaceId, record.createdAt)
+        return this.#tally(
+          'procedure',
+          await tx.backup.insertProcedureIfAbsent({ ...record, ...this.#links(record) }),
+        )
+      case 'feedback':
+        await this.#ensureWorkspace(record.workspaceId, record.createdAt)
+        return this.#tally('feedback', await tx.backup.insertFeedbackIfAbsent(record))
       case 'note': {
-        await ensureWorkspace(record.workspaceId, record.createdAt)
+        await this.#ensureWorkspace(record.workspaceId, record.createdAt)
         const inserted = await tx.notes.insertIfAbsent(record)
-        tally('note', inserted)
-        if (inserted) counts.newNotes.push({ workspaceId: record.workspaceId, id: record.id })
-        break
+        if (inserted) await this.#vector('notes', record.workspaceId, record.id, record.vector)
+        return this.#tally('note', inserted)
       }
+      case 'scope':
+        await this.#ensureWorkspace(record.workspaceId, record.createdAt)
+        return this.#tally('scope', await tx.backup.insertScopeIfAbsent(record))
+      case 'peer-card':
+        await this.#ensureWorkspace(record.workspaceId, record.updatedAt)
+        return this.#tally('peer-card', await tx.backup.insertPeerCardIfAbsent(record))
+      case 'dream-run':
+        await this.#ensureWorkspace(record.workspaceId, record.startedAt)
+        return this.#tally('dream-run', await tx.backup.insertDreamRunIfAbsent(record))
     }
   }
 
-  await flush()
-  await linkSessions(tx, newSessions, messageIds)
-  await linkSupersedes(tx, newEdges)
-  return counts
+  /** Writes what is still buffered and the links only known at the end. */
+  async finish(): Promise<ImportCounts> {
+    await this.#flush()
+    await linkSessions(this.#tx, this.#newSessions, this.#messages.messageIds)
+    await linkSupersedes(this.#tx, this.#supersedes)
+    if (this.#orphanChunks > 0)
+      this.counts.warnings.push(`${this.#orphanChunks} chunk(s) skipped: their messages were not imported`)
+    return this.counts
+  }
+
+  #tally(type: string, inserted: boolean): void {
+    const bucket = inserted ? this.counts.inserted : this.counts.skipped
+    bucket[type] = (bucket[type] ?? 0) + 1
+  }
+
+  async #flush(): Promise<void> {
+    if (this.#pending.length === 0) return
+    await writeMessages(this.#tx, this.#pending.splice(0), this.#messages, {
+      tally: (type, inserted) => this.#tally(type, inserted),
+      warnings: this.counts.warnings,
+    })
+  }
+
+  async #ensureWorkspace(id: string, createdAt: string): Promise<void> {
+    if (this.#workspaces.has(id)) return
+    this.#workspaces.add(id)
+    await this.#tx.workspaces.insertIfAbsent({ id, metadata: {}, configuration: {}, createdAt })
+  }
+
+  async #session(record: SessionRecord): Promise<void> {
+    const tx = this.#tx
+    await this.#ensureWorkspace(record.workspaceId, record.createdAt)
+    const inserted = await tx.sessions.insertIfAbsent(record)
+    this.#tally('session', inserted)
+    this.#messages.sessions.add(_key(record.workspaceId, record.id))
+    if (inserted) this.#newSessions.push(record)
+    for (const member of record.peers) {
+      await tx.peers.insertIfAbsent({
+        workspaceId: record.workspaceId,
+        id: member.peerId,
+        createdAt: member.joinedAt,
+      })
+      this.#messages.peers.add(_key(record.workspaceId, member.peerId))
+      await tx.sessions.insertPeerIfAbsent({
+        workspaceId: record.workspaceId,
+        sessionId: record.id,
+        ...member,
+      })
+    }
+  }
+
+  async #chunk(record: RecordOf<'chunk'>): Promise<void> {
+    const ids = this.#messageIds(record.messageIds)
+    const [first, last] = this.#messageIds([record.firstMessageId, record.lastMessageId])
+    if (ids.length === 0 || first === undefined || last === undefined) {
+      this.#orphanChunks++
+      return this.#tally('chunk', false)
+    }
+    const { id, inserted } = await this.#tx.backup.insertChunkIfAbsent({
+      ...record,
+      messageIds: ids,
+      firstMessageId: first,
+      lastMessageId: last,
+    })
+    this.#chunks.set(_key(record.workspaceId, String(record.ref)), id)
+    if (inserted) await this.#vector('chunks', record.workspaceId, id, record.vector)
+    this.#tally('chunk', inserted)
+  }
+
+  async #edge(record: RecordOf<'edge'>): Promise<void> {
+    const id = await writeEdge(this.#tx, record, this.#messages.messageIds, (ref) =>
+      this.#chunkId(record.workspaceId, ref),
+    )
+    this.#tally('edge', id !== null)
+    if (id === null) return
+    if (record.supersededBy)
+      this.#supersedes.push({ workspaceId: record.workspaceId, id, next: record.supersededBy })
+    await this.#vector('edges', record.workspaceId, id, record.vector)
+  }
+
+  /** Stores a row's vector from the dump when the policy accepts it; otherwise the row waits for an embed. */
+  async #vector(
+    index: VectorIndexName,
+    workspaceId: string,
+    id: number | string,
+    vector: VectorRecord | undefined,
+  ): Promise<void> {
+    if (vector && this.#acceptVector(index, vector) && !this.#refusedIndexes.has(index)) {
+      try {
+        await this.#tx.vectors.upsert(
+          index,
+          [{ id, workspaceId, vector: decodeVector(vector), textHash: vector.textHash }],
+          vector.model,
+        )
+        return
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'VECTOR_MISMATCH') throw error
+        this.#refusedIndexes.add(index)
+        this.counts.warnings.push(`${index} vectors of the dump were not kept: ${(error as Error).message}`)
+      }
+    }
+    this.counts.unembedded[index].push({ workspaceId, id })
+  }
+
+  #messageIds(publicIds: readonly string[]): number[] {
+    return publicIds.flatMap((publicId) => {
+      const id = this.#messages.messageIds.get(publicId)
+      return id === undefined ? [] : [id]
+    })
+  }
+
+  #chunkId(workspaceId: string, ref: number | null | undefined): number | null {
+    return ref == null ? null : (this.#chunks.get(_key(workspaceId, String(ref))) ?? null)
+  }
+
+  /** An episode's or procedure's chunk and message links, in this store's ids. */
+  #links(record: { workspaceId: string; chunks: readonly number[]; messageIds: readonly string[] }) {
+    return {
+      chunkIds: record.chunks.flatMap((ref) => {
+        const id = this.#chunkId(record.workspaceId, ref)
+        return id === null ? [] : [id]
+      }),
+      messageIds: this.#messageIds(record.messageIds),
+    }
+  }
 }

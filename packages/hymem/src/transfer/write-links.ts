@@ -1,8 +1,16 @@
-import type { StoreScope } from '@hymem/core-store'
+import type { EdgeKey, StoreScope } from '@hymem/core-store'
 import type { EdgeRecord, SessionRecord } from './records'
 
-/** Inserts an edge with its evidence (message ids remapped to this store); null when the triple exists. */
-export async function writeEdge(tx: StoreScope, record: EdgeRecord, messageIds: ReadonlyMap<string, number>) {
+/**
+ * Inserts an edge with its evidence (message ids and chunk refs remapped to this store); null when the
+ * triple exists.
+ */
+export async function writeEdge(
+  tx: StoreScope,
+  record: EdgeRecord,
+  messageIds: ReadonlyMap<string, number>,
+  chunkId: (ref: number | null | undefined) => number | null,
+): Promise<number | null> {
   await tx.workspaces.insertIfAbsent({
     id: record.workspaceId,
     metadata: {},
@@ -19,7 +27,7 @@ export async function writeEdge(tx: StoreScope, record: EdgeRecord, messageIds: 
     await tx.evidence.add(record.workspaceId, {
       ...evidence,
       edgeId: id,
-      chunkId: null,
+      chunkId: chunkId(evidence.chunk),
       messageIds: ids,
     })
   }
@@ -42,11 +50,13 @@ export async function linkSessions(
   }
 }
 
-export async function linkSupersedes(tx: StoreScope, edges: readonly { record: EdgeRecord; id: number }[]) {
-  for (const { record, id } of edges) {
-    const next = record.supersededBy
-    if (!next) continue
-    const target = await tx.edges.findByKey(record.workspaceId, next)
-    if (target) await tx.edges.setSupersededBy(record.workspaceId, id, target.id)
+/** Links new edges to the edges that superseded them (found by triple once every edge is in). */
+export async function linkSupersedes(
+  tx: StoreScope,
+  edges: readonly { workspaceId: string; id: number; next: EdgeKey }[],
+) {
+  for (const { workspaceId, id, next } of edges) {
+    const target = await tx.edges.findByKey(workspaceId, next)
+    if (target) await tx.edges.setSupersededBy(workspaceId, id, target.id)
   }
 }

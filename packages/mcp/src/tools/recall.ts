@@ -1,7 +1,11 @@
 import { z } from 'zod'
 import { renderAugmentedContext, renderNoteHits } from '../render'
 import { defineTool } from './define-tool'
-import { toolResult } from './tool-context'
+import { toolError, toolResult } from './tool-context'
+
+/** A bare date means its first moment, UTC. */
+const dateOnly = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? `${text.trim()}T00:00:00Z` : text
 
 export const augmentTool = defineTool({
   name: 'hymem_augment',
@@ -11,12 +15,21 @@ export const augmentTool = defineTool({
   inputSchema: {
     message: z.string().min(1).max(100_000).describe("The user's message (or any question about the past)."),
     limit: z.number().int().min(1).max(50).optional().describe('Most items per kind (default 8).'),
+    as_of: z
+      .string()
+      .max(64)
+      .optional()
+      .describe('An ISO date or time: answer with what HyMem knew then (superseded facts as they were).'),
   },
   readOnly: true,
   async handle(args, { memory, workspaceId }) {
     const limit = args.limit
+    const asOf = args.as_of === undefined ? undefined : dateOnly(args.as_of)
+    if (asOf !== undefined && Number.isNaN(Date.parse(asOf)))
+      return toolError(`as_of must be an ISO-8601 date or time, e.g. 2026-03-01, not "${args.as_of}"`)
     const context = await memory.augment(args.message, {
       workspaceId,
+      ...(asOf ? { asOf } : {}),
       ...(limit
         ? { limits: { hits: limit, graph: limit, episodes: limit, procedures: limit, notes: limit } }
         : {}),

@@ -133,6 +133,7 @@ export async function rankGraph(
     status: edge.status,
     validFrom: edge.validFrom,
     validTo: edge.validTo,
+    learnedAt: edge.learnedAt,
     score,
     ...explained(reasons),
     messageIds: provenance.get(edge.id) ?? [],

@@ -1,0 +1,30 @@
+// One export or import in its own process, so its peak resident memory is its own. Prints one JSON line.
+//   node --conditions=@hymem/source --import tsx bench/transfer-child.ts <export|import|open> <root> <file>
+
+import { once } from 'node:events'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { createHyMem } from 'hymem'
+
+const [mode, root, file] = process.argv.slice(2)
+const memory = await createHyMem({ root: root!, searchLog: false })
+const started = performance.now()
+let lines = 0
+if (mode === 'export') {
+  const out = createWriteStream(file!)
+  for await (const line of memory.export()) {
+    if (!out.write(`${line}\n`)) await once(out, 'drain')
+    lines++
+  }
+  out.end()
+  await once(out, 'finish')
+} else if (mode === 'import') {
+  const input = createInterface({ input: createReadStream(file!), crlfDelay: Number.POSITIVE_INFINITY })
+  const report = await memory.import(input)
+  lines = Object.values(report.inserted).reduce((a, b) => a + b, 0)
+}
+const seconds = (performance.now() - started) / 1000
+await memory.close()
+process.stdout.write(
+  `${JSON.stringify({ mode, lines, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
+)

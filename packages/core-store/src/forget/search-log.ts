@@ -1,0 +1,59 @@
+import { sql } from 'kysely'
+import { ENGLISH_STOP_WORDS } from '../fts/stop-words'
+import { tokenizeForFts } from '../fts/tokenize'
+import type { PurgeTx, Tally } from './tally'
+import { slices } from './tally'
+
+/** The distinctive lower-case words of some texts (no stop words, at least three characters). */
+export function distinctiveWords(texts: Iterable<string>): Set<string> {
+  const words = new Set<string>()
+  for (const text of texts) {
+    for (const token of tokenizeForFts(text)) {
+      const word = token.toLowerCase()
+      if (word.length >= 3 && !ENGLISH_STOP_WORDS.has(word)) words.add(word)
+    }
+  }
+  return words
+}
+
+/**
+ * Removes the logged searches that named forgotten content: queries holding a distinctive word of the
+ * forgotten texts that no remaining message or note of the workspace contains. (Searches asked after the
+ * purge are new input and are logged as usual.)
+ */
+export async function scrubSearchLog(
+  tx: PurgeTx,
+  workspaceId: string,
+  forgottenTexts: readonly string[],
+  tally: Tally,
+): Promise<void> {
+  const forgotten = distinctiveWords(forgottenTexts)
+  if (forgotten.size === 0) return
+  const logged = await tx.db
+    .selectFrom('search_log')
+    .select(['id', 'query'])
+    .where('workspace_id', '=', workspaceId)
+    .execute()
+  const queries = logged.map((row) => ({ id: row.id, words: distinctiveWords([row.query]) }))
+  const named = new Set<string>()
+  for (const query of queries) for (const word of query.words) if (forgotten.has(word)) named.add(word)
+  const gone = new Set<string>()
+  for (const word of named) if (!(await stillKnownSqlite(tx, workspaceId, word))) gone.add(word)
+  if (gone.size === 0) return
+  const doomed = queries.filter((q) => [...q.words].some((w) => gone.has(w))).map((q) => q.id)
+  for (const part of slices(doomed)) await tx.db.deleteFrom('search_log').where('id', 'in', part).execute()
+  tally.add('searchLog', doomed.length)
+}
+
+/** Whether a remaining message or note of the workspace holds the word (FTS5, so stems match too). */
+async function stillKnownSqlite(tx: PurgeTx, workspaceId: string, word: string): Promise<boolean> {
+  const match = `"${word.replaceAll('"', '""')}"`
+  const { rows } = await sql<{ found: number }>`
+    SELECT 1 AS found FROM messages_fts f JOIN messages m ON m.id = f.rowid
+    WHERE messages_fts MATCH ${match} AND m.workspace_id = ${workspaceId}
+    UNION ALL
+    SELECT 1 FROM notes_fts f JOIN notes n ON n.rowid = f.rowid
+    WHERE notes_fts MATCH ${match} AND n.workspace_id = ${workspaceId}
+    LIMIT 1`.execute(tx.db)
+  return rows.length > 0
+}

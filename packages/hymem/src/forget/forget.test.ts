@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs'
+import { createFakeEmbeddings } from '@hymem/extraction'
+import { afterEach, describe, expect, it } from 'vitest'
+import { bytesOnDisk, FORGOTTEN, TRIP, WORK } from '../../test/forget-scenario'
+import { collect, openTestMemory, type TestMemory } from '../../test/harness'
+import type { HyMem } from '../types'
+
+let t: TestMemory
+afterEach(async () => {
+  await t?.close()
+})
+
+async function seeded(memory: HyMem) {
+  await memory.capture(TRIP, { sessionId: 'trip' })
+  await memory.capture(WORK, { sessionId: 'work' })
+  await memory.remember({ description: 'trip plan', content: 'Book Zanzibar in June', sessionId: 'trip' })
+  expect((await memory.dream()).status).toBe('ok')
+}
+
+const textOf = async (memory: HyMem, query: string) => {
+  const context = await memory.augment(query)
+  return JSON.stringify([
+    context.hits.map((h) => h.text),
+    context.graphFacts.map((f) => [f.subject, f.object]),
+    context.episodes,
+    context.notes,
+    context.userMd,
+    context.memoryMd,
+  ]).toLowerCase()
+}
+
+describe('forgetting a session', () => {
+  it('excludes it from every read at once, then purges it from the files; the other session stays', async () => {
+    // Searches asked after the deletion are new input and would be logged: this test reads with the log off.
+    t = await openTestMemory({ embeddings: createFakeEmbeddings({ dimensions: 32 }), searchLog: false })
+    const { memory } = t
+    await seeded(memory)
+    expect(await textOf(memory, 'Zanzibar Quetzalcoatl booking')).toContain('zanzibar')
+    expect(bytesOnDisk(t.root)).toContain('zanzib')
+
+    const receipt = await memory.forgetSession('trip')
+    expect(receipt).toMatchObject({
+      kind: 'session',
+      target: 'trip',
+      messageCount: 3,
+      status: 'rows-removed',
+    })
+    expect(receipt.removed).toMatchObject({ messages: 3, chunks: 1, episodes: 1, notes: 1, sessions: 1 })
+    expect(receipt.removed.facts).toBeGreaterThanOrEqual(2)
+
+    const after = await textOf(memory, 'Zanzibar Quetzalcoatl booking')
+    for (const word of FORGOTTEN) expect(after).not.toContain(word)
+    expect(await memory.searchNotes('Zanzibar June')).toEqual([])
+    expect((await memory.store.messages.listBySession('default', 'trip')).total).toBe(0)
+
+    const [done] = await memory.finishForgetting()
+    expect(done).toMatchObject({ id: receipt.id, status: 'done' })
+    const disk = bytesOnDisk(t.root)
+    for (const word of FORGOTTEN) expect(disk).not.toContain(word)
+    expect(disk).toContain('pnpm')
+
+    const work = await textOf(memory, 'which database for billing, pnpm or npm?')
+    expect(work).toContain('postgres')
+    expect((await memory.profile()).userMd).toContain('pnpm')
+    expect((await memory.store.messages.listBySession('default', 'work')).total).toBe(2)
+    expect((await memory.stats()).deletions).toEqual([done])
+    expect(t.events.filter((e) => e.kind === 'forget').map((e) => e.kind === 'forget' && e.status)).toEqual([
+      'rows-removed',
+      'done',
+    ])
+  })
+
+  it('removes earlier searches that named words only the forgotten content held from the search log', async () => {
+    t = await openTestMemory()
+    await seeded(t.memory)
+    await t.memory.augment('when was the Zanzibar trip?')
+    await t.memory.augment('billing on mysql or postgres?')
+    await t.memory.forgetSession('trip', { wait: true })
+    const logged = await t.memory.store.searchLog.list('default')
+    expect(logged.map((row) => row.query)).toEqual(['billing on mysql or postgres?'])
+    expect(bytesOnDisk(t.root)).not.toContain('zanzib')
+  })
+
+  it('is idempotent, and the next dream rebuilds nothing from the forgotten session', async () => {
+    t = await openTestMemory()
+    await seeded(t.memory)
+    await t.memory.forgetSession('trip', { wait: true })
+    const again = await t.memory.forgetSession('trip', { wait: true })
+    expect(again).toMatchObject({ messageCount: 0, removed: {}, status: 'done' })
+    expect((await t.memory.dream()).status).toBe('ok')
+    expect(await textOf(t.memory, 'Zanzibar Quetzalcoatl')).not.toContain('zanzib')
+    expect((await t.memory.deletionReceipts()).map((r) => r.kind)).toEqual(['session', 'session'])
+  })
+})
+
+describe('forgetting messages, a peer, a note, a fact, a workspace', () => {
+  it('forgets single messages by public id; the rest of their session is summarised again by the next dream', async () => {
+    t = await openTestMemory()
+    const { messages } = await t.memory.capture(TRIP, { sessionId: 'trip' })
+    await t.memory.dream()
+    const receipt = await t.memory.forgetMessages([messages[1]!.publicId, 'no-such-id'], { wait: true })
+    expect(receipt).toMatchObject({ kind: 'messages', messageCount: 1, status: 'done' })
+    expect(
+      (await t.memory.store.messages.listBySession('default', 'trip')).items.map((m) => m.content),
+    ).toEqual([TRIP[0].content, TRIP[2].content])
+    expect((await t.memory.store.sessions.get('default', 'trip'))?.summary).toBeNull()
+    await expect(t.memory.forgetMessages('nope' as never)).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+  })
+
+  it("forgets a peer's messages in every session", async () => {
+    t = await openTestMemory()
+    await t.memory.capture(TRIP, { sessionId: 'trip' })
+    await t.memory.capture(WORK, { sessionId: 'work' })
+    const receipt = await t.memory.forgetPeerMessages('user', { wait: true })
+    expect(receipt).toMatchObject({ kind: 'peer-messages', target: 'user', messageCount: 4 })
+    expect(await t.memory.store.messages.count('default')).toBe(1)
+  })
+
+  it('forgets a note by id (null for an unknown one); deleteNote goes the same way', async () => {
+    t = await openTestMemory()
+    const { note } = await t.memory.remember({ description: 'door code', content: 'The code is 4711' })
+    const receipt = await t.memory.forgetNote(note.id, { wait: true })
+    expect(receipt).toMatchObject({ kind: 'note', target: note.id, removed: { notes: 1 }, status: 'done' })
+    expect(await t.memory.forgetNote(note.id)).toBeNull()
+    expect(await t.memory.getNote(note.id, { includeArchived: true })).toBeNull()
+    const other = await t.memory.remember({ description: 'wifi', content: 'Password hunter2' })
+    expect(await t.memory.deleteNote(other.note.id)).toBe(true)
+    expect(await t.memory.deleteNote(other.note.id)).toBe(false)
+  })
+
+  it('forgets one fact; its source messages stay', async () => {
+    t = await openTestMemory()
+    await t.memory.capture(WORK, { sessionId: 'work' })
+    await t.memory.dream()
+    const edge = (await t.memory.store.edges.listAll('default')).find((e) => e.object === 'postgres')!
+    const receipt = await t.memory.forgetFact(edge.id, { wait: true })
+    expect(receipt?.removed).toMatchObject({ facts: 1 })
+    expect(await t.memory.forgetFact(edge.id)).toBeNull()
+    expect(await t.memory.store.messages.count('default')).toBe(2)
+    await expect(t.memory.forgetFact(-3)).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+  })
+
+  it('forgets a workspace and its Markdown sections; the export holds none of it', async () => {
+    t = await openTestMemory()
+    await t.memory.capture(TRIP, { sessionId: 'trip', workspaceId: 'team' })
+    await t.memory.capture(WORK, { sessionId: 'work' })
+    await t.memory.dream({ workspaceId: 'team' })
+    const files = t.memory.markdownPaths('team')
+    expect(readFileSync(files.userMd, 'utf8')).toContain('Zanzibar')
+    const receipt = await t.memory.forgetWorkspace('team', { wait: true })
+    expect(receipt).toMatchObject({ kind: 'workspace', status: 'done' })
+    expect(readFileSync(files.userMd, 'utf8')).not.toContain('Zanzibar')
+    expect(await t.memory.store.workspaces.get('team')).toBeNull()
+    const dump = (await collect(t.memory.export())).join('\n').toLowerCase()
+    expect(dump).not.toContain('zanzib')
+    expect(dump).toContain('pnpm')
+  })
+})
