@@ -128,7 +128,11 @@ for (const backend of postgresBackends()) {
       ])
       const versions = await adminQuery(backend.url, `SELECT version FROM ${schema}.schema_version`)
       expect(versions).toEqual([{ version: SCHEMA_VERSION }])
-      expect(opened.map((store) => store.info().schemaVersion)).toEqual([SCHEMA_VERSION, SCHEMA_VERSION, SCHEMA_VERSION])
+      expect(opened.map((store) => store.info().schemaVersion)).toEqual([
+        SCHEMA_VERSION,
+        SCHEMA_VERSION,
+        SCHEMA_VERSION,
+      ])
     })
 
     it('refuses a schema written by a newer HyMem, naming both versions', async () => {
@@ -145,7 +149,11 @@ for (const backend of postgresBackends()) {
       const { schema } = store.info() as PostgresStoreInfo
       const broken = [
         ...POSTGRES_MIGRATIONS,
-        { version: SCHEMA_VERSION + 1, name: 'broken', sql: 'CREATE TABLE half_done (id int); CREATE TABLE oops (' },
+        {
+          version: SCHEMA_VERSION + 1,
+          name: 'broken',
+          sql: 'CREATE TABLE half_done (id int); CREATE TABLE oops (',
+        },
       ]
       const error = await expectStoreError(
         migratePostgres(
