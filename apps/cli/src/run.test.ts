@@ -62,6 +62,8 @@ describe('runCli', () => {
         reindex [options]                 re-embed everything with the configured
                                           embedding model (after changing
                                           HYMEM_EMBEDDING_*)
+        inspect [options]                 open the memory inspector: serve the graph,
+                                          facts, questions and history on loopback
         mcp                               serve the MCP tools (capture, log, dream,
                                           augment, profile, notes, ...) over stdio
         help [command]                    display help for command
@@ -147,6 +149,8 @@ describe('runCli', () => {
         reindex [options]                 re-embed everything with the configured
                                           embedding model (after changing
                                           HYMEM_EMBEDDING_*)
+        inspect [options]                 open the memory inspector: serve the graph,
+                                          facts, questions and history on loopback
         mcp                               serve the MCP tools (capture, log, dream,
                                           augment, profile, notes, ...) over stdio
         help [command]                    display help for command

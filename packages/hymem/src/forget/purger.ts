@@ -29,6 +29,8 @@ const CHECKPOINT_ATTEMPTS = 5
 export class Purger {
   readonly #deps: PurgerDeps
   readonly #inFlight = new Map<number, Promise<Purge>>()
+  /** Purges `resume()` finished in the background; the next `settle()` reports them once. */
+  readonly #resumed = new Set<number>()
   readonly #holder = `purge:${hostname()}:${process.pid}:${randomId(8)}`
   #closed = false
 
@@ -78,7 +80,11 @@ export class Purger {
   /** Finishes every unfinished purge (of one workspace, or all) and returns their receipts. */
   async settle(workspaceId?: string): Promise<Purge[]> {
     const pending = await this.#deps.store.purges.unfinished(workspaceId)
-    return Promise.all(pending.map((purge) => this.finish(purge.id)))
+    const ids = new Set([...pending.map((purge) => purge.id), ...this.#inFlight.keys(), ...this.#resumed])
+    const receipts = await Promise.all([...ids].map((id) => this.finish(id)))
+    const settled = receipts.filter((purge) => workspaceId === undefined || purge.workspaceId === workspaceId)
+    for (const purge of settled) this.#resumed.delete(purge.id)
+    return settled.sort((a, b) => a.id - b.id)
   }
 
   /**
@@ -93,6 +99,7 @@ export class Purger {
         this.#deps.invalidate(purge.workspaceId)
         await this.#rewriteMarkdown(purge.workspaceId)
       }
+      this.#resumed.add(purge.id)
       this.finish(purge.id)
     }
   }
