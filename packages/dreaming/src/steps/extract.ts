@@ -1,7 +1,7 @@
 import type { ExtractFactsResult } from '@hymem/extraction'
 import pLimit from 'p-limit'
 import { _isAbort } from '../errors'
-import { callOptions, checkAbort, count, errorText, type RunContext, spend } from '../run/context'
+import { callOptions, checkAbort, checkpoint, count, errorText, type RunContext, spend } from '../run/context'
 import { loadNegativeExamples, tripleKey } from './feedback'
 import { loadMentionMatcher } from './mentions'
 import { type PendingChunk, writeChunkFacts } from './write-facts'
@@ -75,6 +75,7 @@ export async function extractPending(ctx: RunContext): Promise<void> {
       checkAbort(ctx)
       await writeChunkFacts(ctx, chunk, facts, blocked, matcher)
       ctx.emit({ kind: 'chunk', index: i + 1, total: chunks.length, chunkId: chunk.id })
+      await checkpoint(ctx)
     }
   } finally {
     limit.clearQueue()
