@@ -13,6 +13,11 @@ export interface StartServerOptions {
   readonly memory?: HyMem
   /** How long `close()` waits for requests in flight. @default 10 000 ms */
   readonly drainTimeoutMs?: number
+  /**
+   * Where the memory built from the config dreams: in a worker thread with its own connection (the event
+   * loop serving requests never runs a dream), or on the server's thread. @default 'worker'
+   */
+  readonly dreamIn?: 'process' | 'worker'
 }
 
 export interface RunningServer {
@@ -22,7 +27,10 @@ export interface RunningServer {
   readonly memory: HyMem
   /** The one start-up line: address, database, extractor, embedder, auth. */
   readonly startupLine: string
-  /** Stops accepting requests, lets the ones in flight finish their writes, then closes the database. */
+  /**
+   * Stops accepting requests, lets the ones in flight finish their writes, stops running dreams at their
+   * next checkpoint (in-process dreams run to their end), then closes the database.
+   */
   close(): Promise<void>
 }
 
@@ -58,7 +66,11 @@ export async function startServer(
     )
   }
   const memory =
-    options.memory ?? (await createHyMemFromConfig(config, options.log ? { log: options.log } : {}))
+    options.memory ??
+    (await createHyMemFromConfig(config, {
+      dreamIn: options.dreamIn ?? 'worker',
+      ...(options.log ? { log: options.log } : {}),
+    }))
   let draining = false
   const inFlight = new Set<Promise<unknown>>()
   const app = createServerApp({
@@ -104,6 +116,7 @@ export async function startServer(
     `embeddings ${memory.embeddings?.name ?? 'none'}`,
     `auth ${auth ? `${config.authTokens.length} token(s)` : 'off (loopback only)'}`,
     'mcp /mcp',
+    `dreams ${memory.runtime().dreams.mode === 'worker' ? 'in a worker thread' : 'in process'}`,
   ].join(' · ')
 
   let closing: Promise<void> | undefined
@@ -116,8 +129,13 @@ export async function startServer(
       await Promise.race([Promise.allSettled([...inFlight]), timeout])
       if ('closeAllConnections' in server) server.closeAllConnections()
       await closed
-      await app.idle()
-      await memory.close()
+      if (memory.runtime().dreams.mode === 'worker') {
+        // The worker stops every cycle, `schedule_dream`'s included, at its next checkpoint.
+        await Promise.all([memory.close(), app.idle()])
+      } else {
+        await app.idle()
+        await memory.close()
+      }
     })()
     return closing
   }

@@ -14,6 +14,7 @@ export type HonchoMemory = Pick<
   | 'profile'
   | 'scheduleDream'
   | 'dreamBacklog'
+  | 'runtime'
   | 'dream'
   | 'remember'
   | 'searchNotes'
