@@ -11,6 +11,8 @@ export interface ServerAppOptions {
   /** Whether the server is bound to a loopback address (the MCP Host check then allows loopback names only). */
   readonly loopback: boolean
   readonly log?: (event: HonchoLogEvent) => void
+  /** Schedule a background dream after messages are added (and when a queue poll finds work). @default true */
+  readonly backgroundDreaming?: boolean
 }
 
 function bearer(request: Request): string | null {
@@ -36,6 +38,7 @@ export function createServerApp(options: ServerAppOptions): Hono & { readonly id
     memory,
     ...(auth ? { auth } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.backgroundDreaming === false ? { backgroundDreaming: false } : {}),
   })
   const app = new Hono()
   const allowedFor = (token: string | null): '*' | readonly string[] | null => {

@@ -18,6 +18,8 @@ export interface StartServerOptions {
    * loop serving requests never runs a dream), or on the server's thread. @default 'worker'
    */
   readonly dreamIn?: 'process' | 'worker'
+  /** Schedule background dreams as messages arrive. @default true */
+  readonly backgroundDreaming?: boolean
 }
 
 export interface RunningServer {
@@ -78,6 +80,7 @@ export async function startServer(
     loopback: config.honcho.loopback,
     ...(auth ? { auth } : {}),
     ...(options.httpLog ? { log: options.httpLog } : {}),
+    ...(options.backgroundDreaming === false ? { backgroundDreaming: false } : {}),
   })
   const fetch = (request: Request): Response | Promise<Response> => {
     if (draining) {
