@@ -2,7 +2,8 @@
  * hymem-honcho under load while it dreams (issue 18). The server runs in its own process (`startServer`,
  * local embeddings unless BENCH_EMBEDDINGS says otherwise); this process runs 8 SDK writers adding
  * batches of 10 messages, 4 SDK readers (workspace search, session context, peer chat, queue status, 25 ms
- * apart) and a `/health` probe every 100 ms. Reads are timed while the writers run.
+ * apart; each writer pauses 100 ms between batches) and a `/health` probe every 100 ms. Reads are timed
+ * while the writers run.
  *
  *  1. The mix with background dreaming off, then on (dreams in the worker thread, cooldown 1 s); full mode
  *     also runs it with dreams on the request thread (the server as it was). Reported: read p50/p95, the
@@ -71,6 +72,8 @@ interface DreamFigures {
   readonly runs: number
   readonly chunks: number
   readonly ms: number
+  /** Milliseconds per phase, summed over the cycles. */
+  readonly phases: Record<string, number>
 }
 
 /** Background dream cycles recorded in the file: how many, chunks extracted, time spent in them. */
@@ -80,10 +83,16 @@ function dreamFigures(path: string): DreamFigures {
     const rows = db
       .prepare("SELECT chunks_processed, timings FROM dream_runs WHERE status IN ('ok', 'aborted', 'failed')")
       .all() as { chunks_processed: number; timings: string }[]
+    const phases: Record<string, number> = {}
+    for (const row of rows) {
+      for (const [phase, ms] of Object.entries(JSON.parse(row.timings) as Record<string, number>))
+        phases[phase] = (phases[phase] ?? 0) + ms
+    }
     return {
       runs: rows.length,
       chunks: rows.reduce((n, row) => n + row.chunks_processed, 0),
-      ms: rows.reduce((n, row) => n + ((JSON.parse(row.timings) as { total?: number }).total ?? 0), 0),
+      ms: phases.total ?? 0,
+      phases,
     }
   } finally {
     db.close()
@@ -114,6 +123,7 @@ async function scenario(
       batch: 10,
       healthEveryMs: 100,
       readerThinkMs: 25,
+      writerThinkMs: 100,
     })
     if (mix.errors.length > 0) throw new Error(`${name}: ${mix.errors.join('; ')}\n${served.stderr()}`)
     const drained = spec.backgroundDreaming ? await drainQueue(served.url, WS, 20_000) : false
@@ -121,7 +131,10 @@ async function scenario(
     const dreams = dreamFigures(join(root, 'hymem.sqlite'))
     say(
       `  ${name}: ${messages} messages in ${(mix.writeMs / 1000).toFixed(1)} s, ${allReads(mix).length} reads, ` +
-        `${mix.health.length} probes, ${dreams.runs} dream cycles (${dreams.chunks} chunks)`,
+        `${mix.health.length} probes, ${dreams.runs} dream cycles (${dreams.chunks} chunks; ms per phase ` +
+        `${Object.entries(dreams.phases)
+          .map(([phase, ms]) => `${phase} ${Math.round(ms)}`)
+          .join(', ')})`,
     )
     return { mix, dreams, drained }
   } finally {
@@ -138,7 +151,7 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!
 }
 
-/** Chunks/s of one cycle over the same messages, in process and in the worker (its start-up included). */
+/** Chunks/s of one cycle over the same messages, in process and in a warmed-up worker. */
 async function throughput(messages: number): Promise<{ process: number; worker: number; chunks: number }> {
   const measure = async (dreamIn: 'process' | 'worker') => {
     const root = mkdtempSync(join(tmpdir(), `hymem-bench-dream-${dreamIn}-`))
@@ -146,6 +159,11 @@ async function throughput(messages: number): Promise<{ process: number; worker: 
     let memory: HyMem | null = null
     try {
       memory = await createHyMemFromConfig(config, { dreamIn })
+      // A first small dream starts the worker and loads the embedding model where the dreams run.
+      await memory.logMessages('warm-up', [
+        { peerId: 'alice', content: 'The warmup service depends on redis.' },
+      ])
+      await memory.dream()
       const turn = turnMaker(7)
       for (let at = 0; at < messages; at += 200) {
         const batch = Array.from({ length: 200 }, (_, i) => ({ peerId: 'alice', content: turn(at + i) }))
@@ -153,8 +171,12 @@ async function throughput(messages: number): Promise<{ process: number; worker: 
       }
       const started = performance.now()
       const report = await memory.dream({ budget: messages })
-      if (report.status !== 'ok') throw new Error(`dream ${dreamIn}: ${report.status} ${report.errors.join('; ')}`)
-      return { rate: report.chunksProcessed / ((performance.now() - started) / 1000), chunks: report.chunksProcessed }
+      if (report.status !== 'ok')
+        throw new Error(`dream ${dreamIn}: ${report.status} ${report.errors.join('; ')}`)
+      return {
+        rate: report.chunksProcessed / ((performance.now() - started) / 1000),
+        chunks: report.chunksProcessed,
+      }
     } finally {
       await memory?.close()
       rmSync(root, { recursive: true, force: true })
@@ -165,14 +187,32 @@ async function throughput(messages: number): Promise<{ process: number; worker: 
   return { process: inProcess.rate, worker: inWorker.rate, chunks: inWorker.chunks }
 }
 
-export async function run(options: BenchOptions, say: (line: string) => void = () => {}): Promise<BenchResult[]> {
+export async function run(
+  options: BenchOptions,
+  say: (line: string) => void = () => {},
+): Promise<BenchResult[]> {
   const messages = options.quick ? 1_600 : 4_800
   const base = { cooldownSeconds: 1, embeddings: EMBEDDINGS } as const
-  const off = await scenario('dreams off', { ...base, dreamIn: 'worker', backgroundDreaming: false }, messages, say)
-  const worker = await scenario('dreams in worker', { ...base, dreamIn: 'worker', backgroundDreaming: true }, messages, say)
+  const off = await scenario(
+    'dreams off',
+    { ...base, dreamIn: 'worker', backgroundDreaming: false },
+    messages,
+    say,
+  )
+  const worker = await scenario(
+    'dreams in worker',
+    { ...base, dreamIn: 'worker', backgroundDreaming: true },
+    messages,
+    say,
+  )
   const inProcess = options.quick
     ? null
-    : await scenario('dreams in process', { ...base, dreamIn: 'process', backgroundDreaming: true }, messages, say)
+    : await scenario(
+        'dreams in process',
+        { ...base, dreamIn: 'process', backgroundDreaming: true },
+        messages,
+        say,
+      )
   const rate = await throughput(options.quick ? 1_200 : 2_400)
 
   const reads = (s: Scenario, p: number) => percentile(allReads(s.mix), p)
@@ -190,7 +230,20 @@ export async function run(options: BenchOptions, say: (line: string) => void = (
     row('read p50, dreams in worker', 'ms', reads(worker, 0.5), reads(off, 0.5), at),
     row('read p95, dreams in worker', 'ms', reads(worker, 0.95), reads(off, 0.95), 'target ratio ≤ 2'),
     row('worst /health, dreams in worker', 'ms', worst(worker), worst(off), 'target ≤ 250 ms'),
-    row('write p95, dreams in worker', 'ms', percentile(worker.mix.writes, 0.95), percentile(off.mix.writes, 0.95), 'addMessages, batches of 10'),
+    row(
+      'server event-loop delay p99, dreams in worker',
+      'ms',
+      worker.mix.serverLoop.p99Ms,
+      off.mix.serverLoop.p99Ms,
+      `max ${worker.mix.serverLoop.maxMs.toFixed(0)} ms (dreams off: ${off.mix.serverLoop.maxMs.toFixed(0)} ms); /health?verbose at the end of writing`,
+    ),
+    row(
+      'write p95, dreams in worker',
+      'ms',
+      percentile(worker.mix.writes, 0.95),
+      percentile(off.mix.writes, 0.95),
+      'addMessages, batches of 10',
+    ),
     {
       name: 'background dreams under load, worker',
       unit: 'chunks/s',
@@ -200,13 +253,32 @@ export async function run(options: BenchOptions, say: (line: string) => void = (
   ]
   for (const kind of ['search', 'context', 'chat', 'queue'] as const) {
     results.push(
-      row(`${kind} p95, dreams in worker`, 'ms', percentile(worker.mix.reads[kind], 0.95), percentile(off.mix.reads[kind], 0.95), `${worker.mix.reads[kind].length} calls`),
+      row(
+        `${kind} p95, dreams in worker`,
+        'ms',
+        percentile(worker.mix.reads[kind], 0.95),
+        percentile(off.mix.reads[kind], 0.95),
+        `${worker.mix.reads[kind].length} calls`,
+      ),
     )
   }
   if (inProcess) {
     results.push(
-      row('read p95, dreams in process', 'ms', reads(inProcess, 0.95), reads(off, 0.95), 'the server before issue 18'),
+      row(
+        'read p95, dreams in process',
+        'ms',
+        reads(inProcess, 0.95),
+        reads(off, 0.95),
+        'the server before issue 18',
+      ),
       row('worst /health, dreams in process', 'ms', worst(inProcess), worst(off), ''),
+      row(
+        'server event-loop delay p99, dreams in process',
+        'ms',
+        inProcess.mix.serverLoop.p99Ms,
+        off.mix.serverLoop.p99Ms,
+        `max ${inProcess.mix.serverLoop.maxMs.toFixed(0)} ms`,
+      ),
       {
         name: 'background dreams under load, in process',
         unit: 'chunks/s',
@@ -221,7 +293,7 @@ export async function run(options: BenchOptions, say: (line: string) => void = (
     value: rate.worker,
     baseline: rate.process,
     ratio: rate.process / Math.max(rate.worker, 1e-6),
-    notes: 'baseline: the same cycle in process; ratio = in-process speed / worker speed (worker start-up included)',
+    notes: 'baseline: the same cycle in process; ratio = in-process speed / worker speed; both warmed up',
   })
   return results
 }

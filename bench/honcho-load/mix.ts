@@ -16,6 +16,8 @@ export interface MixOptions {
   readonly healthEveryMs: number
   /** Pause of a reader between two requests. */
   readonly readerThinkMs: number
+  /** Pause of a writer between two batches. */
+  readonly writerThinkMs: number
 }
 
 export type ReadKind = 'search' | 'context' | 'chat' | 'queue'
@@ -26,6 +28,10 @@ export interface MixResult {
   readonly writes: number[]
   readonly reads: Record<ReadKind, number[]>
   readonly health: number[]
+  /** When each probe started (ms after the mix started), in the order of `health`. */
+  readonly healthAt: number[]
+  /** The server's own event-loop delay over the end of the writing phase (`/health?verbose`). */
+  readonly serverLoop: { readonly p99Ms: number; readonly maxMs: number }
   readonly errors: string[]
 }
 
@@ -70,11 +76,13 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
   const reads: Record<ReadKind, number[]> = { search: [], context: [], chat: [], queue: [] }
   const writes: number[] = []
   const health: number[] = []
+  const healthAt: number[] = []
   const errors: string[] = []
   const fail = (what: string) => (error: unknown) => {
     if (errors.length < 20) errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`)
   }
   let writing = true
+  const mixStarted = performance.now()
 
   const probes: Promise<void>[] = []
   const probe = setInterval(() => {
@@ -84,6 +92,7 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
         .then(async (res) => {
           await res.arrayBuffer()
           health.push(performance.now() - started)
+          healthAt.push(started - mixStarted)
         })
         .catch(fail('health')),
     )
@@ -99,6 +108,7 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
     for (let b = 0; b < batchesPerWriter; b++) {
       const batch = Array.from({ length: options.batch }, () => peer.message(turn(n++)))
       await timed(() => session.addMessages(batch)).then((ms) => writes.push(ms), fail('write'))
+      await new Promise((resolve) => setTimeout(resolve, options.writerThinkMs))
     }
   })
 
@@ -127,11 +137,14 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
   const started = performance.now()
   await Promise.all(writerLoops)
   const writeMs = performance.now() - started
+  const verbose = (await (await fetch(`${options.url}/health?verbose`)).json()) as {
+    eventLoopDelay: { p99Ms: number; maxMs: number }
+  }
   writing = false
   clearInterval(probe)
   await Promise.all(readerLoops)
   await Promise.all(probes)
-  return { writeMs, writes, reads, health, errors }
+  return { writeMs, writes, reads, health, healthAt, serverLoop: verbose.eventLoopDelay, errors }
 }
 
 /** Polls the queue until nothing is pending or in progress; false when `timeoutMs` passes first. */

@@ -73,6 +73,10 @@ export async function startServer(
       dreamIn: options.dreamIn ?? 'worker',
       ...(options.log ? { log: options.log } : {}),
     }))
+  if (config.embedding.provider === 'local' && memory.embeddings) {
+    // Load the local model before listening: its first load holds the event loop for a second or more.
+    await memory.embeddings.embed(['hymem']).catch(() => undefined)
+  }
   let draining = false
   const inFlight = new Set<Promise<unknown>>()
   const app = createServerApp({

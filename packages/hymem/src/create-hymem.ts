@@ -1,6 +1,6 @@
 import { homedir, hostname } from 'node:os'
 import { join, resolve } from 'node:path'
-import { openStore, randomId, type Store } from '@hymem/core-store'
+import { createThreadWriteLock, openStore, randomId, type Store } from '@hymem/core-store'
 import { createLLMReranker } from '@hymem/extraction'
 import { createQueryEngine } from '@hymem/query'
 import { type DreamExtraction, dreamExtraction } from './dream/extraction'
@@ -64,11 +64,19 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
   }
 
   const databasePath = resolve(options.databasePath ?? join(root, 'hymem.sqlite'))
+  const inWorker = options.dreamIn !== undefined && options.dreamIn !== 'process'
+  // This thread's writes go first; the worker's transactions wait for them without blocking either loop.
+  const threadWriteLock = inWorker ? createThreadWriteLock() : undefined
   const dreamWorker =
-    options.dreamIn === undefined || options.dreamIn === 'process'
+    options.dreamIn === undefined || options.dreamIn === 'process' || !threadWriteLock
       ? null
       : createDreamWorkerHost({
-          data: workerData(options, options.dreamIn.worker, { root, workspaceId, databasePath }),
+          data: workerData(options, options.dreamIn.worker, {
+            root,
+            workspaceId,
+            databasePath,
+            writeLock: threadWriteLock.buffer,
+          }),
           log,
         })
 
@@ -110,6 +118,7 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
   const store = openStore({
     path: databasePath,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(threadWriteLock ? { threadWriteLock } : {}),
     log: (event) => log({ kind: 'store', level: event.kind === 'vector-fallback' ? 'warn' : 'debug', event }),
   })
   log({
@@ -127,7 +136,7 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
 function workerData(
   options: HyMemOptions,
   clients: DreamWorkerClients,
-  resolved: { root: string; workspaceId: string; databasePath: string },
+  resolved: { root: string; workspaceId: string; databasePath: string; writeLock: SharedArrayBuffer },
 ): DreamWorkerData {
   const refuse = (what: string) => {
     throw new HyMemError(
@@ -147,6 +156,7 @@ function workerData(
     )
   return {
     databasePath: resolved.databasePath,
+    writeLock: resolved.writeLock,
     root: resolved.root,
     workspaceId: resolved.workspaceId,
     promptVersion: options.promptVersion ?? null,

@@ -8,6 +8,8 @@ export interface RepositoryOptions {
   readonly statements: StatementCache
   /** True for the scope handed to `store.transaction(fn)`: writes then join that transaction. */
   readonly inTransaction: boolean
+  /** Taken before `BEGIN IMMEDIATE` when the store has a thread write lock (see `ThreadWriteLock`). */
+  readonly writeTurn?: () => Promise<() => void>
 }
 
 /** Internal: how repositories reach the connection. */
@@ -37,20 +39,25 @@ export function _connectionGuards(
   db: Kysely<HyMemDatabase>,
   options: RepositoryOptions,
 ): Pick<RepositoryScope, 'write' | 'read'> {
-  const { statements, inTransaction } = options
+  const { statements, inTransaction, writeTurn } = options
   return {
     write: async (fn) => {
       if (inTransaction) return fn(db)
       return db.connection().execute(async (connection) => {
+        const release = writeTurn ? await writeTurn() : undefined
         // The connection is held, so the cached raw statements cannot interleave with another caller.
-        statements.prepare('BEGIN IMMEDIATE').run()
         try {
-          const result = await fn(connection)
-          statements.prepare('COMMIT').run()
-          return result
-        } catch (error) {
-          if (statements.inTransaction) statements.prepare('ROLLBACK').run()
-          throw error
+          statements.prepare('BEGIN IMMEDIATE').run()
+          try {
+            const result = await fn(connection)
+            statements.prepare('COMMIT').run()
+            return result
+          } catch (error) {
+            if (statements.inTransaction) statements.prepare('ROLLBACK').run()
+            throw error
+          }
+        } finally {
+          release?.()
         }
       })
     },

@@ -90,4 +90,36 @@ describe('salience chunking', () => {
     const mentions = await t.store.db.selectFrom('entity_mentions').select('entity').execute()
     expect(mentions).toEqual([{ entity: 'postgresql' }])
   })
+
+  it('commits a long page in groups of chunks: stopped after one, the next run ends with the same chunks', async () => {
+    const lines = Array.from({ length: 120 }, (_, i) =>
+      i % 2 === 0 ? user(`The service${i} depends on redis and uses kafka.`, i) : bot('ok', i),
+    )
+    await logLines(t.store, 's1', lines)
+    const reference = openTestStore()
+    try {
+      await logLines(reference.store, 's1', lines)
+      await chunkNewMessages(stepContext(reference))
+      const expected = await reference.store.db.selectFrom('chunks').select(['text', 'message_ids']).execute()
+      expect(expected).toHaveLength(60)
+
+      const controller = new AbortController()
+      // Fires before the checkpoint that follows the first group's commit.
+      setImmediate(() => controller.abort())
+      await expect(chunkNewMessages({ ...stepContext(t), signal: controller.signal })).rejects.toThrow()
+      const first = await chunks()
+      expect(first.length).toBeGreaterThan(0)
+      expect(first.length).toBeLessThan(60)
+      const watermark = await t.store.db
+        .selectFrom('sessions')
+        .select('last_chunked_message_id')
+        .executeTakeFirst()
+      expect(watermark?.last_chunked_message_id).toBe(JSON.parse(first.at(-1)!.message_ids).at(-1))
+
+      await chunkNewMessages(stepContext(t))
+      expect((await chunks()).map((c) => ({ text: c.text, message_ids: c.message_ids }))).toEqual(expected)
+    } finally {
+      await reference.cleanup()
+    }
+  })
 })

@@ -1,10 +1,14 @@
 import type { StoreScope } from '@hymem/core-store'
-import { count, type RunContext } from '../run/context'
+import { checkpoint, count, type RunContext } from '../run/context'
 import { recount } from './confidence'
 import { findMentions, indexMentions } from './mentions'
 
 const DAY_MS = 86_400_000
 const INSERT_BATCH = 500
+/** Chunks whose mentions are indexed per transaction. */
+const CHUNKS_PER_TRANSACTION = 200
+/** Edges whose decay marks, counters and retraction commit together, per transaction. */
+const EDGES_PER_TRANSACTION = 100
 
 /**
  * Phase 3 co-occurrence-aware decay. An active direct edge not reinforced within the decay window loses
@@ -13,8 +17,9 @@ const INSERT_BATCH = 500
  * unique per edge and chunk), so dreaming again over the same data changes nothing. Edges whose Laplace
  * confidence falls below `retractThreshold` are retracted and recorded as extraction feedback.
  *
- * Mentions are scanned outside any transaction; the marks, counters and retractions are one set-based
- * transaction.
+ * Mentions are scanned outside any transaction and indexed in short transactions; then each group of edges
+ * gets its marks, counters and retractions in one transaction (a crash leaves whole edges done, and the
+ * next cycle finds the rest, since marks are unique per edge and chunk).
  */
 export async function decayEdges(ctx: RunContext): Promise<void> {
   const { store, workspaceId, config } = ctx
@@ -36,41 +41,57 @@ export async function decayEdges(ctx: RunContext): Promise<void> {
     new Set(stale.flatMap((e) => [e.subject, e.object])),
     since,
   )
-  const stats = await store.transaction(async (tx) => {
-    for (const [chunkId, entities] of mentions) await indexMentions(tx, workspaceId, chunkId, entities)
-    const pairs = await softContradictions(tx, workspaceId, since)
-    let marks = 0
-    for (let at = 0; at < pairs.length; at += INSERT_BATCH) {
-      const result = await tx.db
-        .insertInto('kg_evidence')
-        .values(
-          pairs.slice(at, at + INSERT_BATCH).map((p) => ({
-            workspace_id: workspaceId,
-            edge_id: p.edge_id,
-            chunk_id: p.chunk_id,
-            message_ids: p.message_ids,
-            polarity: -1,
-            source: 'decay',
-            evidence_text: 'mentioned without restating the fact',
-            prompt_version: null,
-            observed_at: p.occurred_at,
-            created_at: now,
-          })),
-        )
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst()
-      marks += Number(result.numInsertedOrUpdatedRows ?? 0)
-    }
-    let retracted = 0
-    for (const edgeId of new Set(pairs.map((p) => p.edge_id))) {
-      const { confidence } = await recount(tx, edgeId)
-      if (confidence < config.retractThreshold) {
-        await retract(tx, workspaceId, edgeId, confidence, config.retractThreshold, now)
-        retracted++
+  const mentioned = [...mentions]
+  for (let at = 0; at < mentioned.length; at += CHUNKS_PER_TRANSACTION) {
+    await store.transaction(async (tx) => {
+      for (const [chunkId, entities] of mentioned.slice(at, at + CHUNKS_PER_TRANSACTION))
+        await indexMentions(tx, workspaceId, chunkId, entities)
+    })
+    await checkpoint(ctx)
+  }
+  const pairs = await softContradictions(store, workspaceId, since)
+  const edges = [...new Set(pairs.map((p) => p.edge_id))]
+  const stats = { marks: 0, retracted: 0 }
+  for (let at = 0; at < edges.length; at += EDGES_PER_TRANSACTION) {
+    const group = new Set(edges.slice(at, at + EDGES_PER_TRANSACTION))
+    const groupPairs = pairs.filter((p) => group.has(p.edge_id))
+    const done = await store.transaction(async (tx) => {
+      let marks = 0
+      for (let i = 0; i < groupPairs.length; i += INSERT_BATCH) {
+        const result = await tx.db
+          .insertInto('kg_evidence')
+          .values(
+            groupPairs.slice(i, i + INSERT_BATCH).map((p) => ({
+              workspace_id: workspaceId,
+              edge_id: p.edge_id,
+              chunk_id: p.chunk_id,
+              message_ids: p.message_ids,
+              polarity: -1,
+              source: 'decay',
+              evidence_text: 'mentioned without restating the fact',
+              prompt_version: null,
+              observed_at: p.occurred_at,
+              created_at: now,
+            })),
+          )
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst()
+        marks += Number(result.numInsertedOrUpdatedRows ?? 0)
       }
-    }
-    return { marks, retracted }
-  })
+      let retracted = 0
+      for (const edgeId of group) {
+        const { confidence } = await recount(tx, edgeId)
+        if (confidence < config.retractThreshold) {
+          await retract(tx, workspaceId, edgeId, confidence, config.retractThreshold, now)
+          retracted++
+        }
+      }
+      return { marks, retracted }
+    })
+    stats.marks += done.marks
+    stats.retracted += done.retracted
+    await checkpoint(ctx)
+  }
   count(ctx, 'softContradictions', stats.marks)
   count(ctx, 'edgesRetracted', stats.retracted)
 }

@@ -52,7 +52,8 @@ export async function extractPending(ctx: RunContext): Promise<void> {
   const limit = pLimit(ctx.concurrency)
   const calls = chunks.map((chunk) =>
     limit(async (): Promise<ExtractFactsResult> => {
-      checkAbort(ctx)
+      // Start on a fresh macrotask: a synchronous extractor must not run inside another chunk's transaction.
+      await checkpoint(ctx)
       return ctx.extractor.extractFacts({ text: chunk.text, negativeExamples: negatives }, callOptions(ctx))
     }),
   )

@@ -9,7 +9,7 @@ import { paginate } from '../http/paginate'
 import { jsonBody, parseWith, queryOf } from '../http/validate'
 import { messageFromRow } from '../services/rows'
 import { splitText } from '../services/split-text'
-import { countTokens } from '../services/tokens'
+import { countTokensEach } from '../services/tokens'
 import type { HonchoEnv, RouteDeps } from '../types'
 import { stripNul } from '../wire/sanitize'
 import {
@@ -92,10 +92,11 @@ export function messageRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const sessionId = c.req.param('s') ?? ''
     const body = await jsonBody(c, CreateSchema)
     await activeSession(ws, sessionId)
-    const messages: NewMessage[] = body.messages.map((m) => ({
+    const tokens = await countTokensEach(body.messages.map((m) => m.content))
+    const messages: NewMessage[] = body.messages.map((m, i) => ({
       peerId: m.peer_id,
       content: m.content,
-      tokenCount: countTokens(m.content),
+      tokenCount: tokens[i] ?? 0,
       ...(m.metadata ? { metadata: m.metadata } : {}),
       ...(m.created_at ? { createdAt: isoDate('created_at', m.created_at) } : {}),
     }))
@@ -180,13 +181,14 @@ export function messageRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     }
     await activeSession(ws, sessionId)
     const pieces = splitText(text, limits.messageChars)
+    const tokens = await countTokensEach(pieces)
     const logged = await ingest(
       ws,
       sessionId,
-      pieces.map((content) => ({
+      pieces.map((content, i) => ({
         peerId,
         content,
-        tokenCount: countTokens(content),
+        tokenCount: tokens[i] ?? 0,
         ...(metadata ? { metadata } : {}),
         ...(createdAt ? { createdAt } : {}),
       })),

@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads'
+import { releaseThreadWriteLockOf, threadWriteLockTag } from '@hymem/core-store'
 import type { DreamProgressEvent, DreamReport } from '@hymem/dreaming'
 import { HyMemError } from '../errors'
 import type { HyMemLog } from '../log'
@@ -153,14 +154,18 @@ export function createDreamWorkerHost(options: DreamWorkerHostOptions): DreamWor
     started.on('error', (error: Error) => {
       failure = error
     })
-    started.on('exit', (code) => onExit(started, code, failure))
+    // `threadId` reads -1 once the thread has ended.
+    const lockTag = threadWriteLockTag(started.threadId)
+    started.on('exit', (code) => onExit(started, lockTag, code, failure))
     for (const job of jobs.values()) dispatch(job)
   }
 
-  const onExit = (exited: Worker, code: number, failure: Error | null) => {
+  const onExit = (exited: Worker, lockTag: number, code: number, failure: Error | null) => {
     if (exited !== worker) return
     worker = null
     ready = false
+    // A thread ended in the middle of a write never releases the shared write lock itself.
+    releaseThreadWriteLockOf(options.data.writeLock, lockTag)
     const lost = [...jobs.values()].filter((job) => job.sentTo === exited)
     if (closing) {
       for (const job of lost) {

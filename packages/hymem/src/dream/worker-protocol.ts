@@ -11,6 +11,8 @@ export type DreamWorkerClients = Pick<HyMemConfig, 'llm' | 'embedding'>
  */
 export interface DreamWorkerData {
   readonly databasePath: string
+  /** The buffer of the facade's thread write lock (the worker joins it with the background priority). */
+  readonly writeLock: SharedArrayBuffer
   /** Where the Markdown files live (see `markdownPathsFor`). */
   readonly root: string
   /** The facade's default workspace (its Markdown files sit directly under `root`). */

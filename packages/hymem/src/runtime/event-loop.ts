@@ -22,7 +22,9 @@ interface Monitor {
 /** One monitor per thread, shared by every facade of the thread. */
 let monitor: Monitor | null = null
 
-const ms = (nanoseconds: number) => (Number.isFinite(nanoseconds) ? nanoseconds / 1e6 : 0)
+/** The histogram records the time between two samples: the lag is what exceeds the sampling interval. */
+const ms = (nanoseconds: number) =>
+  Number.isFinite(nanoseconds) ? Math.max(0, nanoseconds / 1e6 - RESOLUTION_MS) : 0
 
 function snapshot(m: Monitor): Window {
   const h = m.histogram
