@@ -13,7 +13,7 @@ const EVICTIONS_PER_TRANSACTION = 500
  * in short transactions (any subset of them is safe to delete: each edge keeps a chunk outside the set).
  */
 export async function applyRetention(ctx: RunContext): Promise<void> {
-  const { store, workspaceId, config } = ctx
+  const { store, config } = ctx
   const cutoff = new Date(store.context.clock().getTime() - config.retentionDays * DAY_MS).toISOString()
   const victims = await chooseVictims(ctx, cutoff)
   for (let at = 0; at < victims.length; at += EVICTIONS_PER_TRANSACTION) {
