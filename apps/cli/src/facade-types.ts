@@ -7,4 +7,5 @@ export type {
   ImportReport,
   ReindexProgressEvent as ReindexProgress,
   ReindexReport,
+  RuntimeStatus,
 } from 'hymem'
