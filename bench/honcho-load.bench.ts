@@ -1,14 +1,17 @@
 /**
  * hymem-honcho under load while it dreams (issue 18). The server runs in its own process (`startServer`,
  * local embeddings unless BENCH_EMBEDDINGS says otherwise); this process runs 8 SDK writers adding
- * batches of 10 messages, 4 SDK readers (workspace search, session context, peer chat, queue status, 25 ms
- * apart; each writer pauses 100 ms between batches) and a `/health` probe every 100 ms. Reads are timed
- * while the writers run.
+ * batches of 10 messages (250 ms apart), 4 SDK readers (workspace search, session context, peer chat,
+ * queue status; 100 ms apart) and a `/health` probe every 100 ms. Reads are timed while the writers run.
  *
  *  1. The mix with background dreaming off, then on (dreams in the worker thread, cooldown 1 s); full mode
- *     also runs it with dreams on the request thread (the server as it was). Reported: read p50/p95, the
- *     worst `/health`, write p95, and the chunks/s the background dreams reached under the load.
- *     Targets: read p95 while dreaming ≤ 2× without; no `/health` answer over 250 ms.
+ *     also runs 1 600 messages with dreams on the request thread (the server as it was). Reported: read
+ *     p50/p95, the worst and p99 `/health`, the server's own event-loop delay, write p95, and the chunks/s
+ *     the background dreams reached under the load (embedding included). Once the worker scenario's dreams
+ *     have emptied the queue, the readers run 8 s alone: their p95 on the same data with no dream running
+ *     separates the dreams' interference from the cost of reading a richer memory (no chunks, graph or
+ *     vectors exist with dreaming off). Targets: read p95 while dreaming ≤ 2× without; no `/health`
+ *     answer over 250 ms.
  *  2. Dream throughput without load: one cycle over the same messages in process and in the worker.
  *
  *   pnpm exec tsx --conditions=@hymem/source bench/honcho-load.bench.ts [--quick]
@@ -22,7 +25,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import Database from 'better-sqlite3'
 import { configFromEnv, createHyMemFromConfig, type HyMem } from 'hymem'
-import { drainQueue, type MixResult, type ReadKind, runMix, turnMaker } from './honcho-load/mix'
+import { drainQueue, type MixResult, type ReadKind, runMix, runReads, turnMaker } from './honcho-load/mix'
 import type { LoadServerSpec } from './honcho-load/server'
 import type { BenchOptions, BenchResult } from './types'
 
@@ -30,6 +33,15 @@ const here = dirname(fileURLToPath(import.meta.url))
 const repoRoot = resolve(here, '..')
 const WS = 'default'
 const EMBEDDINGS = (process.env.BENCH_EMBEDDINGS ?? 'local') as LoadServerSpec['embeddings']
+/** Pauses between two requests of a writer / a reader: a steady load the server can carry on 2 cores. */
+const WRITER_THINK_MS = 250
+const READER_THINK_MS = 100
+/** How long the worker scenario waits after the writes for its background dreams to empty the queue. */
+const DRAIN_MS = 20_000
+/** The in-process scenario (full mode only) shows the server as it was; its stalls show at this size. */
+const IN_PROCESS_MESSAGES = 1_600
+/** How long the readers run alone once the queue is empty. */
+const READS_AFTER_MS = 8_000
 
 interface Served {
   readonly url: string
@@ -103,6 +115,10 @@ interface Scenario {
   readonly mix: MixResult
   readonly dreams: DreamFigures
   readonly drained: boolean
+  /** How long the queue took to drain after the writes (or the wait when it did not). */
+  readonly drainMs: number
+  /** Reads alone once the background dreams have emptied the queue (same data, no dream running). */
+  readonly readsAfter: Record<ReadKind, number[]> | null
 }
 
 async function scenario(
@@ -122,11 +138,22 @@ async function scenario(
       messages,
       batch: 10,
       healthEveryMs: 100,
-      readerThinkMs: 25,
-      writerThinkMs: 100,
+      readerThinkMs: READER_THINK_MS,
+      writerThinkMs: WRITER_THINK_MS,
     })
     if (mix.errors.length > 0) throw new Error(`${name}: ${mix.errors.join('; ')}\n${served.stderr()}`)
-    const drained = spec.backgroundDreaming ? await drainQueue(served.url, WS, 20_000) : false
+    const drainStarted = performance.now()
+    const drained =
+      spec.dreamIn === 'worker' && spec.backgroundDreaming
+        ? await drainQueue(served.url, WS, DRAIN_MS)
+        : false
+    const drainMs = performance.now() - drainStarted
+    const readsAfter = drained
+      ? await runReads(
+          { url: served.url, workspaceId: WS, readers: 4, writers: 8, readerThinkMs: READER_THINK_MS },
+          READS_AFTER_MS,
+        )
+      : null
     await stopLoadServer(served)
     const dreams = dreamFigures(join(root, 'hymem.sqlite'))
     say(
@@ -136,7 +163,7 @@ async function scenario(
           .map(([phase, ms]) => `${phase} ${Math.round(ms)}`)
           .join(', ')})`,
     )
-    return { mix, dreams, drained }
+    return { mix, dreams, drained, drainMs, readsAfter }
   } finally {
     if (served.child.exitCode === null) await stopLoadServer(served)
     rmSync(root, { recursive: true, force: true })
@@ -210,10 +237,10 @@ export async function run(
     : await scenario(
         'dreams in process',
         { ...base, dreamIn: 'process', backgroundDreaming: true },
-        messages,
+        IN_PROCESS_MESSAGES,
         say,
       )
-  const rate = await throughput(options.quick ? 1_200 : 2_400)
+  const rate = await throughput(options.quick ? 400 : 800)
 
   const reads = (s: Scenario, p: number) => percentile(allReads(s.mix), p)
   const worst = (s: Scenario) => Math.max(0, ...s.mix.health)
@@ -230,6 +257,24 @@ export async function run(
     row('read p50, dreams in worker', 'ms', reads(worker, 0.5), reads(off, 0.5), at),
     row('read p95, dreams in worker', 'ms', reads(worker, 0.95), reads(off, 0.95), 'target ratio ≤ 2'),
     row('worst /health, dreams in worker', 'ms', worst(worker), worst(off), 'target ≤ 250 ms'),
+    ...(worker.readsAfter
+      ? [
+          row(
+            'read p95, dreams in worker vs after them',
+            'ms',
+            reads(worker, 0.95),
+            percentile(Object.values(worker.readsAfter).flat(), 0.95),
+            'baseline: the same reads once the dreams emptied the queue (same data, no dream running)',
+          ),
+        ]
+      : []),
+    row(
+      '/health p99, dreams in worker',
+      'ms',
+      percentile(worker.mix.health, 0.99),
+      percentile(off.mix.health, 0.99),
+      `${worker.mix.health.length} probes, one every 100 ms`,
+    ),
     row(
       'server event-loop delay p99, dreams in worker',
       'ms',
@@ -248,7 +293,7 @@ export async function run(
       name: 'background dreams under load, worker',
       unit: 'chunks/s',
       value: worker.dreams.ms > 0 ? worker.dreams.chunks / (worker.dreams.ms / 1000) : 0,
-      notes: `${worker.dreams.runs} cycles, ${worker.dreams.chunks} chunks; queue ${worker.drained ? 'drained' : 'NOT drained in 20 s'}`,
+      notes: `${worker.dreams.runs} cycles, ${worker.dreams.chunks} chunks; queue ${worker.drained ? `drained ${(worker.drainMs / 1000).toFixed(1)} s after the writes` : `NOT drained ${DRAIN_MS / 1000} s after the writes`}`,
     },
   ]
   for (const kind of ['search', 'context', 'chat', 'queue'] as const) {
@@ -269,7 +314,7 @@ export async function run(
         'ms',
         reads(inProcess, 0.95),
         reads(off, 0.95),
-        'the server before issue 18',
+        `the server before issue 18 (${IN_PROCESS_MESSAGES} messages)`,
       ),
       row('worst /health, dreams in process', 'ms', worst(inProcess), worst(off), ''),
       row(

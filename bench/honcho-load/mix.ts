@@ -112,27 +112,7 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
     }
   })
 
-  const readerLoops = Array.from({ length: options.readers }, async (_, r) => {
-    const honcho = client()
-    const kinds: ReadKind[] = ['search', 'context', 'chat', 'queue']
-    let i = r
-    while (writing) {
-      const kind = kinds[i % kinds.length]!
-      const question = QUESTIONS[i % QUESTIONS.length]!
-      const target = i % options.writers
-      i++
-      const call = async () => {
-        if (kind === 'search') await honcho.search(question, { limit: 10 })
-        else if (kind === 'context') await (await honcho.session(`load-${target}`)).context({ tokens: 2000 })
-        else if (kind === 'chat') await (await honcho.peer(`user-${target}`)).chat(question)
-        else await honcho.queueStatus()
-      }
-      await timed(call).then((ms) => {
-        if (writing) reads[kind].push(ms)
-      }, fail(kind))
-      await new Promise((resolve) => setTimeout(resolve, options.readerThinkMs))
-    }
-  })
+  const readerLoops = startReaders(options, reads, () => writing, fail)
 
   const started = performance.now()
   await Promise.all(writerLoops)
@@ -145,6 +125,58 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
   await Promise.all(readerLoops)
   await Promise.all(probes)
   return { writeMs, writes, reads, health, healthAt, serverLoop: verbose.eventLoopDelay, errors }
+}
+
+/** The reader clients: each cycles through search, context, chat and queue status while `going()`. */
+function startReaders(
+  options: Pick<MixOptions, 'url' | 'workspaceId' | 'readers' | 'writers' | 'readerThinkMs'>,
+  reads: Record<ReadKind, number[]>,
+  going: () => boolean,
+  fail: (what: string) => (error: unknown) => void,
+): Promise<void>[] {
+  return Array.from({ length: options.readers }, async (_, r) => {
+    const honcho = new Honcho({ baseURL: options.url, workspaceId: options.workspaceId, maxRetries: 0 })
+    const kinds: ReadKind[] = ['search', 'context', 'chat', 'queue']
+    let i = r
+    while (going()) {
+      const kind = kinds[i % kinds.length]!
+      const question = QUESTIONS[i % QUESTIONS.length]!
+      const target = i % options.writers
+      i++
+      const call = async () => {
+        if (kind === 'search') await honcho.search(question, { limit: 10 })
+        else if (kind === 'context') await (await honcho.session(`load-${target}`)).context({ tokens: 2000 })
+        else if (kind === 'chat') await (await honcho.peer(`user-${target}`)).chat(question)
+        else await honcho.queueStatus()
+      }
+      await timed(call).then((ms) => {
+        if (going()) reads[kind].push(ms)
+      }, fail(kind))
+      await new Promise((resolve) => setTimeout(resolve, options.readerThinkMs))
+    }
+  })
+}
+
+/** The readers alone for `ms` (no writers, no probe): read latency on the data as it stands. */
+export async function runReads(
+  options: Pick<MixOptions, 'url' | 'workspaceId' | 'readers' | 'writers' | 'readerThinkMs'>,
+  ms: number,
+): Promise<Record<ReadKind, number[]>> {
+  const reads: Record<ReadKind, number[]> = { search: [], context: [], chat: [], queue: [] }
+  const errors: string[] = []
+  const until = performance.now() + ms
+  await Promise.all(
+    startReaders(
+      options,
+      reads,
+      () => performance.now() < until,
+      (what) => (error) => {
+        errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`)
+      },
+    ),
+  )
+  if (errors.length > 0) throw new Error(errors.slice(0, 5).join('; '))
+  return reads
 }
 
 /** Polls the queue until nothing is pending or in progress; false when `timeoutMs` passes first. */
