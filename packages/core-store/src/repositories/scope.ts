@@ -43,10 +43,11 @@ export function _connectionGuards(
   return {
     write: async (fn) => {
       if (inTransaction) return fn(db)
-      return db.connection().execute(async (connection) => {
-        const release = writeTurn ? await writeTurn() : undefined
-        // The connection is held, so the cached raw statements cannot interleave with another caller.
-        try {
+      // The write turn comes before the connection: while it waits, this thread's reads keep the connection.
+      const release = writeTurn ? await writeTurn() : undefined
+      try {
+        return await db.connection().execute(async (connection) => {
+          // The connection is held, so the cached raw statements cannot interleave with another caller.
           statements.prepare('BEGIN IMMEDIATE').run()
           try {
             const result = await fn(connection)
@@ -56,10 +57,10 @@ export function _connectionGuards(
             if (statements.inTransaction) statements.prepare('ROLLBACK').run()
             throw error
           }
-        } finally {
-          release?.()
-        }
-      })
+        })
+      } finally {
+        release?.()
+      }
     },
     read: async (fn) => {
       // Outside any transaction a synchronous read cannot interleave with anyone: skip the connection queue.

@@ -158,9 +158,10 @@ function assemble(
       release?.()
     }
   }
-  // The run lock's statements open their own write transaction.
+  // The run lock's statements open their own write transaction. The write turn comes before the connection:
+  // while it waits, the reads of this thread keep the connection.
   const exclusive = <T>(fn: () => T): Promise<T> =>
-    db.connection().execute(() => withWriteTurn(async () => fn()))
+    withWriteTurn(() => db.connection().execute(async () => fn()))
   const scope = (executor: Kysely<HyMemDatabase>, inTransaction: boolean): StoreScope => {
     const options = { statements, inTransaction, ...(writeTurn ? { writeTurn } : {}) }
     return {
@@ -177,9 +178,9 @@ function assemble(
     path,
     context,
     transaction: (fn) =>
-      db.connection().execute(async (connection) => {
-        if (closed) throw new StoreError('CLOSED', `the store at ${path} is closed`)
-        return withWriteTurn(async () => {
+      withWriteTurn(() =>
+        db.connection().execute(async (connection) => {
+          if (closed) throw new StoreError('CLOSED', `the store at ${path} is closed`)
           await sql`BEGIN IMMEDIATE`.execute(connection)
           try {
             const result = await fn(scope(connection, true))
@@ -189,8 +190,8 @@ function assemble(
             if (sqlite.inTransaction) await sql`ROLLBACK`.execute(connection)
             throw error
           }
-        })
-      }),
+        }),
+      ),
     runLock: createStoreRunLock(createRunLock({ db: statements, clock }), exclusive),
     info: (): StoreInfo => ({
       path,

@@ -58,6 +58,27 @@ describe('thread write lock', () => {
     expect(ids.filter((row) => row.id.startsWith('bg-'))).toHaveLength(total)
   })
 
+  it('keeps reads and the writers of one thread going while another thread holds it', async () => {
+    const { store, lock } = open()
+    const worker = startFixture({ buffer: lock.buffer, mode: 'hold' })
+    const tag = threadWriteLockTag(worker.threadId)
+    expect((await once(worker, 'message'))[0]).toBe('holding')
+    const written: string[] = []
+    const write = (id: string) =>
+      store.transaction(async (tx) => {
+        await tx.db.insertInto('workspaces').values({ id, created_at: '2026-03-01' }).execute()
+        written.push(id)
+      })
+    const writes = [write('a'), write('b'), store.workspaces.getOrCreate('c').then(() => written.push('c'))]
+    // Waiting writes hold no connection: reads of this thread go on meanwhile.
+    expect(await store.db.selectFrom('workspaces').select('id').execute()).toEqual([])
+    expect(written).toEqual([])
+    await worker.terminate()
+    releaseThreadWriteLockOf(lock.buffer, tag)
+    await Promise.all(writes)
+    expect(written).toEqual(['a', 'b', 'c'])
+  })
+
   it('is released for a thread that died holding it', async () => {
     const { store, lock } = open()
     const worker = startFixture({ buffer: lock.buffer, mode: 'hold' })

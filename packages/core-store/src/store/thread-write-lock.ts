@@ -27,6 +27,8 @@ const waitAsync = (
  * transaction after another). Waiting for this lock is asynchronous, so the event loop keeps running. The
  * `request` side (the thread serving requests) goes first: a `background` side (a dream worker) only
  * takes the lock while no request-side writer waits, so a request waits at most for one transaction.
+ * Writers of one thread queue for it in order; stores take it before their connection, so the reads of a
+ * thread never queue behind one of its writes that waits for the lock.
  */
 export interface ThreadWriteLock {
   /** Pass it to the other thread (e.g. in `workerData`) and open its lock with {@link createThreadWriteLock}. */
@@ -81,18 +83,13 @@ export function createThreadWriteLock(options: ThreadWriteLockOptions = {}): Thr
   }
   const background = options.priority === 'background'
 
-  const release = () => {
-    let done = false
-    return () => {
-      if (done) return
-      done = true
-      Atomics.compareExchange(slots, OWNER, tag, 0)
-      Atomics.notify(slots, OWNER)
-      if (!background) Atomics.notify(slots, REQUEST_WAITING)
-    }
+  const releaseShared = () => {
+    Atomics.compareExchange(slots, OWNER, tag, 0)
+    Atomics.notify(slots, OWNER)
+    if (!background) Atomics.notify(slots, REQUEST_WAITING)
   }
 
-  const acquire = async (): Promise<() => void> => {
+  const acquireShared = async (): Promise<void> => {
     if (!background) Atomics.add(slots, REQUEST_WAITING, 1)
     try {
       for (;;) {
@@ -104,11 +101,11 @@ export function createThreadWriteLock(options: ThreadWriteLockOptions = {}): Thr
           }
         }
         const owner = Atomics.compareExchange(slots, OWNER, 0, tag)
-        if (owner === 0) return release()
+        if (owner === 0) return
         if (owner === tag) {
           throw new StoreError(
             'INVALID_INPUT',
-            'this thread already holds the thread write lock (nested write)',
+            'another lock object of this thread holds the thread write lock: share one per thread',
           )
         }
         await pause(OWNER, owner)
@@ -118,6 +115,31 @@ export function createThreadWriteLock(options: ThreadWriteLockOptions = {}): Thr
         Atomics.sub(slots, REQUEST_WAITING, 1)
         Atomics.notify(slots, REQUEST_WAITING)
       }
+    }
+  }
+
+  // The writers of this thread queue here first, one at a time, so only one of them waits on the buffer.
+  let tail: Promise<void> = Promise.resolve()
+  const acquire = async (): Promise<() => void> => {
+    let releaseLocal!: () => void
+    const turn = new Promise<void>((resolve) => {
+      releaseLocal = resolve
+    })
+    const previous = tail
+    tail = previous.then(() => turn)
+    await previous
+    try {
+      await acquireShared()
+    } catch (error) {
+      releaseLocal()
+      throw error
+    }
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      releaseShared()
+      releaseLocal()
     }
   }
 
