@@ -50,7 +50,13 @@ interface Opened {
 export function serveDreams(port: WorkerPort, data: DreamWorkerData): void {
   lowerThreadPriority()
   const post = (message: WorkerMessage) => port.postMessage(message)
-  const log: HyMemLog = (event) => post({ type: 'log', event })
+  const log: HyMemLog = (event) => {
+    try {
+      post({ type: 'log', event })
+    } catch {
+      // An event that cannot be copied to the host is dropped rather than failing the dream.
+    }
+  }
   const opened: Promise<Opened> = (async () => {
     const store = openStore({
       path: data.databasePath,
