@@ -25,7 +25,12 @@ export type { RetractResult } from './retract'
 export { retractEdge } from './retract'
 export { dream } from './run/dream'
 export { dreamLockName } from './run/lock'
-export type { DreamScheduler, DreamSchedulerOptions, ScheduledDreamOptions } from './scheduler'
+export type {
+  DreamCycleRunner,
+  DreamScheduler,
+  DreamSchedulerOptions,
+  ScheduledDreamOptions,
+} from './scheduler'
 export { createDreamScheduler } from './scheduler'
 export { edgeText, episodeText } from './steps/embed'
 export type {

@@ -98,6 +98,10 @@ describe('readable output', () => {
         latency            p50 3.2 ms, p95 12 ms
         recent misses:
           2026-06-15 11:59:10  augment  "what is our on-call rota?"
+      Runtime (this process)
+        event loop: delay p99 3.4 ms, max 13 ms (over 14.8 s)
+        dreams: in a worker thread, dreaming (thread 1); 1 crash, last 2026-06-15 11:50:00: exited with code 1
+          default: extract, chunk 12/50
       "
     `)
   })

@@ -1,4 +1,5 @@
 import type { VectorSupport } from '@hymem/core-store'
+import type { RuntimeStatus } from '../runtime/types'
 
 /** One row of the dream history. */
 export interface DreamHistoryEntry {
@@ -56,4 +57,6 @@ export interface HyMemStats {
       readonly dimensions: number
     }[]
   }
+  /** This thread's event-loop delay and where the facade's dreams run (not stored: live figures). */
+  readonly runtime: RuntimeStatus
 }
