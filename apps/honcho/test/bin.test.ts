@@ -69,7 +69,7 @@ describe('hymem-honcho binary', () => {
       HYMEM_HONCHO_PORT: String(port),
     })
     expect(server.startupLine).toMatch(
-      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · backend sqlite .*hymem\.sqlite · extractor rules · embedder none · auth off \(loopback only\) · mcp \/mcp · inspector \/inspect$/,
+      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · backend sqlite .*hymem\.sqlite · extractor rules · embedder none · auth off \(loopback only\) · mcp \/mcp · inspector \/inspect · dreams in (a worker thread|process)$/,
     )
     expect((await fetch(`${server.url}/health`)).status).toBe(200)
 

@@ -41,7 +41,7 @@ describe('startServer', () => {
   it('serves /health, the Honcho routes and /mcp, and names database, extractor and embedder', async () => {
     const server = await start(testConfig())
     expect(server.startupLine).toMatch(
-      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · backend sqlite .*hymem\.sqlite · extractor rules · embedder fake\S* · auth off \(loopback only\) · mcp \/mcp · inspector \/inspect$/,
+      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · backend sqlite .*hymem\.sqlite · extractor rules · embedder fake\S* · auth off \(loopback only\) · mcp \/mcp · inspector \/inspect · dreams in (a worker thread|process)$/,
     )
     expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' })
     const honcho = new Honcho({ baseURL: server.url, workspaceId: 'app', maxRetries: 0 })
