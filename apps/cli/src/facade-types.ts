@@ -6,4 +6,5 @@ export type {
   HyMemStats as Stats,
   ImportReport,
   ReindexReport,
+  RuntimeStatus,
 } from 'hymem'

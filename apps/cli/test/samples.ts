@@ -194,6 +194,24 @@ export const SAMPLE_STATS: Stats = {
       finishedAt: '2026-06-15T12:01:01.000Z',
     },
   ],
+  runtime: {
+    eventLoopDelay: { p50Ms: 0.2, p99Ms: 3.4, maxMs: 12.5, windowMs: 14_800 },
+    dreams: {
+      mode: 'worker',
+      state: 'dreaming',
+      threadId: 1,
+      crashes: 1,
+      lastCrash: { at: '2026-06-15T11:50:00.000Z', message: 'exited with code 1' },
+      running: [
+        {
+          workspaceId: 'default',
+          phase: 'extract',
+          chunks: { done: 12, total: 50 },
+          startedAt: '2026-06-15T11:59:00.000Z',
+        },
+      ],
+    },
+  },
 }
 
 export const SAMPLE_IMPORT: ImportReport = {

@@ -12,6 +12,8 @@ export interface ServerAppOptions {
   /** Whether the server is bound to a loopback address (the MCP Host check then allows loopback names only). */
   readonly loopback: boolean
   readonly log?: (event: HonchoLogEvent) => void
+  /** Schedule a background dream after messages are added (and when a queue poll finds work). @default true */
+  readonly backgroundDreaming?: boolean
 }
 
 /** The inspector's unexpected errors go to the HTTP log like the API's. */
@@ -44,6 +46,7 @@ export function createServerApp(options: ServerAppOptions): Hono & { readonly id
     memory,
     ...(auth ? { auth } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.backgroundDreaming === false ? { backgroundDreaming: false } : {}),
   })
   const app = new Hono()
   const allowedFor = (token: string | null): '*' | readonly string[] | null => {

@@ -13,6 +13,13 @@ export interface StartServerOptions {
   readonly memory?: HyMem
   /** How long `close()` waits for requests in flight to answer before closing their connections. @default 10 000 ms */
   readonly drainTimeoutMs?: number
+  /**
+   * Where the memory built from the config dreams: in a worker thread with its own connection (the event
+   * loop serving requests never runs a dream), or on the server's thread. @default 'worker'
+   */
+  readonly dreamIn?: 'process' | 'worker'
+  /** Schedule background dreams as messages arrive. @default true */
+  readonly backgroundDreaming?: boolean
 }
 
 export interface RunningServer {
@@ -24,8 +31,8 @@ export interface RunningServer {
   readonly startupLine: string
   /**
    * Drains, then closes the database: new requests get 503; requests in flight get `drainTimeoutMs` to
-   * answer, after which their connections close but their work still finishes; dreams started by
-   * `schedule_dream` and the running background dream finish; scheduled (not yet started) dreams are dropped.
+   * answer, after which their connections close but their work still finishes; dreams in a worker stop at
+   * their next checkpoint, in-process dreams run to their end; scheduled (not yet started) dreams are dropped.
    */
   close(): Promise<void>
 }
@@ -62,7 +69,15 @@ export async function startServer(
     )
   }
   const memory =
-    options.memory ?? (await createHyMemFromConfig(config, options.log ? { log: options.log } : {}))
+    options.memory ??
+    (await createHyMemFromConfig(config, {
+      dreamIn: options.dreamIn ?? 'worker',
+      ...(options.log ? { log: options.log } : {}),
+    }))
+  if (config.embedding.provider === 'local' && memory.embeddings) {
+    // Load the local model before listening: its first load holds the event loop for a second or more.
+    await memory.embeddings.embed(['hymem']).catch(() => undefined)
+  }
   let draining = false
   const inFlight = new Set<Promise<unknown>>()
   const app = createServerApp({
@@ -70,6 +85,7 @@ export async function startServer(
     loopback: config.honcho.loopback,
     ...(auth ? { auth } : {}),
     ...(options.httpLog ? { log: options.httpLog } : {}),
+    ...(options.backgroundDreaming === false ? { backgroundDreaming: false } : {}),
   })
   const fetch = (request: Request): Response | Promise<Response> => {
     if (draining) {
@@ -109,6 +125,7 @@ export async function startServer(
     `auth ${auth ? `bearer, ${config.authTokens.length} token(s)` : 'off (loopback only)'}`,
     'mcp /mcp',
     'inspector /inspect',
+    `dreams ${memory.runtime().dreams.mode === 'worker' ? 'in a worker thread' : 'in process'}`,
   ].join(' · ')
 
   let closing: Promise<void> | undefined
@@ -124,8 +141,13 @@ export async function startServer(
       if ('closeAllConnections' in server) server.closeAllConnections()
       await Promise.allSettled([...inFlight])
       await closed
-      await app.idle()
-      await memory.close()
+      if (memory.runtime().dreams.mode === 'worker') {
+        // The worker stops every cycle, `schedule_dream`'s included, at its next checkpoint.
+        await Promise.all([memory.close(), app.idle()])
+      } else {
+        await app.idle()
+        await memory.close()
+      }
     })()
     return closing
   }

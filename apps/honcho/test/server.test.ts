@@ -4,7 +4,7 @@ import { type IncomingMessage, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AuthenticationError, Honcho, NotFoundError } from '@honcho-ai/sdk'
-import { configFromEnv, type HyMemConfig } from 'hymem'
+import { configFromEnv, type HyMemConfig, type RuntimeStatus } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type RunningServer, ServerConfigError, startServer } from '../src/start-server'
 
@@ -41,7 +41,7 @@ describe('startServer', () => {
   it('serves /health, the Honcho routes and /mcp, and names database, extractor and embedder', async () => {
     const server = await start(testConfig())
     expect(server.startupLine).toMatch(
-      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · backend sqlite .*hymem\.sqlite · extractor rules · embedder fake\S* · auth off \(loopback only\) · mcp \/mcp · inspector \/inspect$/,
+      /^hymem-honcho listening on http:\/\/127\.0\.0\.1:\d+ · backend sqlite .*hymem\.sqlite · extractor rules · embedder fake\S* · auth off \(loopback only\) · mcp \/mcp · inspector \/inspect · dreams in (a worker thread|process)$/,
     )
     expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' })
     const honcho = new Honcho({ baseURL: server.url, workspaceId: 'app', maxRetries: 0 })
@@ -144,6 +144,50 @@ describe('startServer', () => {
   })
 })
 
+describe('dreams in the worker thread', () => {
+  it('keeps serving while the dream worker is killed mid-dream; the worker restarts and the work gets done', async () => {
+    const server = await start(testConfig({ HYMEM_DREAM_COOLDOWN_SECONDS: '0', HYMEM_DREAM_BUDGET: '1000' }))
+    expect(server.startupLine).toContain('dreams in a worker thread')
+    const honcho = new Honcho({ baseURL: server.url, workspaceId: 'default', maxRetries: 0 })
+    const session = await honcho.session('s')
+    const alice = await honcho.peer('alice')
+    for (let batch = 0; batch < 8; batch++) {
+      await session.addMessages(
+        Array.from({ length: 100 }, (_, i) =>
+          alice.message(i % 2 === 0 ? `The svc${batch}x${i} depends on redis and uses kafka.` : 'ok'),
+        ),
+      )
+    }
+    const verbose = async () =>
+      (await (await fetch(`${server.url}/health?verbose`)).json()) as {
+        dreams: RuntimeStatus['dreams']
+      }
+    // Background dreaming has started on the messages: end the worker as soon as a chunk is committed.
+    await until(async () => ((await verbose()).dreams.running[0]?.chunks?.done ?? 0) > 0)
+    await (
+      server.memory as unknown as { _dreamWorker: { terminate(): Promise<void> } }
+    )._dreamWorker.terminate()
+
+    expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' })
+    expect((await honcho.search('redis', { limit: 3 })).length).toBeGreaterThan(0)
+    const crashed = await verbose()
+    expect(crashed.dreams).toMatchObject({ mode: 'worker', crashes: 1 })
+    expect(crashed.dreams.lastCrash?.message).toMatch(/exited with code/)
+
+    // The crashed cycle is asked for again; the restarted worker resumes it and empties the queue.
+    await until(async () => {
+      const status = await honcho.queueStatus()
+      return status.pendingWorkUnits + status.inProgressWorkUnits === 0
+    })
+    const backlog = await server.memory.dreamBacklog()
+    expect(backlog).toMatchObject({ pendingMessages: 0, pendingChunks: 0 })
+    const runs = await server.memory.store.dreamRuns.recent('default')
+    expect(runs.some((run) => run.status === 'failed' && /interrupted/.test(run.errors[0] ?? ''))).toBe(true)
+    expect(runs[0]?.status).toBe('ok')
+    expect((await verbose()).dreams.state).not.toBe('restarting')
+  }, 60_000)
+})
+
 /** Polls until a new connection to `url` fails: the server has stopped listening. */
 async function waitUntilRefused(url: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -156,5 +200,14 @@ async function waitUntilRefused(url: string, timeoutMs = 10_000): Promise<void> 
     }
     if (Date.now() > deadline) throw new Error(`${url} still answers`)
     await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+/** Polls `condition` until it holds (bounded). */
+async function until(condition: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }

@@ -208,6 +208,12 @@ export { StoreError } from './store/errors'
 export { randomId } from './store/ids'
 export { openStore } from './store/open-store'
 export type { StoreHeldRunLock, StoreRunLock, StoreRunLockAcquireResult } from './store/store-run-lock'
+export type { ThreadWriteLock, ThreadWriteLockOptions } from './store/thread-write-lock'
+export {
+  createThreadWriteLock,
+  releaseThreadWriteLockOf,
+  threadWriteLockTag,
+} from './store/thread-write-lock'
 export type {
   OpenStoreOptions,
   PostgresStoreInfo,

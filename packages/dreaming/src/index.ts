@@ -26,7 +26,12 @@ export { retractEdge } from './retract'
 export { dream } from './run/dream'
 export { dreamLockName } from './run/lock'
 export { rewriteMarkdown } from './run/rewrite-markdown'
-export type { DreamScheduler, DreamSchedulerOptions, ScheduledDreamOptions } from './scheduler'
+export type {
+  DreamCycleRunner,
+  DreamScheduler,
+  DreamSchedulerOptions,
+  ScheduledDreamOptions,
+} from './scheduler'
 export { createDreamScheduler } from './scheduler'
 export { edgeText, episodeText } from './steps/embed'
 export type {

@@ -5,14 +5,23 @@ import type { DreamOptions, DreamReport } from './types'
 /** What a scheduled cycle needs besides the store (which the scheduler opens). */
 export type ScheduledDreamOptions = Omit<DreamOptions, 'store' | 'workspaceId'>
 
+/** How the cycles of a scheduler run: on a connection it opens here, or through `run` (e.g. a worker thread). */
+export type DreamCycleRunner =
+  | {
+      /** Opens the connection background cycles run on, once, on first use (e.g. `() => store.fork()`). */
+      readonly open: () => Store
+      /** The dream options of a workspace (extractor, Markdown paths, embeddings, ...). */
+      readonly dreamOptions: (workspaceId: string) => ScheduledDreamOptions
+    }
+  | {
+      /** Runs one cycle of the workspace elsewhere and resolves with its report. */
+      readonly run: (workspaceId: string) => Promise<DreamReport>
+    }
+
 /** Options of {@link createDreamScheduler}. */
-export interface DreamSchedulerOptions {
-  /** Opens the connection background cycles run on, once, on first use (e.g. `() => store.fork()`). */
-  readonly open: () => Store
+export type DreamSchedulerOptions = DreamCycleRunner & {
   /** The workspace `kick()` dreams when none is named. */
   readonly workspaceId: string
-  /** The dream options of a workspace (extractor, Markdown paths, embeddings, ...). */
-  readonly dreamOptions: (workspaceId: string) => ScheduledDreamOptions
   /** Minimum time between two cycles of one workspace. @default 60_000 */
   readonly cooldownMs?: number
   /** Called after every cycle (the facade invalidates its query caches here). */
@@ -80,10 +89,15 @@ export function createDreamScheduler(options: DreamSchedulerOptions): DreamSched
       })
   }
 
+  const cycle = async (workspaceId: string): Promise<DreamReport> => {
+    if ('run' in options) return options.run(workspaceId)
+    store ??= options.open()
+    return dream({ ...options.dreamOptions(workspaceId), store, workspaceId })
+  }
+
   const runOnce = async (workspaceId: string) => {
     try {
-      store ??= options.open()
-      const report = await dream({ ...options.dreamOptions(workspaceId), store, workspaceId })
+      const report = await cycle(workspaceId)
       options.onDreamFinished?.(report)
     } catch (error) {
       options.onError?.(error, workspaceId)

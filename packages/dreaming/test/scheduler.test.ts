@@ -1,5 +1,6 @@
 import { createRulesExtractor } from '@hymem/extraction'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { dream } from '../src/run/dream'
 import { createDreamScheduler, type DreamSchedulerOptions } from '../src/scheduler'
 import type { DreamReport } from '../src/types'
 import { conversation, logLines, openTestStore, type TestStore, WS } from './harness'
@@ -106,5 +107,33 @@ describe('createDreamScheduler', () => {
     await scheduler.close()
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatchObject({ code: 'INVALID_INPUT' })
+  })
+
+  it('runs cycles through `run` when they run elsewhere, one at a time, reporting failures', async () => {
+    const ran: string[] = []
+    const errors: unknown[] = []
+    let active = 0
+    let peak = 0
+    const scheduler = createDreamScheduler({
+      workspaceId: WS,
+      cooldownMs: 0,
+      run: async (workspaceId) => {
+        peak = Math.max(peak, ++active)
+        await new Promise((resolve) => setImmediate(resolve))
+        active--
+        ran.push(workspaceId)
+        if (workspaceId === 'broken') throw new Error('the worker crashed')
+        return dream({ store: t.store, workspaceId, extractor: createRulesExtractor(), markdown: t.markdown })
+      },
+      onError: (error) => errors.push(error),
+    })
+    scheduler.kick()
+    scheduler.kick('broken')
+    scheduler.kick('other')
+    await scheduler.idle()
+    await scheduler.close()
+    expect(ran).toEqual([WS, 'broken', 'other'])
+    expect(peak).toBe(1)
+    expect(errors).toMatchObject([{ message: 'the worker crashed' }])
   })
 })

@@ -5,6 +5,7 @@ import { requestBodyLimit } from './http/body-limit'
 import { errorResponse } from './http/error-status'
 import { DEFAULT_LIMITS } from './http/limits'
 import { conclusionRoutes } from './routes/conclusions'
+import { healthRoutes } from './routes/health'
 import { conflictRoutes, HYMEM_ROUTE_PREFIX, hymemRoutes } from './routes/hymem'
 import { messageRoutes } from './routes/messages'
 import { peerRoutes } from './routes/peers'
@@ -53,7 +54,7 @@ export function createHonchoApp(options: HonchoAppOptions): HonchoApp {
       ms: performance.now() - started,
     })
   })
-  app.get('/health', (c) => c.json({ status: 'ok' }))
+  app.route('/health', healthRoutes(options.memory, options.auth))
 
   const tooLarge = (bytes: number) => (): never => {
     throw new HonchoHttpError('PAYLOAD_TOO_LARGE', `Request body exceeds ${bytes} bytes`)

@@ -14,6 +14,7 @@ export type HonchoMemory = Pick<
   | 'profileData'
   | 'scheduleDream'
   | 'dreamBacklog'
+  | 'runtime'
   | 'dream'
   | 'remember'
   | 'searchNotes'

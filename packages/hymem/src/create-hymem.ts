@@ -1,15 +1,12 @@
-import { homedir } from 'node:os'
+import { homedir, hostname } from 'node:os'
 import { join, resolve } from 'node:path'
-import { openStore, type Store } from '@hymem/core-store'
-import { createLLMResponseCache, type LLMResponseCache } from '@hymem/dreaming'
-import {
-  createLLMExtractor,
-  createLLMReranker,
-  createRulesExtractor,
-  type Extractor,
-} from '@hymem/extraction'
+import { createThreadWriteLock, openStore, randomId, type Store } from '@hymem/core-store'
+import { createLLMReranker } from '@hymem/extraction'
 import { createQueryEngine } from '@hymem/query'
 import { offlineEmbeddings } from './config/offline-embeddings'
+import { type DreamExtraction, dreamExtraction } from './dream/extraction'
+import { createDreamWorkerHost } from './dream/worker-host'
+import type { DreamWorkerClients, DreamWorkerData } from './dream/worker-protocol'
 import { HyMemError } from './errors'
 import { HyMemInstance, type HyMemParts } from './hymem'
 import { requireWorkspaceId } from './input'
@@ -50,24 +47,16 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
   const embeddings = options.embeddings === undefined ? await offlineEmbeddings() : options.embeddings
   const notesConfig = resolveNotesConfig(options)
   const promptVersion = options.promptVersion
-  // With an LLM, prompts are answered through a response cache in the database, so a dream re-run after a
-  // crash (or a replay) never pays for the same prompt twice. Forks share it (and the extractor).
-  let shared: { extractor: Extractor; llmCache: LLMResponseCache | null } | undefined
-  const extraction = (store: Store): { extractor: Extractor; llmCache: LLMResponseCache | null } => {
+  // Forks share the extractor and, with an LLM, its response cache.
+  let shared: DreamExtraction | undefined
+  const extraction = (store: Store): DreamExtraction => {
     shared ??= buildExtraction(store)
     return shared
   }
-  const buildExtraction = (store: Store): { extractor: Extractor; llmCache: LLMResponseCache | null } => {
-    if (options.extractor) return { extractor: options.extractor, llmCache: null }
-    if (!llm)
-      return { extractor: createRulesExtractor(promptVersion ? { promptVersion } : {}), llmCache: null }
-    const llmCache = createLLMResponseCache({ store })
-    const extractor = createLLMExtractor({
-      llm: llmCache.wrap(llm),
-      ...(promptVersion ? { promptVersion } : {}),
-    })
-    return { extractor, llmCache }
-  }
+  const buildExtraction = (store: Store): DreamExtraction =>
+    options.extractor
+      ? { extractor: options.extractor, llmCache: null }
+      : dreamExtraction(store, { llm, promptVersion })
   if (!options.store && !llm && !options.extractor) {
     log({
       kind: 'notice',
@@ -76,7 +65,24 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
     })
   }
 
-  const build = (store: Store, ownsStore: boolean): HyMem => {
+  const databasePath = resolve(options.databasePath ?? join(root, 'hymem.sqlite'))
+  const inWorker = options.dreamIn !== undefined && options.dreamIn !== 'process'
+  // This thread's writes go first; the worker's transactions wait for them without blocking either loop.
+  const threadWriteLock = inWorker ? createThreadWriteLock() : undefined
+  const dreamWorker =
+    options.dreamIn === undefined || options.dreamIn === 'process' || !threadWriteLock
+      ? null
+      : createDreamWorkerHost({
+          data: workerData(options, options.dreamIn.worker, {
+            root,
+            workspaceId,
+            databasePath,
+            writeLock: threadWriteLock.buffer,
+          }),
+          log,
+        })
+
+  const build = (store: Store, ownsStore: boolean, ownsDreamWorker: boolean): HyMem => {
     const { extractor, llmCache } = extraction(store)
     const engine = createQueryEngine({
       store,
@@ -103,16 +109,18 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
       log,
       dreamConfig: options.dream,
       dreamCooldownMs: cooldown,
-      fork: async (forked) => build(forked, true),
+      dreamWorker,
+      ownsDreamWorker,
+      fork: async (forked) => build(forked, true, false),
     }
     return new HyMemInstance(parts)
   }
 
-  if (options.store) return build(options.store, false)
-  const databasePath = resolve(options.databasePath ?? join(root, 'hymem.sqlite'))
+  if (options.store) return build(options.store, false, true)
   const store = openStore({
     path: databasePath,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(threadWriteLock ? { threadWriteLock } : {}),
     log: (event) => log({ kind: 'store', level: event.kind === 'vector-fallback' ? 'warn' : 'debug', event }),
   })
   log({
@@ -123,7 +131,7 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
     extractor: options.extractor?.name ?? (llm ? `llm:${llm.model}` : 'rules'),
     embeddings: embeddings?.name ?? null,
   })
-  const memory = build(store, true) as HyMemInstance
+  const memory = build(store, true, true) as HyMemInstance
   try {
     await memory._resumeForgetting()
   } catch (error) {
@@ -131,6 +139,40 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
     throw error
   }
   return memory
+}
+
+/** What the dream worker is built from; throws when an option cannot cross into it. */
+function workerData(
+  options: HyMemOptions,
+  clients: DreamWorkerClients,
+  resolved: { root: string; workspaceId: string; databasePath: string; writeLock: SharedArrayBuffer },
+): DreamWorkerData {
+  const refuse = (what: string) => {
+    throw new HyMemError(
+      'INVALID_INPUT',
+      `dreamIn: { worker } cannot take ${what}: it cannot cross into the worker thread; dream in 'process' instead`,
+    )
+  }
+  if (!clients || typeof clients !== 'object' || !clients.llm || !clients.embedding)
+    throw new HyMemError('INVALID_INPUT', "dreamIn must be 'process' or { worker: config } (a HyMemConfig)")
+  if (options.extractor) refuse('a custom extractor')
+  if (options.clock) refuse('a custom clock')
+  if (options.store) refuse('an open store')
+  if (((options.llm ?? null) === null) !== (clients.llm.apiKey === null))
+    throw new HyMemError(
+      'INVALID_INPUT',
+      'dreamIn: { worker } and `llm` disagree: pass the LLM its llm settings describe (createHyMemFromConfig does)',
+    )
+  return {
+    databasePath: resolved.databasePath,
+    writeLock: resolved.writeLock,
+    root: resolved.root,
+    workspaceId: resolved.workspaceId,
+    promptVersion: options.promptVersion ?? null,
+    dream: { ...options.dream },
+    clients: { llm: { ...clients.llm }, embedding: { ...clients.embedding } },
+    holderId: `${hostname()}:${process.pid}:dream-worker:${randomId(8)}`,
+  }
 }
 
 function resolveNotesConfig(options: HyMemOptions): NotesConfig {

@@ -7,6 +7,8 @@ export type HyMemErrorCode =
   | 'EMBEDDING_KEY_REJECTED'
   | 'IMPORT_FAILED'
   | 'CLOSED'
+  /** The dream worker thread crashed or could not run the cycle (it is restarted with back-off). */
+  | 'DREAM_WORKER'
 
 /** The one error family of `hymem`; `message` says what to do and `cause` keeps the underlying error. */
 export class HyMemError extends Error {

@@ -23,6 +23,7 @@ import {
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, Conflict, QueryEngine } from '@hymem/query'
 import { dreamBacklog } from './dream/backlog'
+import type { DreamWorkerHost } from './dream/worker-host'
 import { _asHyMemError, HyMemError } from './errors'
 import { Purger } from './forget/purger'
 import type { DeletionReceipt, ForgetOptions } from './forget/types'
@@ -39,6 +40,9 @@ import { forgetNotes, getNote, restoreNote } from './notes/forget'
 import { rememberNote } from './notes/remember'
 import { searchNotes } from './notes/search'
 import type { Note, NoteHit } from './notes/types'
+import { DreamActivity, type TrackedDream } from './runtime/dream-activity'
+import { _eventLoopDelay, _watchEventLoop } from './runtime/event-loop'
+import type { DreamRunnerStatus, RuntimeStatus } from './runtime/types'
 import { collectStats } from './stats/stats'
 import type { HyMemStats } from './stats/types'
 import { exportLines } from './transfer/export'
@@ -76,6 +80,10 @@ export interface HyMemParts {
   readonly log: HyMemLog
   readonly dreamConfig: ScheduledDreamOptions['config']
   readonly dreamCooldownMs: number
+  /** Runs the dreams when they run in a worker thread (`dreamIn`); null: on this thread. */
+  readonly dreamWorker: DreamWorkerHost | null
+  /** Whether `close()` closes the dream worker (forks share their parent's). */
+  readonly ownsDreamWorker: boolean
   /** Builds a sibling facade over a new connection (used by `fork()`). */
   readonly fork: (store: Store) => Promise<HyMem>
 }
@@ -93,6 +101,8 @@ export class HyMemInstance implements HyMem {
   readonly #purger: Purger
   #scheduler: DreamScheduler | null = null
   #foregroundDreams = 0
+  readonly #activity = new DreamActivity()
+  readonly #leaveEventLoop = _watchEventLoop()
   #closed = false
 
   constructor(parts: HyMemParts) {
@@ -178,20 +188,33 @@ export class HyMemInstance implements HyMem {
     // A purge a crash left unfinished is finished first, so the dream never works on forgotten content.
     await this.#purger.settle(workspaceId)
     const started = performance.now()
-    this.#foregroundDreams++
-    const report = await runDream({
-      ...this.#dreamOptions(workspaceId),
-      store: this.store,
-      workspaceId,
+    const worker = this.#parts.dreamWorker
+    const call = {
       ...(options.budget !== undefined ? { budget: options.budget } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    })
+    }
+    this.#foregroundDreams++
+    const tracked = worker ? null : this.#activity.start(workspaceId)
+    const cycle = worker
+      ? worker.dream(workspaceId, call)
+      : runDream({
+          ...this.#dreamOptions(workspaceId),
+          store: this.store,
+          workspaceId,
+          ...call,
+          onProgress: (event) => {
+            tracked?.progress(event)
+            options.onProgress?.(event)
+          },
+        })
+    const report = await cycle
       .catch((error: unknown) => {
         throw _asHyMemError(error)
       })
       .finally(() => {
         this.#foregroundDreams--
+        tracked?.end()
       })
     this.#parts.engine.invalidateQueryCaches(workspaceId)
     this.#logDream(report, false, performance.now() - started)
@@ -200,25 +223,7 @@ export class HyMemInstance implements HyMem {
 
   scheduleDream(workspaceId?: string): void {
     this.#open()
-    // The cooldown throttles real work, so it runs on wall-clock time even when `clock` simulates another.
-    this.#scheduler ??= createDreamScheduler({
-      open: () => this.store.fork(),
-      workspaceId: this.workspaceId,
-      cooldownMs: this.#parts.dreamCooldownMs,
-      dreamOptions: (ws) => this.#dreamOptions(ws),
-      onDreamFinished: (report) => {
-        this.#parts.engine.invalidateQueryCaches(report.workspaceId)
-        this.#logDream(report, true, report.timings.total ?? 0)
-      },
-      onError: (error, ws) =>
-        this.#parts.log({
-          kind: 'dream-failed',
-          level: 'error',
-          workspaceId: ws,
-          background: true,
-          message: (error as Error)?.message ?? String(error),
-        }),
-    })
+    this.#scheduler ??= this.#createScheduler()
     this.#scheduler.kick(this.#ws(workspaceId))
   }
 
@@ -230,6 +235,21 @@ export class HyMemInstance implements HyMem {
       this.extractor.promptVersion,
       (this.#scheduler?.running ?? false) || this.#foregroundDreams > 0,
     )
+  }
+
+  runtime(): RuntimeStatus {
+    const worker = this.#parts.dreamWorker
+    const dreams: DreamRunnerStatus = worker
+      ? worker.status()
+      : {
+          mode: 'process',
+          state: this.#closed ? 'closed' : this.#activity.size > 0 ? 'dreaming' : 'idle',
+          threadId: null,
+          crashes: 0,
+          lastCrash: null,
+          running: this.#activity.list(),
+        }
+    return { eventLoopDelay: _eventLoopDelay(), dreams }
   }
 
   async augment(message: string, options: HyMemAugmentOptions = {}): Promise<AugmentedContext> {
@@ -413,7 +433,7 @@ export class HyMemInstance implements HyMem {
 
   async stats(options: Ws = {}): Promise<HyMemStats> {
     this.#open()
-    return collectStats(this.store, this.#ws(options.workspaceId))
+    return { ...(await collectStats(this.store, this.#ws(options.workspaceId))), runtime: this.runtime() }
   }
 
   export(options: Ws & { readonly withVectors?: boolean } = {}): AsyncIterable<string> {
@@ -458,8 +478,12 @@ export class HyMemInstance implements HyMem {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    await this.#scheduler?.close()
+    // In a worker, cycles stop at their next checkpoint; on this thread the scheduler waits for its cycle.
+    const scheduler = this.#scheduler?.close()
+    if (this.#parts.ownsDreamWorker) await this.#parts.dreamWorker?.close()
+    await scheduler
     await this.#purger.close()
+    this.#leaveEventLoop()
     if (this.#parts.ownsStore) await this.store.close()
   }
 
@@ -468,12 +492,58 @@ export class HyMemInstance implements HyMem {
     return this.#purger.forget(workspaceId, target, options.wait === true)
   }
 
+  /** Internal: the dream worker host, when dreams run in a worker (tests end it to simulate a crash). */
+  get _dreamWorker(): DreamWorkerHost | null {
+    return this.#parts.dreamWorker
+  }
+
   #ws(workspaceId: string | undefined): string {
     return workspaceId === undefined ? this.workspaceId : requireWorkspaceId(workspaceId)
   }
 
   #open(): void {
     if (this.#closed) throw new HyMemError('CLOSED', 'this HyMem instance is closed')
+  }
+
+  #createScheduler(): DreamScheduler {
+    const worker = this.#parts.dreamWorker
+    let tracked: TrackedDream | null = null
+    const finished = () => {
+      tracked?.end()
+      tracked = null
+    }
+    const common = {
+      workspaceId: this.workspaceId,
+      // The cooldown throttles real work, so it runs on wall-clock time even when `clock` simulates another.
+      cooldownMs: this.#parts.dreamCooldownMs,
+      onDreamFinished: (report: DreamReport) => {
+        finished()
+        this.#parts.engine.invalidateQueryCaches(report.workspaceId)
+        this.#logDream(report, true, report.timings.total ?? 0)
+      },
+      onError: (error: unknown, workspaceId: string) => {
+        finished()
+        this.#parts.log({
+          kind: 'dream-failed',
+          level: 'error',
+          workspaceId,
+          background: true,
+          message: (error as Error)?.message ?? String(error),
+        })
+        // The crashed cycle's work is still pending: ask again (after the cooldown and the restart).
+        if (error instanceof HyMemError && error.code === 'DREAM_WORKER') this.#scheduler?.kick(workspaceId)
+      },
+    }
+    if (worker) return createDreamScheduler({ ...common, run: (workspaceId) => worker.dream(workspaceId) })
+    return createDreamScheduler({
+      ...common,
+      open: () => this.store.fork(),
+      dreamOptions: (workspaceId) => {
+        const current = this.#activity.start(workspaceId)
+        tracked = current
+        return { ...this.#dreamOptions(workspaceId), onProgress: (event) => current.progress(event) }
+      },
+    })
   }
 
   #dreamOptions(workspaceId: string): ScheduledDreamOptions {

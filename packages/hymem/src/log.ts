@@ -44,6 +44,14 @@ export type HyMemLogEvent =
       readonly background: boolean
       readonly message: string
     }
+  /** The dream worker thread crashed (it restarts after `restartInMs`), or was restarted. */
+  | {
+      readonly kind: 'dream-worker'
+      readonly level: 'error' | 'info'
+      readonly event: 'crashed' | 'restarted'
+      readonly message: string
+      readonly restartInMs?: number
+    }
   | {
       readonly kind: 'search'
       readonly level: 'debug'

@@ -2,12 +2,14 @@ import type { Message, NewMessage, Page, PageRequest, Store } from '@hymem/core-
 import type { DreamConfig, DreamProgressEvent, DreamReport, ProfileData } from '@hymem/dreaming'
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, AugmentOptions, Conflict, QueryConfig } from '@hymem/query'
+import type { DreamWorkerClients } from './dream/worker-protocol'
 import type { DeletionReceipt, ForgetOptions } from './forget/types'
 import type { AliasResult } from './graph/alias'
 import type { EntityHistory } from './history/types'
 import type { HyMemInspect } from './inspect/types'
 import type { HyMemLog } from './log'
 import type { Note, NoteHit, NotesConfig } from './notes/types'
+import type { RuntimeStatus } from './runtime/types'
 import type { HyMemStats } from './stats/types'
 import type { ImportReport, ReindexProgressEvent, ReindexReport } from './transfer/types'
 
@@ -34,6 +36,16 @@ export interface HyMemOptions {
   readonly query?: Partial<QueryConfig>
   /** De-duplication and search gates of explicit notes. */
   readonly notes?: Partial<NotesConfig>
+  /**
+   * Where dream cycles (`dream()` and `scheduleDream()`) run: on this thread (`'process'`), or in a worker
+   * thread with its own connection (`{ worker }`), so the thread serving requests never waits on a dream.
+   * The worker cannot take client objects: it builds its LLM and embedding clients from the `llm` and
+   * `embedding` settings of a `HyMemConfig` (pass the same clients as `llm` / `embeddings` for the
+   * queries of this thread; `createHyMemFromConfig(config, { dreamIn: 'worker' })` does). Not with a custom
+   * `extractor` or `clock`, which cannot cross into the worker. Closing stops a worker's cycles at their
+   * next checkpoint. @default 'process'
+   */
+  readonly dreamIn?: 'process' | { readonly worker: DreamWorkerClients }
   /** Background dreaming cooldown (ms) used by `scheduleDream()`. @default 60_000 */
   readonly dreamCooldownMs?: number
   /** Prompt version handed to the default extractor (bumping it reprocesses every chunk). */
@@ -169,9 +181,11 @@ export interface HyMem {
       readonly onProgress?: (event: DreamProgressEvent) => void
     },
   ): Promise<DreamReport>
-  /** Background dream with cooldown, on a forked connection; never blocks the caller. */
+  /** Background dream with cooldown, on a forked connection (or in the dream worker); never blocks the caller. */
   scheduleDream(workspaceId?: string): void
   dreamBacklog(workspaceId?: string): Promise<DreamBacklog>
+  /** Live figures of this thread: event-loop delay (p50/p99/max) and where dreams run and how they fare. */
+  runtime(): RuntimeStatus
   augment(message: string, options?: HyMemAugmentOptions): Promise<AugmentedContext>
   profile(options?: Ws): Promise<{ userMd: string; memoryMd: string }>
   /**
@@ -255,6 +269,9 @@ export interface HyMem {
   invalidateQueryCaches(): void
   /** A second facade on a new connection to the same file, sharing clients. */
   fork(): Promise<HyMem>
-  /** Waits for an in-flight background dream, then closes the store. */
+  /**
+   * Waits for an in-flight background dream (in a worker: stops it at its next checkpoint and closes the
+   * worker), then closes the store.
+   */
   close(): Promise<void>
 }

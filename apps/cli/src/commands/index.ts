@@ -148,9 +148,20 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
       .command('stats')
       .description('store counts, dream history and search-log figures (volume, empty rate, latency, misses)')
       .option('--json', 'print the figures as JSON')
-      .action(async (opts: { json?: boolean }, command: Command) => {
+      .option(
+        '--server [url]',
+        "also a running hymem-honcho's event-loop delay and dream worker (default: HYMEM_HONCHO_HOST:PORT)",
+      )
+      .action(async (opts: { json?: boolean; server?: string | true }, command: Command) => {
         const { statsCommand } = await import('./stats')
-        await statsCommand({ ...globalOptions(command), json: opts.json }, ctx)
+        await statsCommand(
+          {
+            ...globalOptions(command),
+            json: opts.json,
+            ...(opts.server !== undefined ? { server: opts.server } : {}),
+          },
+          ctx,
+        )
       }),
   (program, ctx) =>
     program

@@ -101,6 +101,10 @@ describe('readable output', () => {
       Deletions (most recent first)
         requested (UTC)      forgot            status  removed
         2026-06-15 12:01:00  session vacation  done    3 chunks, 2 facts, 14 messages
+      Runtime (this process)
+        event loop: delay p99 3.4 ms, max 13 ms (over 14.8 s)
+        dreams: in a worker thread, dreaming (thread 1); 1 crash, last 2026-06-15 11:50:00: exited with code 1
+          default: extract, chunk 12/50
       "
     `)
   })

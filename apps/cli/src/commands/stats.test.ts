@@ -1,3 +1,6 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createHyMem } from 'hymem'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { captureContext, tempDir } from '../../test/harness'
 import { seedRoot } from '../../test/seed'
@@ -29,6 +32,9 @@ describe('hymem stats', () => {
         none yet: run "hymem dream"
       Searches
         none logged yet
+      Runtime (this process)
+        event loop: delay p99 <t>, max <t> (over <t>)
+        dreams: in process, idle; 0 crashes
       "
     `)
   })
@@ -65,10 +71,38 @@ describe('hymem stats', () => {
         "dreams",
         "edges",
         "notes",
+        "runtime",
         "search",
         "vectors",
         "workspaceId",
       ]
     `)
+  })
+
+  it("adds a running server's event-loop delay and dream worker with --server", async () => {
+    const memory = await createHyMem({ root, embeddings: null })
+    const server = createServer((request, response) => {
+      const verbose = request.url === '/health?verbose'
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(verbose ? { status: 'ok', ...memory.runtime() } : { status: 'ok' }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const { ctx, stdout } = captureContext({ env: { HYMEM_ROOT: root } })
+      const stats = await statsCommand({ server: url }, ctx)
+      expect(stats.server).toMatchObject({ url, dreams: { mode: 'process', state: 'idle' } })
+      expect(stable(stdout())).toContain(
+        `Server ${url}\n  event loop: delay p99 <t>, max <t> (over <t>)\n  dreams: in process, idle; 0 crashes\n`,
+      )
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+      await memory.close()
+    }
+    const { ctx } = captureContext({ env: { HYMEM_ROOT: root } })
+    await expect(statsCommand({ server: url }, ctx)).rejects.toMatchObject({
+      exitCode: 1,
+      message: expect.stringMatching(/^cannot reach hymem-honcho at http:\/\/127\.0\.0\.1:\d+/),
+    })
   })
 })

@@ -1,4 +1,6 @@
-import type { Stats } from '../facade-types'
+import type { HyMemConfig } from 'hymem'
+import { EXIT_FAILURE, ExitError } from '../exit-error'
+import type { RuntimeStatus, Stats } from '../facade-types'
 import { createStyle } from '../format/style'
 import { renderTable, truncate } from '../format/table'
 import { type CliContext, colorEnabled } from '../io'
@@ -9,19 +11,92 @@ import { formatMs } from './dream'
 /** Options of `hymem stats`. */
 export interface StatsCommandOptions extends GlobalOptions {
   readonly json?: boolean
+  /**
+   * Also report a running hymem-honcho's event-loop delay and dream worker (`GET /health?verbose`): its
+   * URL, or `true` for the configured HYMEM_HONCHO_HOST and HYMEM_HONCHO_PORT.
+   */
+  readonly server?: string | true
 }
 
-/** Prints store counts, the dream history and search-log figures of the workspace. */
-export async function statsCommand(options: StatsCommandOptions, ctx: CliContext): Promise<Stats> {
-  const stats = await withHyMem(options, ctx, (hymem) => hymem.stats(), { quiet: true })
-  ctx.stdout.write(
-    options.json ? `${JSON.stringify(stats, null, 2)}\n` : renderStats(stats, colorEnabled(ctx)),
+/** What a server's `GET /health?verbose` answers. */
+export interface ServerRuntime extends RuntimeStatus {
+  readonly url: string
+}
+
+const SERVER_TIMEOUT_MS = 5000
+
+/** Prints store counts, the dream history and search-log figures of the workspace (and a server's runtime). */
+export async function statsCommand(
+  options: StatsCommandOptions,
+  ctx: CliContext,
+): Promise<Stats & { server?: ServerRuntime }> {
+  const { stats, server } = await withHyMem(
+    options,
+    ctx,
+    async (hymem, config) => {
+      const server =
+        options.server === undefined ? undefined : await serverRuntime(options.server, config, ctx)
+      return { stats: await hymem.stats(), server }
+    },
+    { quiet: true },
   )
-  return stats
+  const result = server ? { ...stats, server } : stats
+  ctx.stdout.write(
+    options.json ? `${JSON.stringify(result, null, 2)}\n` : renderStats(result, colorEnabled(ctx)),
+  )
+  return result
+}
+
+/** Asks a hymem-honcho for its runtime figures, with a token of the configuration when it has some. */
+async function serverRuntime(
+  server: string | true,
+  config: HyMemConfig,
+  ctx: CliContext,
+): Promise<ServerRuntime> {
+  const host = config.honcho.host.includes(':') ? `[${config.honcho.host}]` : config.honcho.host
+  const url = (server === true ? `http://${host}:${config.honcho.port}` : server).replace(/\/+$/, '')
+  const token = config.authTokens.find(
+    (entry) => entry.workspaces === '*' || entry.workspaces.includes(config.workspaceId),
+  )?.token
+  const fetcher = ctx.fetch ?? globalThis.fetch
+  let response: Response
+  try {
+    response = await fetcher(`${url}/health?verbose`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: AbortSignal.timeout(SERVER_TIMEOUT_MS),
+    })
+  } catch (error) {
+    throw new ExitError(EXIT_FAILURE, `cannot reach hymem-honcho at ${url}: ${(error as Error).message}`)
+  }
+  if (!response.ok) throw new ExitError(EXIT_FAILURE, `${url}/health?verbose answered ${response.status}`)
+  const body = (await response.json()) as Partial<RuntimeStatus>
+  if (!body.eventLoopDelay || !body.dreams)
+    throw new ExitError(EXIT_FAILURE, `${url} is not a hymem-honcho (no runtime in /health?verbose)`)
+  return { url, eventLoopDelay: body.eventLoopDelay, dreams: body.dreams }
+}
+
+/** The event-loop and dream-runner lines of a runtime report. */
+export function renderRuntime(runtime: RuntimeStatus): string {
+  const loop = runtime.eventLoopDelay
+  const dreams = runtime.dreams
+  const where = dreams.mode === 'worker' ? 'in a worker thread' : 'in process'
+  const thread = dreams.threadId === null ? '' : ` (thread ${dreams.threadId})`
+  const crash = dreams.lastCrash
+    ? `, last ${dreams.lastCrash.at.replace('T', ' ').slice(0, 19)}: ${dreams.lastCrash.message}`
+    : ''
+  const lines = [
+    `  event loop: delay p99 ${formatMs(loop.p99Ms)}, max ${formatMs(loop.maxMs)} (over ${formatMs(loop.windowMs)})`,
+    `  dreams: ${where}, ${dreams.state}${thread}; ${dreams.crashes} crash${dreams.crashes === 1 ? '' : 'es'}${crash}`,
+    ...dreams.running.map(
+      (run) =>
+        `    ${run.workspaceId}: ${run.phase ?? 'starting'}${run.chunks ? `, chunk ${run.chunks.done}/${run.chunks.total}` : ''}`,
+    ),
+  ]
+  return `${lines.join('\n')}\n`
 }
 
 /** The readable form of {@link statsCommand}. */
-export function renderStats(stats: Stats, color: boolean): string {
+export function renderStats(stats: Stats & { server?: ServerRuntime }, color: boolean): string {
   const style = createStyle(color)
   const out: string[] = [style.bold(`Workspace ${stats.workspaceId}`)]
   const counts = Object.entries(stats.counts).filter(([, n]) => n > 0)
@@ -108,6 +183,12 @@ export function renderStats(stats: Stats, color: boolean): string {
         { head: ['requested (UTC)', 'forgot', 'status', 'removed'], align: ['left', 'left', 'left', 'left'] },
       ),
     )
+  }
+  out.push(style.bold('Runtime (this process)'))
+  out.push(renderRuntime(stats.runtime))
+  if (stats.server) {
+    out.push(style.bold(`Server ${stats.server.url}`))
+    out.push(renderRuntime(stats.server))
   }
   return out.map((block) => (block.endsWith('\n') ? block : `${block}\n`)).join('')
 }

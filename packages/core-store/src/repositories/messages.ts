@@ -67,6 +67,26 @@ export function prepareMessage(message: NewMessage, index: number, count: TokenC
   }
 }
 
+/** Longest stretch of token counting before the event loop gets a turn (a 2 MiB batch counts for ~50 ms). */
+const SLICE_MS = 8
+
+/** Prepares a batch, yielding to the event loop between messages once a slice is used up. */
+async function prepareInSlices(
+  messages: readonly NewMessage[],
+  count: TokenCounter,
+): Promise<PreparedMessage[]> {
+  const prepared: PreparedMessage[] = []
+  let sliceStart = performance.now()
+  for (const [index, message] of messages.entries()) {
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      sliceStart = performance.now()
+    }
+    prepared.push(prepareMessage(message, index, count))
+  }
+  return prepared
+}
+
 function requireRecentQuery(query: RecentMessagesQuery): RecentMessagesQuery {
   if (!isJsonObject(query)) throw new StoreError('INVALID_INPUT', 'the query must be an object')
   if (query.sessionId !== undefined) requireId(query.sessionId, 'session id')
@@ -88,7 +108,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       requireId(sessionId, 'session id')
       if (!Array.isArray(messages)) throw new StoreError('INVALID_INPUT', 'messages must be an array')
       const count = await loadTokenCounter()
-      const prepared = messages.map((message, index) => prepareMessage(message, index, count))
+      const prepared = await prepareInSlices(messages, count)
       if (prepared.length === 0) return []
       return scope.write(() =>
         insertMessageBatch(scope.statements, context, workspaceId, sessionId, prepared),

@@ -12,6 +12,8 @@ export interface RepositoryOptions {
   readonly inTransaction: boolean
   /** The engine the scope runs on. @default SQLite */
   readonly backend?: RepositoryBackend
+  /** Taken before `BEGIN IMMEDIATE` when the store has a thread write lock (see `ThreadWriteLock`). */
+  readonly writeTurn?: () => Promise<() => void>
 }
 
 /** Internal: how repositories reach the connection. */
@@ -58,22 +60,28 @@ function sqliteGuards(
   db: Kysely<HyMemDatabase>,
   options: RepositoryOptions,
 ): Pick<RepositoryScope, 'write' | 'read'> {
-  const { statements, inTransaction } = options
+  const { statements, inTransaction, writeTurn } = options
   return {
     write: async (fn) => {
       if (inTransaction) return fn(db)
-      return db.connection().execute(async (connection) => {
-        // The connection is held, so the cached raw statements cannot interleave with another caller.
-        statements.prepare('BEGIN IMMEDIATE').run()
-        try {
-          const result = await fn(connection)
-          statements.prepare('COMMIT').run()
-          return result
-        } catch (error) {
-          if (statements.inTransaction) statements.prepare('ROLLBACK').run()
-          throw error
-        }
-      })
+      // The write turn comes before the connection: while it waits, this thread's reads keep the connection.
+      const release = writeTurn ? await writeTurn() : undefined
+      try {
+        return await db.connection().execute(async (connection) => {
+          // The connection is held, so the cached raw statements cannot interleave with another caller.
+          statements.prepare('BEGIN IMMEDIATE').run()
+          try {
+            const result = await fn(connection)
+            statements.prepare('COMMIT').run()
+            return result
+          } catch (error) {
+            if (statements.inTransaction) statements.prepare('ROLLBACK').run()
+            throw error
+          }
+        })
+      } finally {
+        release?.()
+      }
     },
     read: async (fn) => {
       // Outside any transaction a synchronous read cannot interleave with anyone: skip the connection queue.

@@ -174,9 +174,22 @@ function assemble(
   const db = new Kysely<HyMemDatabase>({
     dialect: new GatedSqliteDialect({ database: cachingDatabase(sqlite, statements) }, gate),
   })
-  const exclusive = <T>(fn: () => T): Promise<T> => db.connection().execute(async () => fn())
+  const lock = options.threadWriteLock
+  const writeTurn = lock ? () => lock.acquire() : undefined
+  const withWriteTurn = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const release = writeTurn ? await writeTurn() : undefined
+    try {
+      return await fn()
+    } finally {
+      release?.()
+    }
+  }
+  // The run lock's statements open their own write transaction. The write turn comes before the connection:
+  // while it waits, the reads of this thread keep the connection.
+  const exclusive = <T>(fn: () => T): Promise<T> =>
+    withWriteTurn(() => db.connection().execute(async () => fn()))
   const scope = (executor: Kysely<HyMemDatabase>, inTransaction: boolean): ScopeWithBuilder => {
-    const options = { statements, inTransaction }
+    const options = { statements, inTransaction, ...(writeTurn ? { writeTurn } : {}) }
     return {
       db: executor,
       ...createRepositories(executor, context, options),
@@ -193,18 +206,20 @@ function assemble(
     path,
     context,
     transaction: (fn) =>
-      db.connection().execute(async (connection) => {
-        if (closed) throw new StoreError('CLOSED', `the store at ${path} is closed`)
-        await sql`BEGIN IMMEDIATE`.execute(connection)
-        try {
-          const result = await fn(scope(connection, true))
-          await sql`COMMIT`.execute(connection)
-          return result
-        } catch (error) {
-          if (sqlite.inTransaction) await sql`ROLLBACK`.execute(connection)
-          throw error
-        }
-      }),
+      withWriteTurn(() =>
+        db.connection().execute(async (connection) => {
+          if (closed) throw new StoreError('CLOSED', `the store at ${path} is closed`)
+          await sql`BEGIN IMMEDIATE`.execute(connection)
+          try {
+            const result = await fn(scope(connection, true))
+            await sql`COMMIT`.execute(connection)
+            return result
+          } catch (error) {
+            if (sqlite.inTransaction) await sql`ROLLBACK`.execute(connection)
+            throw error
+          }
+        }),
+      ),
     runLock: createStoreRunLock(createRunLock({ db: statements, clock }), exclusive),
     info: (): SqliteStoreInfo => {
       const version = (sqlite.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v

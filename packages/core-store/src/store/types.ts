@@ -1,6 +1,7 @@
 import type { Repositories } from '../repositories'
 import type { FullTextSearch, VectorIndex } from '../search/types'
 import type { StoreRunLock } from './store-run-lock'
+import type { ThreadWriteLock } from './thread-write-lock'
 
 /** Events the store reports through the injected `log` option. */
 export type StoreLogEvent =
@@ -36,6 +37,11 @@ export interface OpenStoreOptions {
   readonly loadVectorExtension?: boolean
   /** Most vectors the JS fallback scans per query. @default 5000 */
   readonly embeddingMaxScan?: number
+  /**
+   * Shared with connections in other threads of this process (a dream worker): write transactions take
+   * it first, so those threads wait for each other asynchronously rather than in SQLite's busy handler.
+   */
+  readonly threadWriteLock?: ThreadWriteLock
 }
 
 /** What every repository gets: time, ids and the executor it runs on. */

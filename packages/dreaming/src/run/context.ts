@@ -60,6 +60,16 @@ export function checkAbort(ctx: RunContext): void {
   _throwIfAborted(ctx.signal)
 }
 
+/**
+ * A checkpoint between two committed units of work (a chunk, a session, a batch): lets the event loop run
+ * (requests served on this thread, an abort or a close arriving from a worker's host), then checks the
+ * signal. Without it a phase runs as one unbroken chain of promise callbacks.
+ */
+export async function checkpoint(ctx: RunContext): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve))
+  checkAbort(ctx)
+}
+
 /** The extractor's per-call options (the signal, when there is one). */
 export function callOptions(ctx: RunContext): { signal?: AbortSignal } {
   return ctx.signal ? { signal: ctx.signal } : {}

@@ -86,4 +86,36 @@ describe('salience chunking', () => {
     const [chunk] = await chunks()
     expect(await t.store.mentions.listAll(WS)).toEqual([{ chunkId: chunk!.id, entity: 'postgresql' }])
   })
+
+  it('commits a long page in groups of chunks: stopped after one, the next run ends with the same chunks', async () => {
+    const lines = Array.from({ length: 120 }, (_, i) =>
+      i % 2 === 0 ? user(`The service${i} depends on redis and uses kafka.`, i) : bot('ok', i),
+    )
+    await logLines(t.store, 's1', lines)
+    const reference = openTestStore()
+    try {
+      await logLines(reference.store, 's1', lines)
+      await chunkNewMessages(stepContext(reference))
+      const expected = (await reference.store.chunks.listAll(WS)).map((c) => ({
+        text: c.text,
+        messageIds: c.messageIds,
+      }))
+      expect(expected).toHaveLength(60)
+
+      const controller = new AbortController()
+      // Fires before the checkpoint that follows the first group's commit.
+      setImmediate(() => controller.abort())
+      await expect(chunkNewMessages({ ...stepContext(t), signal: controller.signal })).rejects.toThrow()
+      const first = await chunks()
+      expect(first.length).toBeGreaterThan(0)
+      expect(first.length).toBeLessThan(60)
+      const [watermark] = await t.store.sessions.listChunkWatermarks(WS)
+      expect(watermark?.lastChunkedMessageId).toBe(first.at(-1)!.messageIds.at(-1))
+
+      await chunkNewMessages(stepContext(t))
+      expect((await chunks()).map((c) => ({ text: c.text, messageIds: c.messageIds }))).toEqual(expected)
+    } finally {
+      await reference.cleanup()
+    }
+  })
 })

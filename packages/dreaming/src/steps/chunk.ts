@@ -1,5 +1,5 @@
 import type { Message } from '@hymem/core-store'
-import type { RunContext } from '../run/context'
+import { checkpoint, type RunContext } from '../run/context'
 import { loadMentionMatcher, type MentionMatcher } from './mentions'
 import { salienceReason } from './salience'
 
@@ -10,6 +10,8 @@ interface PendingChunk {
 }
 
 const PAGE = 500
+/** Chunks written per transaction: a page's chunks commit in groups, so no transaction runs long. */
+const CHUNKS_PER_TRANSACTION = 25
 
 /** How a message reads inside a chunk: the speaker's role, then the content. */
 export function chunkLine(message: Pick<Message, 'role' | 'content'>): string {
@@ -19,8 +21,10 @@ export function chunkLine(message: Pick<Message, 'role' | 'content'>): string {
 /**
  * Cuts the new messages of every session (after `sessions.last_chunked_message_id`) into salient chunks.
  * Consecutive salient messages merge up to `chunkMaxChars`; chunks under `salienceMinChars` are dropped.
- * The chunks, their mentions of already known entities and the advanced watermark are written in one
- * transaction per session page, so a crash never loses or duplicates a chunk.
+ * A page's chunks are written in groups: each group, its mentions of already known entities and the
+ * watermark advanced to the group's last message commit in one short transaction (the page's last group
+ * advances it to the page's end), so a crash never loses or duplicates a chunk, and a run resumed after one
+ * starts cutting at a chunk boundary.
  */
 export async function chunkNewMessages(ctx: RunContext): Promise<void> {
   const { store, workspaceId } = ctx
@@ -34,7 +38,14 @@ export async function chunkNewMessages(ctx: RunContext): Promise<void> {
       const chunks = cut(page, ctx)
       const last = page[page.length - 1]!.id
       matcher ??= await loadMentionMatcher(store, workspaceId)
-      await writeChunks(ctx, session.sessionId, chunks, after, last, matcher)
+      let watermark = after
+      for (let at = 0; at < chunks.length || watermark !== last; at += CHUNKS_PER_TRANSACTION) {
+        const group = chunks.slice(at, at + CHUNKS_PER_TRANSACTION)
+        const end = at + CHUNKS_PER_TRANSACTION >= chunks.length ? last : lastMessageId(group)
+        if (!(await writeChunks(ctx, session.sessionId, group, watermark, end, matcher))) break
+        watermark = end
+        await checkpoint(ctx)
+      }
       after = last
       if (page.length < PAGE) break
     }
@@ -69,6 +80,12 @@ function render(chunk: PendingChunk, maxChars: number): string {
   return chunk.messages.map(chunkLine).join('\n').slice(0, maxChars)
 }
 
+function lastMessageId(chunks: readonly PendingChunk[]): number {
+  const messages = chunks[chunks.length - 1]!.messages
+  return messages[messages.length - 1]!.id
+}
+
+/** Writes the chunks and moves the watermark; false when another connection moved it first (nothing written). */
 async function writeChunks(
   ctx: RunContext,
   sessionId: string,
@@ -76,12 +93,12 @@ async function writeChunks(
   expectedWatermark: number,
   watermark: number,
   matcher: MentionMatcher,
-): Promise<void> {
+): Promise<boolean> {
   const { workspaceId } = ctx
   const created = await ctx.store.transaction(async (tx) => {
     // Another connection may have chunked the same span meanwhile: the watermark check makes this a no-op.
     if (!(await tx.sessions.advanceChunkWatermark(workspaceId, sessionId, expectedWatermark, watermark)))
-      return 0
+      return null
     let inserted = 0
     for (const chunk of chunks) {
       const last = chunk.messages[chunk.messages.length - 1]!
@@ -99,5 +116,7 @@ async function writeChunks(
     }
     return inserted
   })
+  if (created === null) return false
   ctx.tally.chunksCreated += created
+  return true
 }

@@ -1,7 +1,10 @@
 import type { VectorIndexName } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
-import { callOptions, checkAbort, count, errorText, type RunContext } from '../run/context'
+import { callOptions, checkAbort, checkpoint, count, errorText, type RunContext } from '../run/context'
 import { textHash } from './ids'
+
+/** Vector rows written or removed per transaction (each batch commits on its own). */
+const VECTOR_ROWS_PER_TRANSACTION = 256
 
 interface Item {
   id: number | string
@@ -88,6 +91,7 @@ async function embedIndex(
       })),
       client.model,
     )
+    await checkpoint(ctx)
   }
   return todo.length
 }
@@ -99,8 +103,11 @@ async function embedEdges(ctx: RunContext, client: EmbeddingClient): Promise<num
   const inactive = edges.filter((e) => e.status !== 'active' || e.validTo !== null).map((e) => e.id)
   const active = edges.filter((e) => e.status === 'active' && e.validTo === null)
   if (inactive.length > 0) {
-    const indexed = await store.vectors.textHashes('edges', inactive)
-    if (indexed.size > 0) await store.vectors.remove('edges', [...indexed.keys()])
+    const indexed = [...(await store.vectors.textHashes('edges', inactive)).keys()]
+    for (let at = 0; at < indexed.length; at += VECTOR_ROWS_PER_TRANSACTION) {
+      await store.vectors.remove('edges', indexed.slice(at, at + VECTOR_ROWS_PER_TRANSACTION))
+      await checkpoint(ctx)
+    }
   }
   const known = await store.vectors.textHashes(
     'edges',
@@ -119,15 +126,18 @@ async function embedEdges(ctx: RunContext, client: EmbeddingClient): Promise<num
     await store.vectors.cacheTextVectors(client.model, entries)
     for (const e of entries) cached.set(e.text, e.vector)
   }
-  await store.vectors.upsert(
-    'edges',
-    todo.map((e) => ({
-      id: e.id,
-      workspaceId,
-      vector: cached.get(edgeText(e))!,
-      textHash: textHash(edgeText(e)),
-    })),
-    client.model,
-  )
+  for (let at = 0; at < todo.length; at += VECTOR_ROWS_PER_TRANSACTION) {
+    await store.vectors.upsert(
+      'edges',
+      todo.slice(at, at + VECTOR_ROWS_PER_TRANSACTION).map((e) => ({
+        id: e.id,
+        workspaceId,
+        vector: cached.get(edgeText(e))!,
+        textHash: textHash(edgeText(e)),
+      })),
+      client.model,
+    )
+    await checkpoint(ctx)
+  }
   return missing.length
 }

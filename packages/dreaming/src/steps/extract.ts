@@ -1,7 +1,7 @@
 import type { ExtractFactsResult } from '@hymem/extraction'
 import pLimit from 'p-limit'
 import { _isAbort } from '../errors'
-import { callOptions, checkAbort, count, errorText, type RunContext, spend } from '../run/context'
+import { callOptions, checkAbort, checkpoint, count, errorText, type RunContext, spend } from '../run/context'
 import { loadNegativeExamples, tripleKey } from './feedback'
 import { loadMentionMatcher } from './mentions'
 import { writeChunkFacts } from './write-facts'
@@ -32,7 +32,8 @@ export async function extractPending(ctx: RunContext): Promise<void> {
   const limit = pLimit(ctx.concurrency)
   const calls = chunks.map((chunk) =>
     limit(async (): Promise<ExtractFactsResult> => {
-      checkAbort(ctx)
+      // Start on a fresh macrotask: a synchronous extractor must not run inside another chunk's transaction.
+      await checkpoint(ctx)
       return ctx.extractor.extractFacts({ text: chunk.text, negativeExamples: negatives }, callOptions(ctx))
     }),
   )
@@ -55,6 +56,7 @@ export async function extractPending(ctx: RunContext): Promise<void> {
       checkAbort(ctx)
       await writeChunkFacts(ctx, chunk, facts, blocked, matcher)
       ctx.emit({ kind: 'chunk', index: i + 1, total: chunks.length, chunkId: chunk.id })
+      await checkpoint(ctx)
     }
   } finally {
     limit.clearQueue()

@@ -5,7 +5,7 @@ import type {
   SummarizeSessionResult,
 } from '@hymem/extraction'
 import pLimit, { type LimitFunction } from 'p-limit'
-import { callOptions, checkAbort, count, errorText, type RunContext, spend } from '../run/context'
+import { callOptions, checkAbort, checkpoint, count, errorText, type RunContext, spend } from '../run/context'
 import { chunkLine } from './chunk'
 import { writeEpisodes, writeProcedures } from './session-writes'
 
@@ -40,6 +40,7 @@ export async function processSessions(ctx: RunContext): Promise<void> {
       checkAbort(ctx)
       await commitSession(ctx, session.sessionId, session.lastMessageId, result)
       ctx.emit({ kind: 'session', index: i + 1, total: sessions.length, sessionId: session.sessionId })
+      await checkpoint(ctx)
     }
   } finally {
     limit.clearQueue()

@@ -1,17 +1,9 @@
-import {
-  cachedEmbeddings,
-  createFakeEmbeddings,
-  createOpenAICompatibleEmbeddings,
-  createOpenAICompatibleLLM,
-  type EmbeddingClient,
-  type ExtractionLogEvent,
-  type LLMClient,
-} from '@hymem/extraction'
+import type { EmbeddingClient } from '@hymem/extraction'
 import { createHyMem } from '../create-hymem'
-import { HyMemError } from '../errors'
 import { _noopLog, type HyMemLog } from '../log'
 import type { HyMem } from '../types'
 import { checkKey } from './check-key'
+import { embeddingsFromConfig, facadeOptionsFromConfig, llmFromConfig } from './clients'
 import type { HyMemConfig } from './types'
 
 /** Options of {@link createHyMemFromConfig}. */
@@ -22,6 +14,12 @@ export interface FromConfigOptions {
   readonly skipKeyCheck?: boolean
   /** Injected into the HTTP clients and the key probe (tests). */
   readonly fetch?: typeof globalThis.fetch
+  /**
+   * Where dream cycles run: on this thread (`process`), or in a worker thread with its own connection that
+   * rebuilds the extractor and embedder from this config (`worker`: servers stay responsive while they
+   * dream). `worker` takes neither `clock` nor `fetch`, which cannot cross into the worker. @default 'process'
+   */
+  readonly dreamIn?: 'process' | 'worker'
 }
 
 /**
@@ -40,103 +38,53 @@ export async function createHyMemFromConfig(
   options: FromConfigOptions = {},
 ): Promise<HyMem> {
   const log = options.log ?? _noopLog
-  const extractionLog = (event: ExtractionLogEvent) =>
-    log({
-      kind: 'extraction',
-      level: event.kind === 'error' || event.kind === 'json_mode_fallback' ? 'warn' : 'debug',
-      event,
-    })
-  const fetchOption = options.fetch ? { fetch: options.fetch } : {}
-
-  let llm: LLMClient | null = null
-  if (config.llm.apiKey !== null) {
-    if (options.skipKeyCheck !== true) {
-      const outcome = await checkKey({
-        baseUrl: config.llm.baseUrl,
-        apiKey: config.llm.apiKey,
-        variable: config.llm.apiKeySource ?? 'HYMEM_LLM_API_KEY',
-        code: 'LLM_KEY_REJECTED',
-        ...fetchOption,
-      })
-      log({
-        kind: 'key-check',
-        level: outcome.outcome === 'ok' ? 'info' : 'warn',
-        url: config.llm.baseUrl,
-        ...outcome,
-      })
-    }
-    llm = createOpenAICompatibleLLM({
+  const clientOptions = { log, ...(options.fetch ? { fetch: options.fetch } : {}) }
+  if (config.llm.apiKey !== null && options.skipKeyCheck !== true) {
+    const outcome = await checkKey({
+      baseUrl: config.llm.baseUrl,
       apiKey: config.llm.apiKey,
-      baseURL: config.llm.baseUrl,
-      model: config.llm.model,
-      concurrency: config.llm.concurrency,
-      log: extractionLog,
-      ...fetchOption,
+      variable: config.llm.apiKeySource ?? 'HYMEM_LLM_API_KEY',
+      code: 'LLM_KEY_REJECTED',
+      ...clientOptions,
+    })
+    log({
+      kind: 'key-check',
+      level: outcome.outcome === 'ok' ? 'info' : 'warn',
+      url: config.llm.baseUrl,
+      ...outcome,
     })
   }
-
-  const embeddings = await embeddingClient(config, extractionLog, options)
+  const llm = llmFromConfig(config, clientOptions)
+  const embeddings = await embeddingClient(config, options)
   return createHyMem({
-    root: config.root,
-    databasePath: config.databasePath,
-    workspaceId: config.workspaceId,
+    ...facadeOptionsFromConfig(config),
     llm,
     embeddings,
     log,
     ...(options.clock ? { clock: options.clock } : {}),
-    dream: { dreamBudget: config.dream.budget, concurrency: config.llm.concurrency },
-    dreamCooldownMs: config.dream.cooldownSeconds * 1000,
-    ...(config.dream.promptVersion ? { promptVersion: config.dream.promptVersion } : {}),
+    ...(options.dreamIn === 'worker' ? { dreamIn: { worker: config } } : {}),
   })
 }
 
 async function embeddingClient(
   config: HyMemConfig,
-  log: (event: ExtractionLogEvent) => void,
   options: FromConfigOptions,
 ): Promise<EmbeddingClient | null> {
   const { embedding } = config
-  switch (embedding.provider) {
-    case 'none':
-      return null
-    case 'fake':
-      return createFakeEmbeddings()
-    case 'local': {
-      const { createLocalEmbeddings } = await import('@hymem/extraction/local')
-      return cachedEmbeddings(createLocalEmbeddings({ model: embedding.localModel }))
-    }
-    case 'openai-compatible': {
-      if (
-        embedding.apiKey === null &&
-        !/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/i.test(`${embedding.baseUrl}/`)
-      ) {
-        throw new HyMemError(
-          'CONFIG',
-          'HYMEM_EMBEDDING_PROVIDER=openai-compatible needs HYMEM_EMBEDDING_API_KEY (or HYMEM_LLM_API_KEY)',
-        )
-      }
-      if (
-        embedding.apiKey !== null &&
-        options.skipKeyCheck !== true &&
-        embedding.baseUrl !== config.llm.baseUrl
-      ) {
-        await checkKey({
-          baseUrl: embedding.baseUrl,
-          apiKey: embedding.apiKey,
-          variable: embedding.apiKeySource ?? 'HYMEM_EMBEDDING_API_KEY',
-          code: 'EMBEDDING_KEY_REJECTED',
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-        })
-      }
-      return cachedEmbeddings(
-        createOpenAICompatibleEmbeddings({
-          apiKey: embedding.apiKey ?? 'none',
-          baseURL: embedding.baseUrl,
-          model: embedding.model,
-          log,
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-        }),
-      )
-    }
+  const log = options.log ?? _noopLog
+  if (
+    embedding.provider === 'openai-compatible' &&
+    embedding.apiKey !== null &&
+    options.skipKeyCheck !== true &&
+    embedding.baseUrl !== config.llm.baseUrl
+  ) {
+    await checkKey({
+      baseUrl: embedding.baseUrl,
+      apiKey: embedding.apiKey,
+      variable: embedding.apiKeySource ?? 'HYMEM_EMBEDDING_API_KEY',
+      code: 'EMBEDDING_KEY_REJECTED',
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    })
   }
+  return embeddingsFromConfig(config, { log, ...(options.fetch ? { fetch: options.fetch } : {}) })
 }

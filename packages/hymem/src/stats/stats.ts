@@ -8,7 +8,7 @@ const RECENT_DELETIONS = 10
 const LATENCY_WINDOW = 10_000
 
 /** Table counts, note and edge states, dream history and search-log figures of one workspace. */
-export async function collectStats(store: Store, workspaceId: string): Promise<HyMemStats> {
+export async function collectStats(store: Store, workspaceId: string): Promise<Omit<HyMemStats, 'runtime'>> {
   const counts = await store.workspaces.counts(workspaceId)
   const notes = await store.notes.countByState(workspaceId)
   const edges = await store.edges.countByState(workspaceId)

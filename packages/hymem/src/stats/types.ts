@@ -1,4 +1,5 @@
 import type { Purge, VectorSupport } from '@hymem/core-store'
+import type { RuntimeStatus } from '../runtime/types'
 
 /** One row of the dream history. */
 export interface DreamHistoryEntry {
@@ -58,4 +59,6 @@ export interface HyMemStats {
       readonly dimensions: number
     }[]
   }
+  /** This thread's event-loop delay and where the facade's dreams run (not stored: live figures). */
+  readonly runtime: RuntimeStatus
 }
