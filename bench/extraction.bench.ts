@@ -8,8 +8,8 @@
  *  (c) OpenAI-compatible chat client round trip over loopback against a raw fetch to the same fake server
  *      (client overhead: retries, concurrency limiter, validation);
  *  (d) cachedEmbeddings hit path against the raw fake embedding call it wraps;
- *  (e) full mode only: offline USE-lite embeddings, texts/s (no raw baseline: the model package is not a
- *      bench dependency).
+ *  (e) full mode only: offline USE-lite and MiniLM embeddings, texts/s (no raw baseline: the model
+ *      packages are not bench dependencies).
  *
  *   pnpm exec tsx --conditions=@hymem/source bench/extraction.bench.ts [--quick]
  */
@@ -40,6 +40,7 @@ const FIXTURES = [
   'rules-heldout-2',
   'rules-heldout-3',
   'rules-heldout-4',
+  'rules-heldout-5',
 ].map((name) => join(here, `../packages/extraction/test/fixtures/${name}.json`))
 
 const norm = (x: string) =>
@@ -270,21 +271,26 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
     notes: 'baseline: hashing fake embed; ratio = raw / cached',
   })
 
-  // (e) local model
+  // (e) local models
   if (!options.quick) {
     const { createLocalEmbeddings } = await import('@hymem/extraction/local')
-    const local = createLocalEmbeddings()
-    const loadStart = performance.now()
-    await local.embed(['warm up'])
-    const loadMs = performance.now() - loadStart
-    const batch = texts.slice(0, 32)
-    const rate = await timeLoop(3, async () => (await local.embed(batch)).length)
-    out.push({
-      name: 'local USE-lite embed',
-      unit: 'texts/s',
-      value: rate,
-      notes: `first call incl. model load ${loadMs.toFixed(0)} ms; batches of 32`,
-    })
+    for (const [model, label] of [
+      ['use-lite', 'USE-lite'],
+      ['minilm', 'MiniLM'],
+    ] as const) {
+      const local = createLocalEmbeddings({ model })
+      const loadStart = performance.now()
+      await local.embed(['warm up'])
+      const loadMs = performance.now() - loadStart
+      const batch = texts.slice(0, 32)
+      const rate = await timeLoop(3, async () => (await local.embed(batch)).length)
+      out.push({
+        name: `local ${label} embed`,
+        unit: 'texts/s',
+        value: rate,
+        notes: `first call incl. model load ${loadMs.toFixed(0)} ms; 32 texts a call`,
+      })
+    }
   }
   return out
 }

@@ -1,13 +1,18 @@
 /**
  * Retrieval evaluation on LoCoMo: ingest → dream → augment every question → evidence-turn recall.
  *
- *   pnpm eval:locomo [--data file] [--audit file | --no-audit] [--embeddings default|none|local|fake]
- *                    [--limit-conversations n] [--query '{"fusion":"rrf"}'] [--dream '{...}'] [--json]
+ *   pnpm eval:locomo [--data file] [--audit file | --no-audit]
+ *                    [--embeddings default|none|local|use-lite|minilm|fake] [--limit-conversations n]
+ *                    [--query '{"fusion":"rrf"}'] [--dream '{...}'] [--misses [--misses-k 10]] [--json]
  *
  * Defaults read the development split beside the project (../shared/data/locomo) with its audit file; the
- * data never enters the repository. `--embeddings default` (the default) is the facade's default provider.
- * `--query` / `--dream` take JSON overrides of `QueryConfig` / `DreamConfig` for experiments. With --json the
- * last line of output is one JSON object.
+ * data never enters the repository. `--embeddings default` (the default) is the facade's default provider,
+ * `local` its default offline model, `use-lite` / `minilm` a named offline model. `--query` / `--dream` take
+ * JSON overrides of `QueryConfig` / `DreamConfig` for experiments. `--misses` also prints every question
+ * whose evidence is not all among the top k turns, with the turns returned instead. Turn-level recall@k is
+ * the share of evidence turns among the first k ranked turns; session-level recall@k the share of evidence
+ * sessions among the first k sessions of those turns (in rank order, each once). With --json the last line
+ * of output is one JSON object.
  */
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -15,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { loadLocomo } from './dataset'
 import { askAll, chooseEmbeddings, formatResult, prepareConversation, resultJson, toResult } from './harness'
+import { findMiss, formatMiss, type Miss, turnTexts } from './misses'
 import type { QuestionScore } from './score'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -29,6 +35,8 @@ const { values } = parseArgs({
     'limit-conversations': { type: 'string' },
     query: { type: 'string' },
     dream: { type: 'string' },
+    misses: { type: 'boolean', default: false },
+    'misses-k': { type: 'string', default: '10' },
     json: { type: 'boolean', default: false },
   },
 })
@@ -49,6 +57,9 @@ async function main(): Promise<void> {
       throw new Error(`--limit-conversations must be a positive integer (got ${limit})`)
     conversations = conversations.slice(0, Number(limit))
   }
+  const missesK = values['misses-k']
+  if (!/^\d+$/.test(missesK) || Number(missesK) < 1)
+    throw new Error(`--misses-k must be a positive integer (got ${missesK})`)
   const query = parseJsonOption('query', values.query)
   const dream = parseJsonOption('dream', values.dream)
   const embeddings = await chooseEmbeddings(values.embeddings)
@@ -71,7 +82,17 @@ async function main(): Promise<void> {
     try {
       ingestMs += prepared.ingestMs
       dreamMs += prepared.dreamMs
-      await askAll(prepared.memory, conversation, prepared.turnOf, scores, queryMs)
+      const misses: Miss[] = []
+      await askAll(prepared.memory, conversation, prepared.turnOf, scores, queryMs, (question, ranked) => {
+        const miss = values.misses ? findMiss(question, ranked, Number(missesK)) : null
+        if (miss) misses.push(miss)
+      })
+      if (misses.length > 0) {
+        const texts = turnTexts(conversation)
+        say(`\n${conversation.sampleId}: ${misses.length} questions with evidence outside the top ${missesK}`)
+        for (const miss of misses) for (const line of formatMiss(miss, texts)) say(line)
+        say('')
+      }
       say(
         `  ${conversation.sampleId}: ${conversation.questions.length} questions (${conversation.skippedQuestions} without valid evidence skipped)`,
       )

@@ -9,8 +9,17 @@ import type { DreamConfig } from '@hymem/dreaming'
 import { createFakeEmbeddings, type EmbeddingClient } from '@hymem/extraction'
 import type { QueryConfig } from '@hymem/query'
 import { configFromEnv, createHyMem, type HyMem } from 'hymem'
-import type { LocomoConversation } from './dataset'
-import { type QuestionScore, rankTurns, scoreQuestion, summarise, type Table } from './score'
+import type { LocomoConversation, LocomoQuestion } from './dataset'
+import {
+  type ConversationRecall,
+  perConversation,
+  type QuestionScore,
+  rankTurns,
+  scoreQuestion,
+  standardDeviation,
+  summarise,
+  type Table,
+} from './score'
 
 /** A conversation ingested and dreamed into a fresh store under a temp root. */
 export interface PreparedConversation {
@@ -69,20 +78,25 @@ export async function prepareConversation(
   }
 }
 
-/** Asks every question of the conversation through `augment()` and scores the ranked turns. */
+/**
+ * Asks every question of the conversation through `augment()` and scores the ranked turns; `onRanked`
+ * sees each question's ranked turns (for the misses report).
+ */
 export async function askAll(
   memory: HyMem,
   conversation: LocomoConversation,
   turnOf: ReadonlyMap<number, string>,
   scores: QuestionScore[],
   queryMs: number[],
+  onRanked?: (question: LocomoQuestion, rankedTurns: readonly string[]) => void,
 ): Promise<void> {
   for (const question of conversation.questions) {
     const started = performance.now()
     const context = await memory.augment(question.question)
     queryMs.push(performance.now() - started)
     const ranked = rankTurns(context.ranked, (id) => turnOf.get(id))
-    scores.push(scoreQuestion(question.category, question.evidence, ranked))
+    scores.push(scoreQuestion(question.category, question.evidence, ranked, conversation.sampleId))
+    onRanked?.(question, ranked)
   }
 }
 
@@ -119,18 +133,26 @@ async function dreamAll(memory: HyMem): Promise<void> {
   throw new Error('dreaming did not converge after 1000 rounds')
 }
 
-/** `default` is what `configFromEnv` picks with no variables set (what users get without flags). */
+/** The values of `--embeddings`. */
+export const EMBEDDING_CHOICES = ['default', 'none', 'local', 'use-lite', 'minilm', 'fake'] as const
+
+/**
+ * `default` is what `configFromEnv` picks with no variables set (what users get without flags); `local` is
+ * the default offline model; `use-lite` and `minilm` name an offline model.
+ */
 export async function chooseEmbeddings(
   kind: string,
 ): Promise<{ name: string; client: EmbeddingClient | null }> {
-  const resolved = kind === 'default' ? configFromEnv({}).config.embedding.provider : kind
+  const defaults = configFromEnv({}).config.embedding
+  let resolved = kind === 'default' ? defaults.provider : kind
+  if (resolved === 'local') resolved = defaults.localModel
   if (resolved === 'none') return { name: resolved, client: null }
   if (resolved === 'fake') return { name: resolved, client: createFakeEmbeddings({ dimensions: 256 }) }
-  if (resolved === 'local') {
+  if (resolved === 'use-lite' || resolved === 'minilm') {
     const { createLocalEmbeddings } = await import('@hymem/extraction/local')
-    return { name: resolved, client: createLocalEmbeddings() }
+    return { name: `local ${resolved}`, client: createLocalEmbeddings({ model: resolved }) }
   }
-  throw new Error(`--embeddings must be default, none, local or fake (got ${kind})`)
+  throw new Error(`--embeddings must be one of ${EMBEDDING_CHOICES.join(', ')} (got ${kind})`)
 }
 
 /** Peer id of a speaker name (the facade's id rules: lower case, no spaces). */
@@ -143,6 +165,11 @@ export interface EvalResult {
   readonly questions: number
   readonly recall: Table
   readonly anyHit: Table
+  readonly sessionRecall: Table
+  /** Recall@10 of categories 1-4 per conversation. */
+  readonly conversations: readonly ConversationRecall[]
+  /** Sample standard deviation of the conversations' turn-level recall@10. */
+  readonly recall10StdDev: number
   readonly ingestMs: number
   readonly dreamMs: number
   readonly queryMsP50: number
@@ -155,10 +182,14 @@ export function toResult(
   ingestMs: number,
   dreamMs: number,
 ): EvalResult {
+  const conversations = perConversation(scores)
   return {
     questions: scores.length,
     recall: summarise(scores, 'recall'),
     anyHit: summarise(scores, 'anyHit'),
+    sessionRecall: summarise(scores, 'sessionRecall'),
+    conversations,
+    recall10StdDev: standardDeviation(conversations.map((c) => c.recall)),
     ingestMs: Math.round(ingestMs),
     dreamMs: Math.round(dreamMs),
     queryMsP50: percentile(queryMs, 0.5),
@@ -176,19 +207,34 @@ export function resultJson(result: EvalResult): string {
       .sort((a, b) => (a === '1-4' ? -1 : b === '1-4' ? 1 : Number(a) - Number(b)))
       .map((key) => `${JSON.stringify(key)}:${JSON.stringify(t[key])}`)
       .join(',')}}`
-  return `{"questions":${result.questions},"recall":${table(result.recall)},"anyHit":${table(result.anyHit)},"ingestMs":${result.ingestMs},"dreamMs":${result.dreamMs},"queryMsP50":${result.queryMsP50},"queryMsP95":${result.queryMsP95}}`
+  return (
+    `{"questions":${result.questions},"recall":${table(result.recall)},"anyHit":${table(result.anyHit)},` +
+    `"sessionRecall":${table(result.sessionRecall)},"conversations":${JSON.stringify(result.conversations)},` +
+    `"recall10StdDev":${result.recall10StdDev},"ingestMs":${result.ingestMs},"dreamMs":${result.dreamMs},` +
+    `"queryMsP50":${result.queryMsP50},"queryMsP95":${result.queryMsP95}}`
+  )
 }
 
-/** The per-category table printed by the CLIs. */
+/**
+ * The per-category table printed by the CLIs (turn-level recall and any-hit, then session-level recall),
+ * then recall@10 per conversation with its standard deviation.
+ */
 export function formatResult(result: EvalResult): string[] {
-  const lines = ['category   recall@5  recall@10  recall@20   any@5  any@10  any@20']
+  const lines = [
+    'category   recall@5  recall@10  recall@20   any@5  any@10  any@20   session@5  session@10  session@20',
+  ]
   for (const key of ['1-4', '1', '2', '3', '4', '5']) {
     const r = result.recall[key]
     const a = result.anyHit[key]
-    if (!r || !a) continue
+    const s = result.sessionRecall[key]
+    if (!r || !a || !s) continue
     lines.push(
-      `${key.padEnd(9)}  ${fmt(r['5'])}     ${fmt(r['10'])}      ${fmt(r['20'])}      ${fmt(a['5'])}   ${fmt(a['10'])}   ${fmt(a['20'])}`,
+      `${key.padEnd(9)}  ${fmt(r['5'])}     ${fmt(r['10'])}      ${fmt(r['20'])}      ${fmt(a['5'])}   ${fmt(a['10'])}   ${fmt(a['20'])}    ${fmt(s['5'])}      ${fmt(s['10'])}       ${fmt(s['20'])}`,
     )
+  }
+  if (result.conversations.length > 0) {
+    const each = result.conversations.map((c) => `${c.conversation} ${fmt(c.recall)}`).join(', ')
+    lines.push(`recall@10 (1-4) per conversation: ${each}; std dev ${fmt(result.recall10StdDev)}`)
   }
   lines.push(
     `ingest ${result.ingestMs} ms, dream ${result.dreamMs} ms, query p50 ${result.queryMsP50} ms / p95 ${result.queryMsP95} ms`,

@@ -3,28 +3,52 @@ export type RecallK = (typeof RECALL_KS)[number]
 
 export interface QuestionScore {
   readonly category: number
+  /** Share of evidence turns among the first k ranked turns. */
   readonly recall: Record<RecallK, number>
+  /** 1 when any evidence turn is among the first k ranked turns. */
   readonly anyHit: Record<RecallK, number>
+  /** Share of sessions holding evidence among the first k ranked sessions (see {@link rankSessions}). */
+  readonly sessionRecall: Record<RecallK, number>
+  /** The conversation's sample id, for per-conversation figures. */
+  readonly conversation: string
 }
 
 /**
  * Scores one question: `rankedTurns` are the source turns of augment's items in rank order (already
- * expanded and de-duplicated); recall@k is the share of evidence turns among the first k.
+ * expanded and de-duplicated); recall@k is the share of evidence turns among the first k, session recall@k
+ * the share of evidence sessions among the first k sessions those turns come from.
  */
 export function scoreQuestion(
   category: number,
   evidence: readonly string[],
   rankedTurns: readonly string[],
+  conversation = '',
 ): QuestionScore {
   const recall = {} as Record<RecallK, number>
   const anyHit = {} as Record<RecallK, number>
+  const sessionRecall = {} as Record<RecallK, number>
+  const evidenceSessions = [...new Set(evidence.map(sessionOfTurn))]
+  const rankedSessions = rankSessions(rankedTurns)
   for (const k of RECALL_KS) {
     const top = new Set(rankedTurns.slice(0, k))
     const found = evidence.filter((turn) => top.has(turn)).length
     recall[k] = found / evidence.length
     anyHit[k] = found > 0 ? 1 : 0
+    const topSessions = new Set(rankedSessions.slice(0, k))
+    sessionRecall[k] = evidenceSessions.filter((s) => topSessions.has(s)).length / evidenceSessions.length
   }
-  return { category, recall, anyHit }
+  return { category, recall, anyHit, sessionRecall, conversation }
+}
+
+/** The session of a LoCoMo turn id: `D3:12` → `D3`. */
+export function sessionOfTurn(turn: string): string {
+  const colon = turn.indexOf(':')
+  return colon < 0 ? turn : turn.slice(0, colon)
+}
+
+/** The sessions of ranked turns in rank order, each once (where it first appears). */
+export function rankSessions(rankedTurns: readonly string[]): string[] {
+  return [...new Set(rankedTurns.map(sessionOfTurn))]
 }
 
 /** Expands ranked items to their source turns, de-duplicating while keeping first-seen order. */
@@ -49,26 +73,62 @@ export function rankTurns(
 /** Per category (and "1-4"), per k: `{ "1-4": { "5": r, "10": r, "20": r }, "1": {...} }`. */
 export type Table = Record<string, Record<string, number>>
 
+export type Metric = 'recall' | 'anyHit' | 'sessionRecall'
+
 /** Averages per category and for categories 1-4 together: `{ "1-4": { "5": r, ... }, "1": {...}, ... }`. */
-export function summarise(scores: readonly QuestionScore[], metric: 'recall' | 'anyHit'): Table {
+export function summarise(scores: readonly QuestionScore[], metric: Metric): Table {
   const groups = new Map<string, QuestionScore[]>()
   const add = (key: string, score: QuestionScore) => groups.set(key, [...(groups.get(key) ?? []), score])
   for (const score of scores) {
     add(String(score.category), score)
-    if (score.category >= 1 && score.category <= 4) add('1-4', score)
+    if (isHeadline(score)) add('1-4', score)
   }
   const table: Table = {}
   for (const key of ['1-4', '1', '2', '3', '4', '5']) {
     const group = groups.get(key)
     if (!group) continue
     table[key] = Object.fromEntries(
-      RECALL_KS.map((k) => [
-        String(k),
-        round(group.reduce((sum, s) => sum + s[metric][k], 0) / group.length),
-      ]),
+      RECALL_KS.map((k) => [String(k), round(mean(group.map((s) => s[metric][k])))]),
     )
   }
   return table
+}
+
+/** Recall@10 of one conversation's category 1-4 questions, turn- and session-level. */
+export interface ConversationRecall {
+  readonly conversation: string
+  readonly questions: number
+  readonly recall: number
+  readonly sessionRecall: number
+}
+
+/** Recall@10 (categories 1-4) per conversation, in first-seen order. */
+export function perConversation(scores: readonly QuestionScore[]): ConversationRecall[] {
+  const groups = new Map<string, QuestionScore[]>()
+  for (const score of scores) {
+    if (isHeadline(score)) groups.set(score.conversation, [...(groups.get(score.conversation) ?? []), score])
+  }
+  return [...groups].map(([conversation, group]) => ({
+    conversation,
+    questions: group.length,
+    recall: round(mean(group.map((s) => s.recall[10]))),
+    sessionRecall: round(mean(group.map((s) => s.sessionRecall[10]))),
+  }))
+}
+
+/** Sample standard deviation (n − 1); 0 for fewer than two values. */
+export function standardDeviation(values: readonly number[]): number {
+  if (values.length < 2) return 0
+  const m = mean(values)
+  return round(Math.sqrt(values.reduce((sum, v) => sum + (v - m) ** 2, 0) / (values.length - 1)))
+}
+
+function isHeadline(score: QuestionScore): boolean {
+  return score.category >= 1 && score.category <= 4
+}
+
+function mean(values: readonly number[]): number {
+  return values.reduce((sum, v) => sum + v, 0) / values.length
 }
 
 function round(value: number): number {

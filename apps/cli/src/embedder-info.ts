@@ -17,7 +17,7 @@ export function embedderInfo(config: HyMemConfig): EmbedderInfo | null {
         dimensions: null,
       }
     case 'local': {
-      const client = createLocalEmbeddings()
+      const client = createLocalEmbeddings({ model: config.embedding.localModel })
       return { provider, name: client.name, model: client.model, dimensions: client.dimensions ?? null }
     }
     case 'fake': {

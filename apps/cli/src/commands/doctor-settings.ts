@@ -26,6 +26,9 @@ export function describeSettings(
     HYMEM_LLM_CONCURRENCY: `${config.llm.concurrency}${origin('HYMEM_LLM_CONCURRENCY')}`,
     HYMEM_EMBEDDING_PROVIDER: `${config.embedding.provider}${origin('HYMEM_EMBEDDING_PROVIDER')}`,
   }
+  if (config.embedding.provider === 'local') {
+    settings.HYMEM_EMBEDDING_LOCAL_MODEL = `${config.embedding.localModel}${origin('HYMEM_EMBEDDING_LOCAL_MODEL')}`
+  }
   if (config.embedding.provider === 'openai-compatible') {
     settings.HYMEM_EMBEDDING_API_KEY =
       config.embedding.apiKey === null

@@ -56,7 +56,7 @@ describe('salience chunking', () => {
       user('ok', 1),
       ...[2, 3, 4].map((m) => user(`We use tool ${m} for the release pipeline, daily.`, m)),
     ])
-    await chunkNewMessages(stepContext(t, { config: { chunkMaxChars: 120 } }))
+    await chunkNewMessages(stepContext(t, { config: { chunkMaxChars: 120, salienceMinChars: 30 } }))
     const rows = await chunks()
     expect(rows.every((c) => c.text.length >= 30 && c.text.length <= 120)).toBe(true)
     expect(rows.map((c) => JSON.parse(c.message_ids).length)).toEqual([2, 1])

@@ -57,6 +57,23 @@ describe('salienceReason', () => {
     expect(salienceReason(text, 200)).not.toBeNull()
   })
 
+  // Short statements of liking, disliking or dropping something, in chat phrasing.
+  it.each([
+    ['preference', 'Ana likes Figma.'],
+    ['preference', "I don't like Helm."],
+    ['preference', "I can't stand Gradle."],
+    ['preference', 'Not a fan of Helm.'],
+    ['preference', 'Love using Bun.'],
+    ['preference', 'Honestly, hate YAML.'],
+    ['preference', 'My team enjoys Elixir.'],
+    ['change', 'No more Travis.'],
+    ['change', "We don't use Redux anymore."],
+    ['change', 'I gave up on Angular.'],
+    ['change', "I'm done with AWS."],
+  ])('a short statement is %s: %s', (reason, text) => {
+    expect(salienceReason(text, 200)).toBe(reason)
+  })
+
   it('keeps tested_by turns under technology, not the length fallback', () => {
     expect(
       salienceReason('The API is tested with Vitest, and the web app is tested with Playwright.', 200),

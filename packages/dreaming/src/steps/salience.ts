@@ -9,11 +9,11 @@ const TRIGGERS: readonly (readonly [reason: string, pattern: RegExp])[] = [
   ],
   [
     'change',
-    /\b(switch(ed|ing)?|migrat(ed|ing)|mov(ed|ing))\s+(from|to|over)\b|\breplac(e|ed|es|ing)\b|\b(no longer|not anymore|stopped using)\b|\b(overgestapt|overgeschakeld|gemigreerd|vervangen)\b|\bniet meer\b/i,
+    /\b(switch(ed|ing)?|migrat(ed|ing)|mov(ed|ing))\s+(from|to|over)\b|\breplac(e|ed|es|ing)\b|\b(no longer|not anymore|any ?more|no more|(stopped|quit) using|gave up on|done with|moved off|got rid of|ditched)\b|\b(overgestapt|overgeschakeld|gemigreerd|vervangen)\b|\bniet meer\b/i,
   ],
   [
     'preference',
-    /\b(i|we)\s+(really\s+)?(prefer|like|love|hate|dislike|want|avoid|never|always)\b|\b(prefers|rejects|rejected|avoids|steers? clear of)\b|\b(rather|instead of)\b|\b(ik|wij|we)\s+(gebruik(en)?\s+)?(liever|altijd|nooit)\b|\bvoorkeur\b|\bhekel aan\b/i,
+    /\b(i|we)\s+(really\s+)?(prefer|like|love|hate|dislike|want|avoid|never|always)\b|\b(prefers|rejects|rejected|avoids|steers? clear of)\b|\b(likes|loves|enjoys?|hates|dislikes|can'?t stand|cannot stand|fan of)\b|\b(don'?t|do not|never)\s+(really\s+)?(like|love|use|using|touch)\b|^\s*(\w+,?\s+)?(love|loving|hate|hating|enjoying)\b|\b(rather|instead of)\b|\b(ik|wij|we)\s+(gebruik(en)?\s+)?(liever|altijd|nooit)\b|\bvoorkeur\b|\bhekel aan\b/i,
   ],
   [
     'correction',

@@ -93,6 +93,47 @@ describe('createRulesExtractor: facts', () => {
     ])
   })
 
+  it.each([
+    ['I like Rust.', ['user', 'prefers', 'Rust', 1]],
+    ['We love Kotlin.', ['team', 'prefers', 'Kotlin', 1]],
+    ['Honestly, love Svelte.', ['user', 'prefers', 'Svelte', 1]],
+    ['Really enjoying Astro.', ['user', 'prefers', 'Astro', 1]],
+    ["I'm a huge fan of Elixir.", ['user', 'prefers', 'Elixir', 1]],
+    ['Maria is a fan of Vue.', ['Maria', 'prefers', 'Vue', 1]],
+    ["Don't love Gradle.", ['user', 'rejects', 'Gradle', 1]],
+    ['Not a big fan of Terraform.', ['user', 'rejects', 'Terraform', 1]],
+    ['Hating Webpack right now.', ['user', 'rejects', 'Webpack', 1]],
+    ['Never using Jira again.', ['user', 'avoids', 'Jira', 1]],
+    ['Not using Docker anymore.', ['user', 'uses', 'Docker', -1]],
+    ['Stopped using Yarn.', ['user', 'uses', 'Yarn', -1]],
+    ['No more Docker for us.', ['team', 'uses', 'Docker', -1]],
+    ['I gave up on Ember.', ['user', 'uses', 'Ember', -1]],
+  ])('reads the short statement "%s"', async (text, expected) => {
+    const r = await rules.extractFacts({ text })
+    expect(r.triples.map((t) => [t.subject, t.predicate, t.object, t.polarity])).toEqual([expected])
+  })
+
+  it.each([
+    'Like I said, the cache is warm.',
+    'Just like Redis, Valkey is fast.',
+    'Looks like Postgres is slow.',
+    'I like that.',
+    'I like your idea.',
+    'I like the new UI.',
+    'I love how fast Bun is.',
+    'I like working here.',
+    'Love it!',
+    'Everyone likes Go.',
+    'No more meetings.',
+    'We need no more than two nodes.',
+    "I'm done with the report.",
+    'I gave up on the idea.',
+    'Never use var.',
+    'Still using Vim.',
+  ])('reads no fact into "%s"', async (text) => {
+    expect((await rules.extractFacts({ text })).triples).toEqual([])
+  })
+
   it('is deterministic', async () => {
     const text = 'We deploy the API to Fly.io and run Postgres on Hetzner. Our CI runs on GitHub Actions.'
     expect(await rules.extractFacts({ text })).toEqual(await rules.extractFacts({ text }))

@@ -3,7 +3,7 @@ import type { Predicate } from '../vocabulary'
 import { copulaFacts } from './copula'
 import { clauseTail, cleanPhrase, looksNamed, objectList } from './noun-phrase'
 import { RULE_PATTERNS, type RulePattern } from './patterns'
-import { leadingSubject, parseSubject, type SubjectParse } from './subject'
+import { impliedSubject, leadingSubject, parseSubject, type SubjectParse } from './subject'
 import { isCalendarWord, isKnownTech } from './tech-lexicon'
 import { versionFacts } from './versions'
 
@@ -43,8 +43,20 @@ function overlaps(a: Span, spans: readonly Span[]): boolean {
   return spans.some((b) => a.start < b.end && b.start < a.end)
 }
 
-function acceptableObject(pattern: RulePattern, object: string): boolean {
+/** An object span that is a clause ("how fast Bun is", "to code in Go"), not a thing. */
+const CLAUSE_OBJECT = /^(?:how|what|when|where|why|if|whether|to)\b/i
+/** An object span naming one particular thing ("the new UI", "that idea", "my coffee"), not a kind. */
+const PARTICULAR_OBJECT =
+  /^(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|some|any|it|them|you)\b/i
+
+function acceptableObject(pattern: RulePattern, object: string, rest = ''): boolean {
   if (isCalendarWord(object)) return false
+  if (pattern.plainObject) {
+    if (CLAUSE_OBJECT.test(rest)) return false
+    const known = isKnownTech(object)
+    if (PARTICULAR_OBJECT.test(rest) && !known) return false
+    if (!known && !looksNamed(object) && /^\w+ing\b/i.test(object)) return false
+  }
   if (pattern.namedObject && !looksNamed(object) && !isKnownTech(object) && !INFRA_NOUN.test(object))
     return false
   if (pattern.knownObject && !isKnownTech(object)) return false
@@ -63,13 +75,34 @@ function readMatch(
   match: RegExpExecArray,
   fallbackSubject: string | undefined,
 ): ExtractedTriple[] | undefined {
-  const parsed = parseSubject(sentence.slice(0, match.index), fallbackSubject)
+  const prefix = sentence.slice(0, match.index)
+  const parsed =
+    parseSubject(prefix, fallbackSubject) ?? speakerOfBareClause(pattern, sentence, match, prefix)
   const triples = readParsedMatch(pattern, sentence, match, parsed)
   const co = parsed?.coSubjects
   if (!triples || !co || !parsed) return triples
   // A coordinated subject list shares every fact its first member's verb states.
   const shared = triples.filter((t) => t.subject === parsed.subject)
   return [...triples, ...co.flatMap((other) => shared.map((t) => ({ ...t, subject: other })))]
+}
+
+/** The implied speaker of a subjectless clause, when the pattern allows one (see `impliedSpeaker`). */
+function speakerOfBareClause(
+  pattern: RulePattern,
+  sentence: string,
+  match: RegExpExecArray,
+  prefix: string,
+): SubjectParse | undefined {
+  if (!pattern.impliedSpeaker) return undefined
+  const verb = match[0].toLowerCase()
+  const speaker = /\bfor (?:us|our team|the team)\b/i.test(sentence) ? 'team' : 'user'
+  const parsed = impliedSubject(prefix, speaker)
+  if (!parsed) return undefined
+  // Without a subject, bare "like" is nearly always the preposition ("Like I said", "Just like Redis, ...").
+  if (verb === 'like' && !parsed.negated) return undefined
+  if (pattern.impliedSpeaker === 'negatedGerund' && !(parsed.negated && verb.endsWith('ing')))
+    return undefined
+  return parsed
 }
 
 function readParsedMatch(
@@ -181,7 +214,7 @@ function readParsedMatch(
   if (predicate === 'depends_on' && isSpeaker) predicate = 'uses'
   const finalPolarity: 1 | -1 = predicate === 'conflicts_with' ? 1 : polarity
   const triples = objectList(rest)
-    .filter((o) => acceptableObject(pattern, o))
+    .filter((o) => acceptableObject(pattern, o, rest))
     .map((o) => triple(subject, predicate, o, finalPolarity))
   if (predicate === 'uses' && finalPolarity === 1) triples.push(...purposeTests(rest))
   const contrast = predicate === 'uses' ? CONTRAST.exec(rest) : null

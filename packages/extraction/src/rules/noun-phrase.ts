@@ -26,7 +26,7 @@ const PHRASE_END = new Set(
     'except anyway though although nowadays these lately recently yet please thanks any whenever either ' +
     'is are was were be been will would can could should do does did not about like against through ' +
     'throughout without within per everyday more less last next yesterday tomorrow tonight this each ' +
-    'already ago soon later earlier first finally together'
+    'already ago soon later earlier first finally together right'
   ).split(' '),
 )
 

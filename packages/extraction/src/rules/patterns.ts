@@ -35,6 +35,16 @@ export interface RulePattern {
   speakerOnly?: boolean
   /** Never for the speaker as subject. */
   thingOnly?: boolean
+  /**
+   * Objects must be named, known technologies, or a bare noun phrase with no article, demonstrative or
+   * possessive ("I love dark mode", not "I like that idea").
+   */
+  plainObject?: boolean
+  /**
+   * A clause with no subject of its own states the speaker's own view ("Love Svelte.", "Not a fan of X.",
+   * "No more Heroku."): `always`, or `negatedGerund` only for a negated -ing form ("Never using X again").
+   */
+  impliedSpeaker?: 'always' | 'negatedGerund'
 }
 
 const v = (source: string) => new RegExp(`\\b(?:${source})\\b`, 'gi')
@@ -65,6 +75,21 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
     ),
     shape: 'direct',
     polarity: -1,
+    impliedSpeaker: 'always',
+  },
+  {
+    predicate: 'uses',
+    verb: v('gave up on|give up on|given up on|giving up on|done with|finished with|no more'),
+    shape: 'direct',
+    polarity: -1,
+    namedObject: true,
+    impliedSpeaker: 'always',
+  },
+  {
+    predicate: 'avoids',
+    verb: v('never touch|never touches|never touched|will not touch'),
+    shape: 'direct',
+    namedObject: true,
   },
   {
     predicate: 'avoids',
@@ -76,15 +101,25 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   {
     predicate: 'rejects',
     verb: v(
-      'reject|rejects|rejected|refuse to use|refuses to use|refused to use|hate|hates|hated|dislike|dislikes|disliked|can not stand|will not use|will never use|veto|vetoed',
+      'reject|rejects|rejected|refuse to use|refuses to use|refused to use|will not use|will never use|veto|vetoed',
     ),
     shape: 'direct',
   },
   {
     predicate: 'rejects',
-    verb: v('want|wanted|want to use|like|likes|liked|like using'),
+    verb: v('hate|hates|hated|hating|dislike|dislikes|disliked|can not stand|can not stand using'),
+    shape: 'direct',
+    impliedSpeaker: 'always',
+  },
+  {
+    predicate: 'rejects',
+    verb: v(
+      'want|wanted|want to use|like using|love using|enjoy using|like|likes|liked|love|loves|enjoy|enjoys|a fan of|a big fan of|a huge fan of|fan of',
+    ),
     shape: 'direct',
     requireNegation: true,
+    plainObject: true,
+    impliedSpeaker: 'always',
   },
   {
     predicate: 'prefers',
@@ -95,9 +130,26 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   {
     predicate: 'prefers',
     verb: v(
-      'prefer|prefers|preferred|prefer using|prefer to use|would rather use|would rather have|would rather|like using|love using|enjoy using|favou?r|favou?rs|swear by|go-to is',
+      'prefer|prefers|preferred|prefer using|prefer to use|would rather use|would rather have|would rather|favou?r|favou?rs|swear by|go-to is',
     ),
     shape: 'direct',
+  },
+  {
+    // Bare "like" / "love" only after I or we: after other nouns it is usually a preposition ("tools like X").
+    predicate: 'prefers',
+    verb: v('like using|love using|enjoy using|loving|enjoying|like|love|enjoy'),
+    shape: 'direct',
+    speakerOnly: true,
+    plainObject: true,
+    impliedSpeaker: 'always',
+  },
+  {
+    predicate: 'prefers',
+    verb: v(
+      'likes using|loves using|enjoys using|likes|loves|enjoys|liked|loved|enjoyed|a fan of|a big fan of|a huge fan of|fan of',
+    ),
+    shape: 'direct',
+    plainObject: true,
   },
   {
     predicate: 'tested_by',
@@ -243,5 +295,6 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
       'deploy with|deploys with|deployed with|deploy using|deploy via|run with|runs with|managed with|managed by|powered by|handled by|use|uses|using|used|utili[sz]e|utili[sz]es|work with|works with|build with|built with|built in|build on|written in|write in|code in|program in|develop in|standardi[sz]ed on|went with|chose|picked|adopted|switched to|migrated to|moved to|rely heavily on|lean on',
     ),
     shape: 'direct',
+    impliedSpeaker: 'negatedGerund',
   },
 ]

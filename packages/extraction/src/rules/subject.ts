@@ -44,6 +44,8 @@ export function resolveSubject(phrase: string): string | undefined {
     return undefined
   }
   const words = lower.split(/\s+/)
+  // "Never use var.": an adverb or auxiliary alone is no subject.
+  if (words.length === 1 && AUX.has(lower)) return undefined
   if (
     words.some(
       (w) =>
@@ -104,6 +106,24 @@ export function parseSubject(rawPrefix: string, fallback: string | undefined): S
     .map((n) => (n ? resolveSubject(n) : undefined))
     .filter((n): n is string => n !== undefined && n !== subject)
   return { subject, negated, never, auxWords, ...(coSubjects.length > 0 ? { coSubjects } : {}) }
+}
+
+/**
+ * The speaker as the subject of a clause that names none ("Not a fan of X.", "Honestly, love Svelte.",
+ * "Never using X again."): only when everything before the verb is discourse words, auxiliaries, adverbs
+ * or negation.
+ */
+export function impliedSubject(rawPrefix: string, speaker: 'user' | 'team'): SubjectParse | undefined {
+  const auxWords = rawPrefix
+    .replace(DISCOURSE, '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((token) => token.toLowerCase())
+  if (!auxWords.every((word) => AUX.has(word))) return undefined
+  const negated =
+    auxWords.includes('not') || auxWords.includes('never') || auxWords.join(' ').includes('no longer')
+  return { subject: speaker, negated, never: auxWords.includes('never'), auxWords }
 }
 
 const LEADING_NP =

@@ -23,6 +23,7 @@ describe('configFromEnv defaults', () => {
       },
       embedding: {
         provider: 'local',
+        localModel: 'use-lite',
         apiKey: null,
         apiKeySource: null,
         baseUrl: 'https://api.deepseek.com',
@@ -51,6 +52,7 @@ describe('configFromEnv defaults', () => {
       'HYMEM_LLM_MODEL',
       'HYMEM_LLM_CONCURRENCY',
       'HYMEM_EMBEDDING_PROVIDER',
+      'HYMEM_EMBEDDING_LOCAL_MODEL',
       'HYMEM_EMBEDDING_API_KEY',
       'HYMEM_EMBEDDING_BASE_URL',
       'HYMEM_EMBEDDING_MODEL',
@@ -122,6 +124,7 @@ describe('configFromEnv reads every variable', () => {
       },
       embedding: {
         provider: 'openai-compatible',
+        localModel: 'use-lite',
         apiKey: 'sk-emb-0123456789',
         apiKeySource: 'HYMEM_EMBEDDING_API_KEY',
         baseUrl: 'https://api.openai.com/v1',
@@ -263,6 +266,21 @@ describe('configFromEnv reports bad values with the variable and the fix', () =>
         HYMEM_EMBEDDING_BASE_URL: 'http://127.0.0.1:11434/v1',
       }).errors,
     ).toEqual([])
+  })
+
+  it('picks the offline model of provider local, and only there', () => {
+    expect(
+      configFromEnv({ ...HOME, HYMEM_EMBEDDING_LOCAL_MODEL: ' MiniLM ' }).config.embedding.localModel,
+    ).toBe('minilm')
+    const bad = configFromEnv({ ...HOME, HYMEM_EMBEDDING_LOCAL_MODEL: 'bert' })
+    expect(bad.errors).toEqual([
+      'HYMEM_EMBEDDING_LOCAL_MODEL must be one of use-lite, minilm, e.g. HYMEM_EMBEDDING_LOCAL_MODEL=minilm (got "bert")',
+    ])
+    expect(bad.config.embedding.localModel).toBe('use-lite')
+    expect(
+      configFromEnv({ ...HOME, HYMEM_EMBEDDING_PROVIDER: 'none', HYMEM_EMBEDDING_LOCAL_MODEL: 'minilm' })
+        .warnings,
+    ).toContain('HYMEM_EMBEDDING_LOCAL_MODEL is ignored with HYMEM_EMBEDDING_PROVIDER=none')
   })
 
   it('warns about unknown HYMEM_ variables with a suggestion', () => {

@@ -88,6 +88,7 @@ function normalise(
     },
     embedding: {
       provider,
+      localModel: parsed.HYMEM_EMBEDDING_LOCAL_MODEL,
       apiKey: embeddingKey,
       apiKeySource: embeddingKeySource,
       baseUrl: parsed.HYMEM_EMBEDDING_BASE_URL,
@@ -187,6 +188,11 @@ function crossFieldRules(
         warnings.push(`${name} is ignored with HYMEM_EMBEDDING_PROVIDER=${embedding.provider}`)
       }
     }
+  }
+  if (embedding.provider !== 'local' && given.has('HYMEM_EMBEDDING_LOCAL_MODEL')) {
+    warnings.push(
+      `HYMEM_EMBEDDING_LOCAL_MODEL is ignored with HYMEM_EMBEDDING_PROVIDER=${embedding.provider}`,
+    )
   }
   if (embedding.provider === 'fake')
     warnings.push('HYMEM_EMBEDDING_PROVIDER=fake is for tests: recall will be poor')

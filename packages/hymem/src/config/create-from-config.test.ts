@@ -168,4 +168,31 @@ describe('embedded defaults', () => {
       await memory.close()
     }
   })
+
+  it('uses the offline MiniLM model with HYMEM_EMBEDDING_LOCAL_MODEL=minilm', async () => {
+    dir = tempRoot()
+    const { config, errors } = configFromEnv({
+      HOME: dir.root,
+      HYMEM_ROOT: dir.root,
+      HYMEM_EMBEDDING_LOCAL_MODEL: 'minilm',
+    })
+    expect(errors).toEqual([])
+    const memory = await createHyMemFromConfig(config)
+    try {
+      expect(memory.embeddings?.name).toBe('cached:local:minilm')
+      await memory.remember({ description: 'Pet', content: 'Maria recently got herself a young dog.' })
+      await memory.remember({
+        description: 'Commute',
+        content: 'Our vehicle stopped working during the drive.',
+      })
+      const [best] = await memory.searchNotes('she adopted a puppy', { minSimilarity: 0 })
+      expect(best?.note.description).toBe('Pet')
+      expect(await memory.store.vectors.pinned('notes')).toEqual({
+        model: 'minilm-l6-v2-384',
+        dimensions: 384,
+      })
+    } finally {
+      await memory.close()
+    }
+  })
 })

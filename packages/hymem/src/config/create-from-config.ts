@@ -103,7 +103,7 @@ async function embeddingClient(
       return createFakeEmbeddings()
     case 'local': {
       const { createLocalEmbeddings } = await import('@hymem/extraction/local')
-      return cachedEmbeddings(createLocalEmbeddings())
+      return cachedEmbeddings(createLocalEmbeddings({ model: embedding.localModel }))
     }
     case 'openai-compatible': {
       if (

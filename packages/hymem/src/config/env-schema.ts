@@ -1,3 +1,4 @@
+import { LOCAL_EMBEDDING_MODELS } from '@hymem/extraction/local'
 import * as v from 'valibot'
 
 /** Embedding back ends selectable with `HYMEM_EMBEDDING_PROVIDER`. */
@@ -109,6 +110,23 @@ export const ENV_SCHEMA = v.object({
     ),
     v.description(
       'Embedding back end: local (offline USE-lite, 512-d), openai-compatible, fake (tests) or none (keyword + graph only).',
+    ),
+  ),
+  HYMEM_EMBEDDING_LOCAL_MODEL: v.pipe(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.toLowerCase(),
+        v.picklist(
+          LOCAL_EMBEDDING_MODELS,
+          `must be one of ${LOCAL_EMBEDDING_MODELS.join(', ')}, e.g. HYMEM_EMBEDDING_LOCAL_MODEL=minilm`,
+        ),
+      ),
+      'use-lite',
+    ),
+    v.description(
+      'Offline model of provider local: use-lite (USE-lite, 512-d) or minilm (all-MiniLM-L6-v2, 384-d).',
     ),
   ),
   HYMEM_EMBEDDING_API_KEY: optionalText('API key of the embedding endpoint; falls back to the LLM key.'),

@@ -1,3 +1,4 @@
+import type { LocalEmbeddingModel } from '@hymem/extraction/local'
 import type { EmbeddingProvider, LogLevel } from './env-schema'
 
 /** A bearer token and the workspaces it may use (`'*'`: all of them). */
@@ -25,6 +26,8 @@ export interface HyMemConfig {
   }
   readonly embedding: {
     readonly provider: EmbeddingProvider
+    /** The offline model of provider `local`. */
+    readonly localModel: LocalEmbeddingModel
     /** Key for provider `openai-compatible` (null for the others, or for a keyless local server). */
     readonly apiKey: string | null
     readonly apiKeySource: 'HYMEM_EMBEDDING_API_KEY' | 'HYMEM_LLM_API_KEY' | 'DEEPSEEK_API_KEY' | null

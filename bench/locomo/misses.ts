@@ -1,0 +1,53 @@
+import type { LocomoConversation, LocomoQuestion } from './dataset'
+import { sessionOfTurn } from './score'
+
+/** A question with evidence missing from the top k, and what was ranked there instead. */
+export interface Miss {
+  readonly id: string
+  readonly category: number
+  readonly question: string
+  /** Every evidence turn, `found` when it is among the top k. */
+  readonly evidence: readonly { readonly turn: string; readonly found: boolean }[]
+  /** The top k ranked turns. */
+  readonly returned: readonly string[]
+}
+
+/** The miss record of a question whose evidence is not all among the first `k` ranked turns, else null. */
+export function findMiss(question: LocomoQuestion, rankedTurns: readonly string[], k: number): Miss | null {
+  const returned = rankedTurns.slice(0, k)
+  const top = new Set(returned)
+  const evidence = question.evidence.map((turn) => ({ turn, found: top.has(turn) }))
+  if (evidence.every((e) => e.found)) return null
+  return { id: question.id, category: question.category, question: question.question, evidence, returned }
+}
+
+/** `D1:3` → `Caroline: I went to the support group yesterday…` for every turn of a conversation. */
+export function turnTexts(conversation: LocomoConversation, width = 110): Map<string, string> {
+  const texts = new Map<string, string>()
+  for (const session of conversation.sessions) {
+    for (const turn of session.turns) {
+      const text = `${turn.speaker}: ${turn.text.replace(/\s+/g, ' ')}`
+      texts.set(turn.diaId, text.length > width ? `${text.slice(0, width - 1)}…` : text)
+    }
+  }
+  return texts
+}
+
+/**
+ * A miss for reading: the question, each evidence turn marked found (`+`) or missing (`-`), then the
+ * returned turns in rank order (`*` marks evidence, `~` a turn from an evidence session).
+ */
+export function formatMiss(miss: Miss, textOf: ReadonlyMap<string, string>): string[] {
+  const evidenceTurns = new Set(miss.evidence.map((e) => e.turn))
+  const evidenceSessions = new Set(miss.evidence.map((e) => sessionOfTurn(e.turn)))
+  const lines = [`${miss.id} (category ${miss.category}): ${miss.question}`, '  evidence:']
+  for (const { turn, found } of miss.evidence) {
+    lines.push(`    ${found ? '+' : '-'} ${turn.padEnd(7)} ${textOf.get(turn) ?? ''}`)
+  }
+  lines.push(`  returned (top ${miss.returned.length}):`)
+  miss.returned.forEach((turn, i) => {
+    const mark = evidenceTurns.has(turn) ? '*' : evidenceSessions.has(sessionOfTurn(turn)) ? '~' : ' '
+    lines.push(`    ${String(i + 1).padStart(2)} ${mark} ${turn.padEnd(7)} ${textOf.get(turn) ?? ''}`)
+  })
+  return lines
+}
