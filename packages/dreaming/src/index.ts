@@ -27,6 +27,7 @@ export type { DreamScheduler, DreamSchedulerOptions, ScheduledDreamOptions } fro
 export { createDreamScheduler } from './scheduler'
 export { laplace } from './steps/confidence'
 export { edgeText, episodeText } from './steps/embed'
+export { messageText } from './steps/embed-messages'
 export { INSIGHTS_SECTION } from './steps/insights'
 export { PROFILE_SECTION } from './steps/profile'
 export { salienceReason } from './steps/salience'

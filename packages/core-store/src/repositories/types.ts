@@ -215,6 +215,11 @@ export interface MessagesRepository {
    * messages of the same session on either side (nearest first). Unknown ids are skipped; order unspecified.
    */
   findNeighbours(workspaceId: string, ids: readonly number[], span: number): Promise<MessageNeighbours[]>
+  /**
+   * The workspace's messages with no stored vector (no `messages` vector index row), `id > afterId`, oldest
+   * first, at most `limit` (default 1000): the feed of dreaming's message embedding, paged by `afterId`.
+   */
+  listUnembedded(workspaceId: string, page?: { afterId?: number; limit?: number }): Promise<Message[]>
 }
 
 /** A message's place in its session (see `MessagesRepository.findNeighbours`). */

@@ -1,5 +1,5 @@
 import type { Store, VectorIndexName, VectorRow } from '@hymem/core-store'
-import { edgeText, episodeText } from '@hymem/dreaming'
+import { edgeText, episodeText, messageText } from '@hymem/dreaming'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { sql } from 'kysely'
 import { HyMemError } from '../errors'
@@ -7,9 +7,15 @@ import { noteText } from '../notes/rows'
 import { textHash } from '../text-hash'
 import type { ReindexProgressEvent, ReindexReport } from './types'
 
-const INDEXES: readonly VectorIndexName[] = ['chunks', 'edges', 'episodes', 'notes']
+const INDEXES: readonly VectorIndexName[] = ['chunks', 'edges', 'episodes', 'notes', 'messages']
 /** Stored vectors per index, dropped and re-created by a reindex. */
-const VECTOR_TABLES = ['chunk_embeddings', 'edge_vectors', 'episode_embeddings', 'note_embeddings'] as const
+const VECTOR_TABLES = [
+  'chunk_embeddings',
+  'edge_vectors',
+  'episode_embeddings',
+  'note_embeddings',
+  'message_embeddings',
+] as const
 const BATCH = 128
 
 interface Pending {
@@ -20,7 +26,7 @@ interface Pending {
 }
 
 /**
- * Re-embeds every chunk, active current edge (as dreaming does), episode and note with `embeddings`, then swaps all vector indexes to the
+ * Re-embeds every chunk, active current edge (as dreaming does), episode, note and embedded message with `embeddings`, then swaps all vector indexes to the
  * new model and dimension in ONE transaction: old vectors, pins and vec0 tables go, new ones come in. The
  * embedding calls happen before the transaction, so a provider failure leaves the store untouched.
  */
@@ -135,6 +141,20 @@ async function collect(store: Store): Promise<Pending[]> {
       id: row.id,
       workspaceId: row.workspace_id,
       text: noteText(row.description, row.content),
+    })
+  }
+  // Only messages dreaming already embedded: the others are its backlog, embedded by the next cycles.
+  for (const row of await db
+    .selectFrom('messages')
+    .innerJoin('message_embeddings', 'message_embeddings.message_id', 'messages.id')
+    .select(['messages.id', 'messages.workspace_id', 'messages.peer_id', 'messages.content'])
+    .orderBy('messages.id')
+    .execute()) {
+    pending.push({
+      index: 'messages',
+      id: row.id,
+      workspaceId: row.workspace_id,
+      text: messageText({ peerId: row.peer_id, content: row.content }),
     })
   }
   return pending
