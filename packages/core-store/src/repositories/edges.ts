@@ -69,6 +69,8 @@ export interface NewEdge {
   readonly seenAt?: string
   readonly validFrom?: string
   readonly validTo?: string | null
+  /** The edge that superseded this one (give `validTo` too). */
+  readonly supersededBy?: number | null
 }
 
 /** A message n-gram that names a known entity. */
@@ -152,6 +154,17 @@ export interface EdgesRepository {
   findConflicts(workspaceId: string, rules: ConflictRules): Promise<EdgeConflict[]>
   /** Inserts one edge as given (no canonicalisation, no merge with an existing triple). */
   insert(workspaceId: string, edge: NewEdge): Promise<Edge>
+  /**
+   * Edges touching `entities` (as subject or object) that `validity` hides from the current graph: retracted
+   * ones, and those whose validity ended (superseded, or closed with no successor) — by `asOf` when given, at
+   * all unless `includeSuperseded`. Edges not yet valid at `asOf` are not included. Most recently seen first
+   * (then id), at most `limit`. What augment reports as suppressed.
+   */
+  findHiddenTouching(
+    workspaceId: string,
+    entities: readonly string[],
+    options: { readonly limit: number; readonly validity?: EdgeValidity },
+  ): Promise<Edge[]>
 }
 
 export function createEdgesRepository(scope: RepositoryScope): EdgesRepository {
@@ -262,12 +275,37 @@ export function createEdgesRepository(scope: RepositoryScope): EdgesRepository {
           last_reinforced: seen,
           valid_from: edge.validFrom ?? seen,
           valid_to: edge.validTo ?? null,
+          ...(edge.supersededBy != null ? { superseded_by: edge.supersededBy } : {}),
         })
         .returningAll()
         .executeTakeFirstOrThrow()
       return toEdge(row)
     },
+    async findHiddenTouching(workspaceId, entities, options) {
+      requireId(workspaceId, 'workspace id')
+      const limit = requireCount(options.limit, 'limit')
+      if (entities.length === 0 || limit === 0) return []
+      const hidden = hiddenOf(options.validity)
+      const { rows } = await sql<Selectable<KnowledgeGraphTable>>`
+        WITH a(name) AS (SELECT value FROM json_each(${JSON.stringify(entities)}))
+        SELECT k.* FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name
+        WHERE ${hidden}
+        UNION
+        SELECT k.* FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name
+        WHERE ${hidden}
+        ORDER BY last_seen DESC, id
+        LIMIT ${limit}`.execute(db)
+      return rows.map(toEdge)
+    },
   }
+}
+
+/** The complement of {@link validityOf} (over the alias `k`), leaving out edges not yet valid at `asOf`. */
+function hiddenOf(validity: EdgeValidity = {}): RawBuilder<unknown> {
+  if (validity.asOf !== undefined)
+    return sql`(k.status = 'retracted' OR (k.valid_to IS NOT NULL AND k.valid_to <= ${validity.asOf}))`
+  if (validity.includeSuperseded) return sql`k.status = 'retracted'`
+  return sql`(k.status = 'retracted' OR k.valid_to IS NOT NULL)`
 }
 
 function requireCount(value: number, field: string): number {

@@ -4,7 +4,7 @@ import { type MessageCandidate, scoreInContext } from './context-scoring'
 const OFF = { mentionedPeers: new Set<string>(), peerMentionBoost: 0, neighbourWeight: 0, sessionWeight: 0 }
 
 function candidate(id: number, score: number, extra: Partial<MessageCandidate> = {}): MessageCandidate {
-  return { id, score, sessionId: 's1', peerId: 'ann', neighbours: [], ...extra }
+  return { id, score, sessionId: 's1', peerId: 'ann', before: [], after: [], ...extra }
 }
 
 describe('scoreInContext', () => {
@@ -32,7 +32,7 @@ describe('scoreInContext', () => {
   })
 
   it('passes a share of a message score to its adjacent turns, reaching turns with no keyword match', () => {
-    const scored = scoreInContext([candidate(10, 4, { neighbours: [9, 11] }), candidate(20, 1.5)], {
+    const scored = scoreInContext([candidate(10, 4, { before: [9], after: [11] }), candidate(20, 1.5)], {
       ...OFF,
       neighbourWeight: 0.5,
     })
@@ -48,9 +48,9 @@ describe('scoreInContext', () => {
   it('adds up the support of several matching neighbours', () => {
     const scored = scoreInContext(
       [
-        candidate(1, 2, { neighbours: [2] }),
-        candidate(3, 2, { neighbours: [2] }),
-        candidate(2, 1, { neighbours: [1, 3] }),
+        candidate(1, 2, { after: [2] }),
+        candidate(3, 2, { before: [2] }),
+        candidate(2, 1, { before: [1], after: [3] }),
       ],
       { ...OFF, neighbourWeight: 0.5 },
     )
@@ -72,7 +72,7 @@ describe('scoreInContext', () => {
   })
 
   it('ignores negative keyword scores instead of subtracting them', () => {
-    const scored = scoreInContext([candidate(1, -2, { neighbours: [2] })], { ...OFF, neighbourWeight: 0.5 })
+    const scored = scoreInContext([candidate(1, -2, { after: [2] })], { ...OFF, neighbourWeight: 0.5 })
     expect(scored).toEqual([{ id: 1, score: 0, reasons: [] }])
   })
 })

@@ -42,7 +42,11 @@ export async function searchHits(
       ? await findPeerMentions(ctx, message)
       : { peers: new Set<string>(), words: new Set<string>() }
   const wordFilter = { skipCommonWords: true, skipWords: mentions.words }
-  const inContext = mentions.peers.size > 0 || config.neighbourWeight > 0 || config.sessionWeight > 0
+  const inContext =
+    mentions.peers.size > 0 ||
+    config.neighbourWeight > 0 ||
+    config.sessionWeight > 0 ||
+    config.denseTurnWeight > 0
   const [messageHits, chunkHits] = await Promise.all([
     store.fullText.search('messages', message, {
       ...wordFilter,
