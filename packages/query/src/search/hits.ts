@@ -42,16 +42,11 @@ export async function searchHits(
       ? await findPeerMentions(ctx, message)
       : { peers: new Set<string>(), words: new Set<string>() }
   const wordFilter = { skipCommonWords: true, skipWords: mentions.words }
-  const inContext =
-    mentions.peers.size > 0 ||
-    config.neighbourWeight > 0 ||
-    config.sessionWeight > 0 ||
-    config.denseTurnWeight > 0
   const [messageHits, chunkHits] = await Promise.all([
     store.fullText.search('messages', message, {
       ...wordFilter,
       workspaceId,
-      limit: inContext ? Math.max(pool, config.contextPoolK) : pool,
+      limit: Math.max(pool, config.contextPoolK),
       ...(ctx.sessionIds ? { sessionIds: ctx.sessionIds } : {}),
       ...(ctx.peerId !== undefined ? { peerId: ctx.peerId } : {}),
     }),
@@ -64,9 +59,7 @@ export async function searchHits(
         })
       : [],
   ])
-  const messageOrder = inContext
-    ? await messagesInContext(ctx, messageHits, mentions.peers)
-    : messageHits.map((hit) => ({ id: Number(hit.id), score: hit.score, reasons: [] }))
+  const messageOrder = await messagesInContext(ctx, messageHits, mentions.peers)
   const contextWhy = new Map(messageOrder.map((item) => [`m:${item.id}`, item.reasons]))
   timings.keyword += performance.now() - started
   started = performance.now()

@@ -30,7 +30,7 @@ const NAMES_TIME = new RegExp(
 )
 
 const MONTH_MENTION = new RegExp(
-  `\\b(${MONTHS.join('|')})\\b(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+((?:19|20)\\d\\d))?`,
+  `\\b(${MONTHS.join('|')})\\b(?:\\s+\\d{1,2}(?:st|nd|rd|th)?\\b)?(?:,?\\s+((?:19|20)\\d\\d))?`,
   'gi',
 )
 const YEAR = /\b((?:19|20)\d\d)\b/g
