@@ -15,6 +15,8 @@ export interface AugmentCommandOptions extends GlobalOptions {
   readonly sessions?: readonly string[]
   /** Also print USER.md and MEMORY.md. */
   readonly profile?: boolean
+  /** Print the context block of at most this many tokens (what an agent pastes) instead of the sections. */
+  readonly tokens?: number
 }
 
 /** Prints what HyMem would add to a prompt for `text`, with the reason each item was retrieved. */
@@ -33,13 +35,16 @@ export async function augmentCommand(
         workspaceId: hymem.workspaceId,
         ...(options.peer ? { peerId: options.peer } : {}),
         ...(options.sessions && options.sessions.length > 0 ? { sessionIds: options.sessions } : {}),
+        ...(options.tokens !== undefined ? { tokens: options.tokens } : {}),
       }),
     { quiet: true },
   )
   ctx.stdout.write(
     options.json
       ? `${JSON.stringify(result, null, 2)}\n`
-      : renderAugmented(result, { style: createStyle(colorEnabled(ctx)), profile: options.profile }),
+      : result.context !== null
+        ? `${result.context || 'Nothing relevant is remembered yet.'}\n`
+        : renderAugmented(result, { style: createStyle(colorEnabled(ctx)), profile: options.profile }),
   )
   return result
 }

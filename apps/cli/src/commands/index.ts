@@ -82,10 +82,15 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
       .option('--peer <id>', 'only what this peer said')
       .option('--session <id>', 'only this session (repeatable)', collect)
       .option('--profile', 'also print USER.md and MEMORY.md')
+      .option(
+        '--tokens <n>',
+        'print one context block of at most n tokens (profile, facts, turns, notes) to paste into a prompt',
+        parsePositiveInt,
+      )
       .action(
         async (
           words: string[],
-          opts: { json?: boolean; peer?: string; session?: string[]; profile?: boolean },
+          opts: { json?: boolean; peer?: string; session?: string[]; profile?: boolean; tokens?: number },
           command: Command,
         ) => {
           const { augmentCommand } = await import('./augment')
@@ -97,6 +102,7 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
               peer: opts.peer,
               sessions: opts.session,
               profile: opts.profile,
+              tokens: opts.tokens,
             },
             ctx,
           )
