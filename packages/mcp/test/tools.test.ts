@@ -70,8 +70,8 @@ describe('MCP tools over the in-memory transport', () => {
       name: 'hymem_capture',
       arguments: { messages: DEVELOPER_CHAT, session_id: 'chat-1', dream: true },
     })
-    const tokensOf = (result: { structuredContent?: unknown }) =>
-      (result.structuredContent as { context_tokens: number }).context_tokens
+    const tokensOf = (result: unknown) =>
+      (result as { structuredContent: { context_tokens: number } }).structuredContent.context_tokens
     const full = await client.callTool({
       name: 'hymem_augment',
       arguments: { message: 'What database does billing use?' },
