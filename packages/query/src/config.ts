@@ -63,7 +63,7 @@ export interface QueryConfig {
   readonly replyWeight: number
   /**
    * When the query names peers, turns written by anyone else score × this (evidence about a peer is nearly
-   * always in their own words). @default 0.6
+   * always in their own words; lower costs the questions that name the wrong person). @default 0.8
    */
   readonly otherAuthorWeight: number
   /**
@@ -171,7 +171,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   dateWindowSlackDays: 14,
   questionTurnWeight: 0.7,
   replyWeight: 0.8,
-  otherAuthorWeight: 0.6,
+  otherAuthorWeight: 0.8,
   keywordChunks: false,
   vectorChunkWeight: 0.5,
   fusion: 'rrf',
