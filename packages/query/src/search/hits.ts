@@ -3,7 +3,7 @@ import { combineRerank, disagreementOf } from '../rank/rerank-gate'
 import { explained } from '../reasons'
 import type { AugmentHit, Reranker } from '../types'
 import type { SearchContext } from './context'
-import { messagesInContext } from './message-context'
+import { messageSimilarities, messagesInContext } from './message-context'
 import { findPeerMentions } from './peer-mentions'
 
 /** Characters of each candidate shown to the reranker. */
@@ -59,7 +59,15 @@ export async function searchHits(
         })
       : [],
   ])
-  const messageOrder = await messagesInContext(ctx, messageHits, mentions.peers)
+  timings.keyword += performance.now() - started
+  started = performance.now()
+  const similarity = await messageSimilarities(
+    ctx,
+    messageHits.map((hit) => Number(hit.id)),
+  )
+  timings.vector += performance.now() - started
+  started = performance.now()
+  const messageOrder = await messagesInContext(ctx, messageHits, similarity, mentions.peers)
   const contextWhy = new Map(messageOrder.map((item) => [`m:${item.id}`, item.reasons]))
   timings.keyword += performance.now() - started
   started = performance.now()

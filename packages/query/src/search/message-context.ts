@@ -10,7 +10,7 @@ const ASKS = /\?["')\]]*\s*(?:\[[^\]]*\]\s*)?$/
 
 /**
  * Rescores message hits with their meaning and context (see {@link scoreInContext}): keyword hits plus the
- * messages nearest to the query by vector, each with its similarity; the author when the query names a peer;
+ * messages nearest to the query by vector (`similarity`, from {@link messageSimilarities}); the author when the query names a peer;
  * the adjacent turns (the reply to a matching question most); the session; for a question about time, turns
  * naming a time and turns written in the period it names. Adjacent turns are only added when the search is
  * not limited to one author (`peerId`), since the turns next to a peer's message are usually someone else's.
@@ -18,16 +18,20 @@ const ASKS = /\?["')\]]*\s*(?:\[[^\]]*\]\s*)?$/
 export async function messagesInContext(
   ctx: SearchContext,
   hits: readonly FullTextHit[],
+  similarity: ReadonlyMap<number, number>,
   mentionedPeers: ReadonlySet<string>,
 ): Promise<ContextScored[]> {
   const { config, store, workspaceId } = ctx
   const keyword = new Map(hits.map((hit) => [Number(hit.id), hit.score]))
-  const similarity = await messageSimilarities(ctx, [...keyword.keys()])
   const ids = [...new Set([...keyword.keys(), ...similarity.keys()])]
   if (ids.length === 0) return []
   const span = config.neighbourWeight > 0 && ctx.peerId === undefined ? config.neighbourSpan : 0
   const placed = await store.messages.findNeighbours(workspaceId, ids, span)
-  const nearby = placed.flatMap((message) => [...message.before, ...message.after])
+  // Nearby turns only matter for their author, and only when the query names someone.
+  const nearby =
+    mentionedPeers.size > 0 && config.otherAuthorWeight !== 1
+      ? placed.flatMap((message) => [...message.before, ...message.after])
+      : []
   const messages = new Map(
     (await store.messages.getByIdsInWorkspace(workspaceId, [...new Set([...ids, ...nearby])])).map(
       (message) => [message.id, message],
@@ -74,9 +78,9 @@ export async function messagesInContext(
 
 /**
  * Similarity to the query of the keyword hits and of the `denseTurnTopK` messages nearest to it (which join
- * the candidates); empty without message vectors.
+ * the candidates of {@link messagesInContext}); empty without message vectors.
  */
-async function messageSimilarities(
+export async function messageSimilarities(
   ctx: SearchContext,
   keywordIds: readonly number[],
 ): Promise<Map<number, number>> {
