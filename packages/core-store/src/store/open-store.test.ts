@@ -59,7 +59,10 @@ describe('openStore', () => {
     const log = (e: { kind: string; migrated?: readonly string[] }) => e.migrated && migrated.push(e.migrated)
     open({ path, log }).close()
     open({ path, log })
-    expect(migrated).toEqual([['1-initial', '2-edge-vectors', '3-edge-recency-index'], []])
+    expect(migrated).toEqual([
+      ['1-initial', '2-edge-vectors', '3-edge-recency-index', '4-message-vectors'],
+      [],
+    ])
   })
 
   it('refuses a database written by a newer HyMem, naming both versions', () => {
