@@ -74,16 +74,16 @@ process.stdout.write(
   `embeddings ${embeddings.name}, ${conversations.length} conversations, ingest ${Math.round(ingestMs)} ms, dream ${Math.round(dreamMs)} ms\n`,
 )
 process.stdout.write(
-  'variant                          R@5    R@10   R@20   any@5  any@10 any@20  c1@10  c2@10  c3@10  c4@10  s@5    s@10   sd@10  p50ms\n',
+  'variant                          R@5    R@10   R@20   any@5  any@10 any@20  c1@10  c2@10  c3@10  c4@10  c5@10  s@5    s@10   sd@10  p50ms  R@10 per conversation\n',
 )
 for (const name of Object.keys(variants)) {
   const result = toResult(scores.get(name) ?? [], queryMs.get(name) ?? [], ingestMs, dreamMs)
   const r = result.recall['1-4'] ?? {}
   const a = result.anyHit['1-4'] ?? {}
   const cells = [r['5'], r['10'], r['20'], a['5'], a['10'], a['20']]
-  for (const c of ['1', '2', '3', '4']) cells.push(result.recall[c]?.['10'])
+  for (const c of ['1', '2', '3', '4', '5']) cells.push(result.recall[c]?.['10'])
   cells.push(result.sessionRecall['1-4']?.['5'], result.sessionRecall['1-4']?.['10'], result.recall10StdDev)
   process.stdout.write(
-    `${name.padEnd(32)} ${cells.map((v) => (v ?? 0).toFixed(3)).join('  ')}  ${result.queryMsP50}\n`,
+    `${name.padEnd(32)} ${cells.map((v) => (v ?? 0).toFixed(3)).join('  ')}  ${result.queryMsP50}  ${result.conversations.map((c) => c.recall.toFixed(3)).join(' ')}\n`,
   )
 }

@@ -128,6 +128,9 @@ export const SAMPLE_AUGMENT: AugmentedContext = {
   ],
   matchedEntities: ['api'],
   ranked: [],
+  context: null,
+  contextTokens: 0,
+  suppressed: [],
   timings: { total: 4.2 },
 }
 

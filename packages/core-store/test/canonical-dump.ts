@@ -98,6 +98,11 @@ export async function canonicalDump(store: Store): Promise<Record<string, string
     })),
     episode_embeddings: (await all('episode_embeddings')).map((v) => ({ ...v, vector: hex(v.vector) })),
     note_embeddings: (await all('note_embeddings')).map((v) => ({ ...v, vector: hex(v.vector) })),
+    message_embeddings: (await all('message_embeddings')).map((v) => ({
+      ...v,
+      message_id: pub(v.message_id),
+      vector: hex(v.vector),
+    })),
     vector_indexes: (await all('vector_indexes')).map((v) => without(v, 'created_at')),
   }
   return Object.fromEntries(

@@ -42,6 +42,11 @@ export interface DreamConfig {
   readonly transcriptMaxChars: number
   /** Texts per embedding call. */
   readonly embedBatchSize: number
+  /**
+   * Messages embedded per cycle (each as `<peer>: <content>`), oldest first; the rest wait for the next
+   * cycle. Their vectors let augment weigh what a single turn means beside its keywords. 0 turns it off.
+   */
+  readonly messageEmbedBudget: number
   /** Interval of the lock heartbeat while a cycle runs (ms). */
   readonly lockHeartbeatMs: number
 }
@@ -66,5 +71,6 @@ export const DEFAULT_DREAM_CONFIG: DreamConfig = Object.freeze({
   episodeMaxChunks: 40,
   transcriptMaxChars: 12_000,
   embedBatchSize: 64,
+  messageEmbedBudget: 5000,
   lockHeartbeatMs: 30_000,
 })

@@ -34,6 +34,7 @@ export type {
 } from './scheduler'
 export { createDreamScheduler } from './scheduler'
 export { edgeText, episodeText } from './steps/embed'
+export { messageText } from './steps/embed-messages'
 export type {
   ContradictionInsight,
   DependencyHubInsight,

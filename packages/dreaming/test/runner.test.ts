@@ -4,6 +4,7 @@ import { DEFAULT_DREAM_CONFIG } from '../src/config'
 import { DreamError } from '../src/errors'
 import { dream } from '../src/run/dream'
 import { dreamLockName } from '../src/run/lock'
+import { messageText } from '../src/steps/embed-messages'
 import type { DreamOptions } from '../src/types'
 import {
   allEvidence,
@@ -139,6 +140,32 @@ describe('the dream runner', () => {
     const derivedIds = await t.store.edges.listDerivedIds(WS)
     const indexed = await t.store.vectors.textHashes('edges', derivedIds)
     expect(indexed.size).toBe(derivedIds.length)
+  })
+
+  it('embeds every message once as "<peer>: <content>", at most messageEmbedBudget per cycle', async () => {
+    const embeddings = createFakeEmbeddings({ dimensions: 8 })
+    await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', TURNS.slice(0, 5)))
+    const off = await run({ embeddings, config: { messageEmbedBudget: 0 } })
+    expect(off.counts.embedded_messages ?? 0).toBe(0)
+    const first = await run({ embeddings, config: { messageEmbedBudget: 3, embedBatchSize: 2 } })
+    expect(first.counts.embedded_messages).toBe(3)
+    const second = await run({ embeddings })
+    expect(second.counts.embedded_messages).toBe(2)
+    expect((await run({ embeddings })).counts.embedded_messages ?? 0).toBe(0)
+    const messages = (await t.store.messages.listBySession(WS, 's1')).items
+    const hashes = await t.store.vectors.textHashes(
+      'messages',
+      messages.map((m) => m.id),
+    )
+    expect(hashes.size).toBe(5)
+    const [first5] = messages
+    const [vector] = await embeddings.embed([messageText(first5!)])
+    const nearest = await t.store.vectors.nearest('messages', vector!, {
+      workspaceId: WS,
+      k: 1,
+      model: embeddings.model,
+    })
+    expect(nearest[0]?.id).toBe(first5!.id)
   })
 
   it('skips malformed items from a custom extractor instead of failing the chunk forever', async () => {

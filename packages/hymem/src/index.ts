@@ -51,6 +51,8 @@ export type {
   QueryConfig,
   RankedRef,
   RetrievalReason,
+  SuppressedItem,
+  SuppressionReason,
 } from '@hymem/query'
 export type { KeyProbe } from './config/check-key'
 export { probeKey } from './config/check-key'

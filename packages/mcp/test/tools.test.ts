@@ -70,6 +70,34 @@ describe('MCP tools over the in-memory transport', () => {
     expect(textOf(recalled).toLowerCase()).toContain('postgres')
   })
 
+  it('returns one block within the token budget (1,500 by default), with what was left out', async () => {
+    await client.callTool({
+      name: 'hymem_capture',
+      arguments: { messages: DEVELOPER_CHAT, session_id: 'chat-1', dream: true },
+    })
+    const tokensOf = (result: unknown) =>
+      (result as { structuredContent: { context_tokens: number } }).structuredContent.context_tokens
+    const full = await client.callTool({
+      name: 'hymem_augment',
+      arguments: { message: 'What database does billing use?' },
+    })
+    const block = textOf(full)
+    expect(block).toContain('## Relevant memory (best first)')
+    expect(block).toMatch(/- \[\d{4}-\d{2}-\d{2} \S+\] /)
+    expect(tokensOf(full)).toBeGreaterThan(0)
+    expect(tokensOf(full)).toBeLessThanOrEqual(1500)
+    expect(full.structuredContent).toMatchObject({ context: block })
+    const tight = await client.callTool({
+      name: 'hymem_augment',
+      arguments: { message: 'What database does billing use?', tokens: 30 },
+    })
+    expect(tokensOf(tight)).toBeLessThanOrEqual(30)
+    expect(textOf(tight).length).toBeLessThan(block.length)
+    const suppressed = (tight.structuredContent as { suppressed: { why_suppressed: string }[] }).suppressed
+    expect(suppressed.length).toBeGreaterThan(0)
+    expect(suppressed.every((item) => item.why_suppressed.startsWith('over_token_budget_'))).toBe(true)
+  })
+
   it('logs single turns and dreams on demand', async () => {
     const logged = await client.callTool({
       name: 'hymem_log',
@@ -154,6 +182,7 @@ describe('MCP tools over the in-memory transport', () => {
       ['hymem_log', { role: 'user' }, 'content'],
       ['hymem_log', { role: 'user', content: 'x', session_id: 'no spaces allowed' }, 'session_id'],
       ['hymem_augment', { message: '' }, 'message'],
+      ['hymem_augment', { message: 'x', tokens: 0 }, 'tokens'],
       ['hymem_dream', { budget: -1 }, 'budget'],
       ['hymem_search', { query: 'x', min_similarity: 2 }, 'min_similarity'],
       ['hymem_remember', { description: 'only a description' }, 'content'],

@@ -1,8 +1,18 @@
-import { MAX_NEAREST_K, type Store, type VectorIndexName } from '@hymem/core-store'
+import {
+  type Edge,
+  type EdgeValidity,
+  loadTokenCounter,
+  MAX_NEAREST_K,
+  type Store,
+  type VectorIndexName,
+} from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { keepAsOf } from './as-of'
 import type { QueryCaches } from './caches'
 import type { QueryConfig } from './config'
+import { packContext } from './context/pack'
+import { renderLines } from './context/render'
+
 import { _throwIfAborted, QueryError } from './errors'
 import { matchAndExpand } from './graph/match-and-expand'
 import { routePredicates } from './graph/predicate-routing'
@@ -14,10 +24,13 @@ import { searchEpisodes, searchProcedures } from './search/episodes'
 import { searchHits } from './search/hits'
 import { searchNotes } from './search/notes'
 import { writeSearchLog } from './search-log'
+import { collectSuppressed, type SuppressedSources } from './suppressed'
 import type { AugmentedContext, AugmentLimits, AugmentOptions, QueryEngineOptions } from './types'
 
 /** Largest per-source limit accepted. */
 const MAX_LIMIT = 1000
+/** Largest context budget accepted (tokens). */
+const MAX_TOKENS = 1_000_000
 
 /** What `augment` needs from its engine. */
 export interface AugmentDeps {
@@ -43,6 +56,7 @@ export async function augment(
   const workspaceId = checkWorkspace(options)
   const limits = resolveLimits(options.limits, config)
   const asOf = resolveAsOf(options.asOf)
+  const tokens = resolveTokens(options.tokens)
   const signal = options.signal
   _throwIfAborted(signal)
   const timings: Record<string, number> = {}
@@ -114,16 +128,23 @@ export async function augment(
   let episodes = limits.episodes > 0 ? await time('episodes', () => searchEpisodes(ctx, limits.episodes)) : []
   let procedures =
     limits.procedures > 0 ? await time('procedures', () => searchProcedures(ctx, limits.procedures)) : []
-  let notes = limits.notes > 0 ? await time('notes', () => searchNotes(ctx, limits.notes)) : []
+  const searchedNotes =
+    limits.notes > 0 ? await time('notes', () => searchNotes(ctx, limits.notes)) : { hits: [], dropped: [] }
+  let notes = searchedNotes.hits
+  const droppedNotes = searchedNotes.dropped
 
   let matchedEntities: string[] = []
   let graphFacts: AugmentedContext['graphFacts'] = []
+  let hiddenEdges: Edge[] = []
+  let weakEdges: SuppressedSources['weakEdges'] = []
+  const validity: EdgeValidity =
+    asOf !== undefined ? { asOf } : { includeSuperseded: options.includeSuperseded === true }
   if (limits.graph > 0) {
     const entities = await time('entities', () =>
       matchAndExpand(store, workspaceId, message, config, deps.caches.tokenIndex),
     )
     matchedEntities = entities.matched
-    const { facts } = await time('graph', () =>
+    const { facts, weak } = await time('graph', () =>
       rankGraph(
         store,
         {
@@ -139,7 +160,7 @@ export async function augment(
                   })),
               }
             : {}),
-          validity: asOf !== undefined ? { asOf } : { includeSuperseded: options.includeSuperseded === true },
+          validity,
           now: asOf !== undefined ? new Date(asOf) : store.context.clock(),
           limit: limits.graph,
         },
@@ -148,6 +169,16 @@ export async function augment(
       ),
     )
     graphFacts = facts
+    // The recency fallback may still return an edge the semantic floor dropped.
+    const returned = new Set(facts.map((fact) => fact.id))
+    weakEdges = weak.filter(({ edge }) => !returned.has(edge.id)).slice(0, config.suppressedLimit)
+    if (config.suppressedLimit > 0 && matchedEntities.length > 0)
+      hiddenEdges = await time('graph', () =>
+        store.edges.findHiddenTouching(workspaceId, matchedEntities, {
+          limit: config.suppressedLimit,
+          validity,
+        }),
+      )
   }
 
   if (asOf !== undefined) {
@@ -163,6 +194,28 @@ export async function augment(
   const ranked = rankAll(
     { hit: hits, graph: graphFacts, episode: episodes, procedure: procedures, note: notes },
     config.rankWeights,
+  )
+  const packed =
+    tokens === undefined
+      ? null
+      : await time('context', async () =>
+          packContext(
+            {
+              userMd,
+              memoryMd,
+              lines: renderLines(ranked, { hits, graphFacts, episodes, procedures, notes }),
+            },
+            tokens,
+            await loadTokenCounter(),
+          ),
+        )
+  const suppressed = await time('suppressed', () =>
+    collectSuppressed(store, workspaceId, {
+      hiddenEdges,
+      weakEdges,
+      notes: droppedNotes,
+      overBudget: packed && tokens !== undefined ? { budget: tokens, dropped: packed.dropped } : null,
+    }),
   )
   const returned = hits.length + graphFacts.length + episodes.length + procedures.length + notes.length
   if (config.searchLog) {
@@ -191,6 +244,9 @@ export async function augment(
     notes,
     matchedEntities,
     ranked,
+    context: packed?.text ?? null,
+    contextTokens: packed?.tokens ?? 0,
+    suppressed,
     timings,
   }
 }
@@ -246,6 +302,16 @@ function resolveLimits(limits: AugmentLimits | undefined, config: QueryConfig): 
     procedures: pick('procedures', config.proceduresTopK),
     notes: pick('notes', config.notesTopK),
   }
+}
+
+function resolveTokens(tokens: number | undefined): number | undefined {
+  if (tokens === undefined) return undefined
+  if (!Number.isInteger(tokens) || tokens < 1 || tokens > MAX_TOKENS)
+    throw new QueryError(
+      'INVALID_INPUT',
+      `augment() tokens must be an integer 1..${MAX_TOKENS}, got ${String(tokens)}`,
+    )
+  return tokens
 }
 
 function resolveAsOf(asOf: string | Date | undefined): string | undefined {

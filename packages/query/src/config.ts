@@ -39,6 +39,34 @@ export interface QueryConfig {
   /** Share of a session's best message score added to each of its candidate messages (0 disables). @default 0.3 */
   readonly sessionWeight: number
   /**
+   * Messages nearest to the query by vector (the message index dreaming fills) that join the keyword hits as
+   * candidates; 0 keeps to the keyword hits (their similarity still counts). @default 30
+   */
+  readonly denseTurnTopK: number
+  /**
+   * Weight of a message's similarity to the query beside its keyword score (the best keyword hit scores 1):
+   * `denseTurnWeight × max(0, (similarity − denseTurnFloor) / (1 − denseTurnFloor))`. 0 disables message
+   * vectors. @default 1
+   */
+  readonly denseTurnWeight: number
+  /** Similarity below which a message's meaning adds nothing (on the embedder's cosine scale). @default 0.2 */
+  readonly denseTurnFloor: number
+  /** For a question about time, turns naming a time ("last week", "in May") score × (1 + this). @default 1 */
+  readonly timeQuestionBoost: number
+  /** Turns written in the period the query names ("in July 2022") score × (1 + this). @default 1 */
+  readonly dateWindowBoost: number
+  /** The named period is widened by this many days after its end (turns tell of events after them). @default 14 */
+  readonly dateWindowSlackDays: number
+  /** Turns that ask a question (end with "?") score × this: they ask, their reply tells. @default 0.7 */
+  readonly questionTurnWeight: number
+  /** Share of a matching question turn's score added to its reply (instead of `neighbourWeight`). @default 0.8 */
+  readonly replyWeight: number
+  /**
+   * When the query names peers, turns written by anyone else score × this (evidence about a peer is nearly
+   * always in their own words; lower costs the questions that name the wrong person). @default 0.8
+   */
+  readonly otherAuthorWeight: number
+  /**
    * Search chunks by keyword too (chunks found by vector search are always fused). Off by default: a chunk
    * spans several turns, and ranked single turns in context retrieve better (bench/RESULTS.md). @default false
    */
@@ -114,6 +142,12 @@ export interface QueryConfig {
    * @default { hit: 1, graph: 0.6, episode: 0.6, procedure: 0.6, note: 0.95 }
    */
   readonly rankWeights: RankWeights
+  /**
+   * Most items `suppressed` reports per source (notes a precision gate dropped, hidden facts about the
+   * message's entities); items left out of the context block are all reported. 0 reports only those.
+   * @default 10
+   */
+  readonly suppressedLimit: number
   /** Characters of the message handed to the embedder and the reranker (a 100 KB paste is cut). @default 2000 */
   readonly maxQueryChars: number
   /** Write one `search_log` row per augment. @default true */
@@ -129,6 +163,15 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   neighbourWeight: 0.3,
   neighbourSpan: 2,
   sessionWeight: 0.3,
+  denseTurnTopK: 30,
+  denseTurnWeight: 1,
+  denseTurnFloor: 0.2,
+  timeQuestionBoost: 1,
+  dateWindowBoost: 1,
+  dateWindowSlackDays: 14,
+  questionTurnWeight: 0.7,
+  replyWeight: 0.8,
+  otherAuthorWeight: 0.8,
   keywordChunks: false,
   vectorChunkWeight: 0.5,
   fusion: 'rrf',
@@ -166,6 +209,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
     ['depends_on', 'avoids'],
   ],
   rankWeights: { hit: 1, graph: 0.6, episode: 0.6, procedure: 0.6, note: 0.95 },
+  suppressedLimit: 10,
   maxQueryChars: 2000,
   searchLog: true,
 })
@@ -195,6 +239,15 @@ const NON_NEGATIVE_NUMBERS = [
   'vectorChunkWeight',
   'neighbourWeight',
   'sessionWeight',
+  'denseTurnTopK',
+  'denseTurnWeight',
+  'timeQuestionBoost',
+  'dateWindowBoost',
+  'dateWindowSlackDays',
+  'questionTurnWeight',
+  'replyWeight',
+  'otherAuthorWeight',
+  'suppressedLimit',
   'lexicalBoost',
   'rerankAmbiguityThreshold',
   'rerankWeight',
@@ -229,6 +282,10 @@ export function resolveQueryConfig(overrides: Partial<QueryConfig> = {}): QueryC
     invalid('graphRecencyHalfLifeDays', merged.graphRecencyHalfLifeDays, 'a finite number > 0')
   if (!(merged.lexicalRankDecayK > 0) || !Number.isFinite(merged.lexicalRankDecayK))
     invalid('lexicalRankDecayK', merged.lexicalRankDecayK, 'a finite number > 0')
+  for (const key of ['denseTurnTopK', 'suppressedLimit'] as const)
+    if (!Number.isInteger(merged[key])) invalid(key, merged[key], 'an integer >= 0')
+  if (!(merged.denseTurnFloor >= 0 && merged.denseTurnFloor < 1))
+    invalid('denseTurnFloor', merged.denseTurnFloor, 'a number in [0, 1)')
   if (typeof merged.keywordChunks !== 'boolean') invalid('keywordChunks', merged.keywordChunks, 'a boolean')
   if (merged.fusion !== 'rrf' && merged.fusion !== 'lexical-bonus')
     invalid('fusion', merged.fusion, "'rrf' or 'lexical-bonus'")

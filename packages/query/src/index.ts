@@ -24,7 +24,7 @@ export type { QueryErrorCode } from './errors'
 export { QueryError } from './errors'
 export type { PredicateRoute, RoutedPredicate } from './graph/predicate-routing'
 export { PREDICATE_ROUTES, routePredicates } from './graph/predicate-routing'
-export type { FallbackBranch, KeywordSource, RetrievalReason } from './reasons'
+export type { FallbackBranch, KeywordSource, RetrievalReason, SuppressionReason } from './reasons'
 /** The one ranking of explicit notes (augment and note search). */
 export type { RankedNote, RankNotesOptions } from './search/notes'
 export { rankNotes } from './search/notes'
@@ -47,4 +47,5 @@ export type {
   QueryLogger,
   RankedRef,
   Reranker,
+  SuppressedItem,
 } from './types'

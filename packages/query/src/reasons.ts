@@ -24,8 +24,17 @@ export type RetrievalReason =
   | { readonly kind: 'author'; readonly peerId: string }
   /** An adjacent turn of a keyword-matched message. Code `neighbour_of:<messageId>`. */
   | { readonly kind: 'neighbour_of'; readonly messageId: number }
+  /** The reply to a keyword-matched turn that asked a question. Code `reply_to:<messageId>`. */
+  | { readonly kind: 'reply_to'; readonly messageId: number }
   /** Its session matched well as a whole. Code `session_context`. */
   | { readonly kind: 'session_context' }
+  /** The message asks when (or how long), and the turn names a time. Code `time_mention`. */
+  | { readonly kind: 'time_mention' }
+  /**
+   * The message names a period (a month, a year) and the turn was written in it or shortly after (ISO dates,
+   * `to` exclusive). Code `date_window:<from>..<to>`.
+   */
+  | { readonly kind: 'date_window'; readonly from: string; readonly to: string }
   /**
    * The graph ranker's fallback branch that scored it; `overlapOnly` when the fact was tied to the message's
    * entities only through a shared name token. Code `fallback:<branch>` (`fallback:entity_anchored:overlap`).
@@ -57,8 +66,14 @@ export function reasonCode(reason: RetrievalReason): string {
       return `author:${reason.peerId}`
     case 'neighbour_of':
       return `neighbour_of:${reason.messageId}`
+    case 'reply_to':
+      return `reply_to:${reason.messageId}`
     case 'session_context':
       return 'session_context'
+    case 'time_mention':
+      return 'time_mention'
+    case 'date_window':
+      return `date_window:${reason.from}..${reason.to}`
     case 'fallback':
       return `fallback:${reason.branch}${reason.overlapOnly ? ':overlap' : ''}`
     case 'predicate':
@@ -80,4 +95,48 @@ export function explained(reasons: readonly RetrievalReason[]): {
   whyRetrieved: string[]
 } {
   return { reasons: [...reasons], whyRetrieved: reasons.map(reasonCode) }
+}
+
+/**
+ * Why augment considered an item and left it out (see `AugmentedContext.suppressed`). `whySuppressed` holds
+ * the reason as a short code (see {@link suppressionCode}).
+ */
+export type SuppressionReason =
+  /** Found by vector search only, and less similar than the floor. Code `below_similarity_floor_<similarity>`. */
+  | { readonly kind: 'below_similarity_floor'; readonly similarity: number; readonly floor: number }
+  /**
+   * More than `cutoff` below the best similarity of its kind (`best`). Code
+   * `below_relative_cutoff_<similarity>`.
+   */
+  | {
+      readonly kind: 'below_relative_cutoff'
+      readonly similarity: number
+      readonly best: number
+      readonly cutoff: number
+    }
+  /** A newer fact (`by`) replaced it at `at`. Code `superseded_by:<edge id>`. */
+  | { readonly kind: 'superseded'; readonly by: number; readonly at: string }
+  /** Retracted: judged wrong (by a person or by contradicting evidence). Code `retracted`. */
+  | { readonly kind: 'retracted' }
+  /** Its validity ended at `since` with no successor recorded. Code `stale_since:<date>`. */
+  | { readonly kind: 'stale'; readonly since: string }
+  /** Its line (`tokens`) did not fit in the context block's `budget`. Code `over_token_budget_<tokens>`. */
+  | { readonly kind: 'over_token_budget'; readonly tokens: number; readonly budget: number }
+
+/** The short code of a suppression reason. */
+export function suppressionCode(reason: SuppressionReason): string {
+  switch (reason.kind) {
+    case 'below_similarity_floor':
+      return `below_similarity_floor_${reason.similarity.toFixed(2)}`
+    case 'below_relative_cutoff':
+      return `below_relative_cutoff_${reason.similarity.toFixed(2)}`
+    case 'superseded':
+      return `superseded_by:${reason.by}`
+    case 'retracted':
+      return 'retracted'
+    case 'stale':
+      return `stale_since:${reason.since.slice(0, 10)}`
+    case 'over_token_budget':
+      return `over_token_budget_${reason.tokens}`
+  }
 }

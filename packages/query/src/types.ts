@@ -1,7 +1,7 @@
 import type { Store } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
 import type { QueryConfig } from './config'
-import type { RetrievalReason } from './reasons'
+import type { RetrievalReason, SuppressionReason } from './reasons'
 
 /** A message or chunk found by keyword and/or vector search. */
 export interface AugmentHit {
@@ -104,7 +104,22 @@ export interface RankedRef {
   readonly messageIds: number[]
 }
 
-/** What `augment()` returns: ranked, explained context. HyMem never assembles the prompt itself. */
+/** An item augment considered and left out, and why: the answer to "why didn't it remember X?". */
+export interface SuppressedItem {
+  readonly kind: RankedRef['kind']
+  readonly id: number | string
+  /** What it is, in one line: a fact's triple, a note's description, the start of a turn. */
+  readonly summary: string
+  readonly reason: SuppressionReason
+  /** The reason as a code, e.g. `superseded_by:12`, `below_similarity_floor_0.31`, `over_token_budget_85`. */
+  readonly whySuppressed: string
+  readonly messageIds: number[]
+}
+
+/**
+ * What `augment()` returns: ranked, explained context, what was left out and why, and (when asked for with
+ * `tokens`) one text block to paste into a prompt.
+ */
 export interface AugmentedContext {
   readonly query: string
   readonly workspaceId: string
@@ -119,6 +134,18 @@ export interface AugmentedContext {
   readonly matchedEntities: string[]
   /** Every item above in one final rank order — what to read first — as references. */
   readonly ranked: RankedRef[]
+  /**
+   * The profile, the insights and the ranked items as one text block within `options.tokens` tokens (OpenAI's
+   * `o200k_base` encoding), in reading order; null when `tokens` was not given.
+   */
+  readonly context: string | null
+  /** Tokens of `context` (0 when it is null). */
+  readonly contextTokens: number
+  /**
+   * Items considered and left out: facts about the message's entities that are retracted, superseded or
+   * stale; notes below the similarity floor or the relative cut-off; items that did not fit in `tokens`.
+   */
+  readonly suppressed: SuppressedItem[]
   /** Milliseconds per stage, plus `total`. */
   readonly timings: Record<string, number>
 }
@@ -148,6 +175,11 @@ export interface AugmentOptions {
   readonly asOf?: string | Date
   /** Without `asOf`, also return superseded edges (those with `valid_to` set). @default false */
   readonly includeSuperseded?: boolean
+  /**
+   * Also pack the profile, the insights and the ranked items into one text block (`context`) of at most this
+   * many tokens (o200k_base); items that do not fit are reported in `suppressed`.
+   */
+  readonly tokens?: number
   /** USER.md content; when absent, read from the engine's `files.userMd` path (or empty). */
   readonly userMd?: string
   /** MEMORY.md content; when absent, read from the engine's `files.memoryMd` path (or empty). */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { addAlias, type NewProcedure, openStore, type Store } from '@hymem/core-store'
+import { addAlias, type NewProcedure, openStore, type Store, type VectorIndexName } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
 
 export const WS = 'ws'
@@ -50,6 +50,8 @@ export interface EdgeInput {
   lastSeen?: string
   validFrom?: string
   validTo?: string | null
+  /** The edge that superseded this one. */
+  supersededBy?: number
   /** Evidence rows: their own message ids and/or a chunk. */
   evidence?: { messageIds?: number[]; chunkId?: number }[]
   workspaceId?: string
@@ -72,6 +74,7 @@ export async function insertEdge(store: Store, edge: EdgeInput): Promise<number>
     validFrom: edge.validFrom ?? seen,
     validTo: edge.validTo ?? null,
   })
+  if (edge.supersededBy !== undefined) await store.edges.setSupersededBy(workspaceId, id, edge.supersededBy)
   for (const evidence of edge.evidence ?? []) {
     await store.evidence.add(workspaceId, {
       edgeId: id,
@@ -205,7 +208,7 @@ export async function insertAlias(store: Store, surface: string, canonical: stri
 export async function indexVectors(
   store: Store,
   embeddings: EmbeddingClient,
-  index: 'chunks' | 'edges' | 'episodes' | 'notes',
+  index: VectorIndexName,
   rows: { id: number | string; text: string }[],
 ): Promise<void> {
   const vectors = await embeddings.embed(rows.map((row) => row.text))
@@ -214,6 +217,22 @@ export async function indexVectors(
     rows.map((row, i) => ({ id: row.id, workspaceId: WS, vector: vectors[i]!, textHash: row.text })),
     embeddings.model,
   )
+}
+
+/**
+ * An embedder with chosen vectors: each text in `vectors` gets its vector, any other text `fallback` (so a
+ * test decides every similarity). Vectors are used as given; pass unit vectors for cosine = dot product.
+ */
+export function fixedEmbeddings(
+  vectors: Readonly<Record<string, readonly number[]>>,
+  fallback: readonly number[],
+): EmbeddingClient {
+  return {
+    name: 'test:fixed',
+    model: 'test-fixed',
+    dimensions: fallback.length,
+    embed: async (texts) => texts.map((text) => Float32Array.from(vectors[text] ?? fallback)),
+  }
 }
 
 /** The workspace's search log, oldest first. */

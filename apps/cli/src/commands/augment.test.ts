@@ -36,6 +36,8 @@ describe('hymem augment', () => {
     expect(new Set(result.hits.map((h: { sessionId: string }) => h.sessionId))).toEqual(new Set(['kickoff']))
     expect(Object.keys(result).sort()).toMatchInlineSnapshot(`
       [
+        "context",
+        "contextTokens",
         "episodes",
         "graphFacts",
         "hits",
@@ -45,11 +47,32 @@ describe('hymem augment', () => {
         "procedures",
         "query",
         "ranked",
+        "suppressed",
         "timings",
         "userMd",
         "workspaceId",
       ]
     `)
+  })
+
+  it('prints one context block within --tokens', async () => {
+    const { ctx, stdout, stderr } = captureContext({ env: { HYMEM_ROOT: root } })
+    expect(
+      await runCli(['augment', 'Where', 'do', 'we', 'deploy', 'the', 'API?', '--tokens', '400'], ctx),
+    ).toBe(0)
+    const block = stdout()
+    expect(block).toContain('## Relevant memory (best first)')
+    expect(block).toContain('- api deploys_to flyio (why: ')
+    expect(block).toMatch(/- \[\d{4}-\d{2}-\d{2} \S+\] We deploy the API to Fly\.io/)
+    expect(stderr()).toBe('')
+    const tight = captureContext({ env: { HYMEM_ROOT: root } })
+    expect(
+      await runCli(['augment', 'Where', 'do', 'we', 'deploy', 'the', 'API?', '--tokens', '40'], tight.ctx),
+    ).toBe(0)
+    expect(tight.stdout().length).toBeLessThan(block.length)
+    expect(
+      await runCli(['augment', 'x', '--tokens', '0'], captureContext({ env: { HYMEM_ROOT: root } }).ctx),
+    ).toBe(2)
   })
 
   it('says so when the memory is empty', async () => {

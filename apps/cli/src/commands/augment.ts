@@ -17,6 +17,8 @@ export interface AugmentCommandOptions extends GlobalOptions {
   readonly profile?: boolean
   /** What HyMem would have returned at this ISO time. */
   readonly asOf?: string
+  /** Print the context block of at most this many tokens (what an agent pastes) instead of the sections. */
+  readonly tokens?: number
 }
 
 /** Prints what HyMem would add to a prompt for `text`, with the reason each item was retrieved. */
@@ -36,13 +38,16 @@ export async function augmentCommand(
         ...(options.peer ? { peerId: options.peer } : {}),
         ...(options.sessions && options.sessions.length > 0 ? { sessionIds: options.sessions } : {}),
         ...(options.asOf ? { asOf: options.asOf } : {}),
+        ...(options.tokens !== undefined ? { tokens: options.tokens } : {}),
       }),
     { quiet: true },
   )
   ctx.stdout.write(
     options.json
       ? `${JSON.stringify(result, null, 2)}\n`
-      : renderAugmented(result, { style: createStyle(colorEnabled(ctx)), profile: options.profile }),
+      : result.context !== null
+        ? `${result.context || 'Nothing relevant is remembered yet.'}\n`
+        : renderAugmented(result, { style: createStyle(colorEnabled(ctx)), profile: options.profile }),
   )
   return result
 }

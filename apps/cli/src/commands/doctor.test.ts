@@ -161,7 +161,7 @@ describe('hymem doctor', () => {
     expect(report.checks.filter((c) => c.name === 'embedding drift')).toMatchInlineSnapshot(`
       [
         {
-          "detail": "chunks, edges, episodes vectors are all fake-hash-16 (16-d) but the configured embedder is fake-hash-64 (64-d): run "hymem reindex", or set HYMEM_EMBEDDING_* back",
+          "detail": "chunks, edges, episodes, messages vectors are all fake-hash-16 (16-d) but the configured embedder is fake-hash-64 (64-d): run "hymem reindex", or set HYMEM_EMBEDDING_* back",
           "name": "embedding drift",
           "status": "fail",
         },

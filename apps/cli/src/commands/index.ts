@@ -83,10 +83,22 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
       .option('--session <id>', 'only this session (repeatable)', collect)
       .option('--profile', 'also print USER.md and MEMORY.md')
       .option('--as-of <date>', 'what HyMem would have returned then (ISO date or time)', parseTime)
+      .option(
+        '--tokens <n>',
+        'print one context block of at most n tokens (profile, facts, turns, notes) to paste into a prompt',
+        parsePositiveInt,
+      )
       .action(
         async (
           words: string[],
-          opts: { json?: boolean; peer?: string; session?: string[]; profile?: boolean; asOf?: string },
+          opts: {
+            json?: boolean
+            peer?: string
+            session?: string[]
+            profile?: boolean
+            asOf?: string
+            tokens?: number
+          },
           command: Command,
         ) => {
           const { augmentCommand } = await import('./augment')
@@ -99,6 +111,7 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
               sessions: opts.session,
               profile: opts.profile,
               asOf: opts.asOf,
+              tokens: opts.tokens,
             },
             ctx,
           )

@@ -34,7 +34,7 @@ describe('hymem reindex', () => {
         .map((c) => `${c.status}: ${c.detail}`)
     expect(await drift()).toMatchInlineSnapshot(`
       [
-        "fail: chunks, edges, episodes vectors are all fake-hash-64 (64-d) but the configured embedder is fake-embedding: run "hymem reindex", or set HYMEM_EMBEDDING_* back",
+        "fail: chunks, edges, episodes, messages vectors are all fake-hash-64 (64-d) but the configured embedder is fake-embedding: run "hymem reindex", or set HYMEM_EMBEDDING_* back",
       ]
     `)
 
@@ -48,12 +48,13 @@ describe('hymem reindex', () => {
         edges           5  fake-hash-64 (64-d)
         episodes        2  fake-hash-64 (64-d)
         notes           0  -
+        messages        5  fake-hash-64 (64-d)
       "
     `)
     expect(server.embeddingRequests.length).toBeGreaterThan(0)
     expect(await drift()).toMatchInlineSnapshot(`
       [
-        "ok: chunks, edges, episodes pinned to fake-embedding (32-d), as configured",
+        "ok: chunks, edges, episodes, messages pinned to fake-embedding (32-d), as configured",
       ]
     `)
 

@@ -29,6 +29,7 @@ const TABLES: Record<VectorIndexName, PgVectorTable> = {
   edges: { table: 'edge_vectors', idColumn: 'edge_id', idArray: 'bigint[]' },
   episodes: { table: 'episode_embeddings', idColumn: 'episode_id', idArray: 'text[]' },
   notes: { table: 'note_embeddings', idColumn: 'note_id', idArray: 'text[]' },
+  messages: { table: 'message_embeddings', idColumn: 'message_id', idArray: 'bigint[]' },
 }
 
 /** pgvector's text form, `[1,0.5,…]`. A float32 printed as a double reads back as the same float32. */

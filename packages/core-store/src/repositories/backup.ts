@@ -75,6 +75,7 @@ const VECTOR_TABLES = {
   edges: { table: 'edge_vectors', id: 'edge_id' },
   episodes: { table: 'episode_embeddings', id: 'episode_id' },
   notes: { table: 'note_embeddings', id: 'note_id' },
+  messages: { table: 'message_embeddings', id: 'message_id' },
 } as const
 
 export function createBackupRepository(scope: RepositoryScope): BackupRepository {

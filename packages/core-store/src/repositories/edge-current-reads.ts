@@ -4,6 +4,7 @@ import { currentEdges, type Edge, type EdgeValidity, type Triple, toEdge } from 
 import {
   bestTouchingSqlite,
   currentByIdsSqlite,
+  hiddenTouchingSqlite,
   mostRecentSqlite,
   strongestWithPredicatesSqlite,
   touchingWithPredicatesSqlite,
@@ -82,6 +83,17 @@ export interface EdgeCurrentReads {
    * its weakest edge's confidence), at most `limit`.
    */
   findConflicts(workspaceId: string, rules: ConflictRules): Promise<EdgeConflict[]>
+  /**
+   * Edges touching `entities` (as subject or object) that `validity` hides from the current graph: retracted
+   * ones, and those whose validity ended (superseded, or closed with no successor) — by `asOf` when given, at
+   * all unless `includeSuperseded`. Edges not yet valid at `asOf` are not included. Most recently seen first
+   * (then id), at most `limit`. What augment reports as suppressed.
+   */
+  findHiddenTouching(
+    workspaceId: string,
+    entities: readonly string[],
+    options: { readonly limit: number; readonly validity?: EdgeValidity },
+  ): Promise<Edge[]>
 }
 
 export function createEdgeCurrentReads(scope: RepositoryScope): EdgeCurrentReads {
@@ -222,6 +234,12 @@ export function createEdgeCurrentReads(scope: RepositoryScope): EdgeCurrentReads
       const limit = requireLimit(rules.limit, 'limit')
       if (limit === 0) return []
       return findConflictsSqlite(db, workspaceId, rules, limit)
+    },
+    async findHiddenTouching(workspaceId, entities, options) {
+      requireId(workspaceId, 'workspace id')
+      const limit = requireLimit(options.limit, 'limit')
+      if (entities.length === 0 || limit === 0) return []
+      return (await hiddenTouchingSqlite(db, workspaceId, entities, limit, options.validity)).map(toEdge)
     },
   }
 }

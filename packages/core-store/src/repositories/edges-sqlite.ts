@@ -21,6 +21,35 @@ export function validityOf(validity: EdgeValidity = {}): RawBuilder<unknown> {
   return sql`k.status != 'retracted' AND k.valid_to IS NULL`
 }
 
+/** The complement of {@link validityOf} (over the alias `k`), leaving out edges not yet valid at `asOf`. */
+function hiddenOf(validity: EdgeValidity = {}): RawBuilder<unknown> {
+  if (validity.asOf !== undefined)
+    return sql`(k.status = 'retracted' OR (k.valid_to IS NOT NULL AND k.valid_to <= ${validity.asOf}))`
+  if (validity.includeSuperseded) return sql`k.status = 'retracted'`
+  return sql`(k.status = 'retracted' OR k.valid_to IS NOT NULL)`
+}
+
+/** Edges touching `entities` that `validity` hides, most recently seen first (then id). */
+export async function hiddenTouchingSqlite(
+  db: Kysely<HyMemDatabase>,
+  workspaceId: string,
+  entities: readonly string[],
+  limit: number,
+  validity: EdgeValidity | undefined,
+): Promise<Selectable<KnowledgeGraphTable>[]> {
+  const hidden = hiddenOf(validity)
+  const { rows } = await sql<Selectable<KnowledgeGraphTable>>`
+    WITH a(name) AS (SELECT value FROM json_each(${JSON.stringify(entities)}))
+    SELECT k.* FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name
+    WHERE ${hidden}
+    UNION
+    SELECT k.* FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name
+    WHERE ${hidden}
+    ORDER BY last_seen DESC, id
+    LIMIT ${limit}`.execute(db)
+  return rows
+}
+
 /** One index seek per entity and end (subject, object), ranked per entity with a window function. */
 export async function bestTouchingSqlite(
   db: Kysely<HyMemDatabase>,

@@ -259,6 +259,43 @@ describe('edges repository', () => {
     expect(await store.edges.findConflicts('w', { ...rules, limit: 1 })).toHaveLength(1)
     expect(await store.edges.findConflicts('other', rules)).toEqual([])
   })
+
+  it('findHiddenTouching lists the retracted, superseded and ended edges the validity filter hides', async () => {
+    const store = stores.open()
+    const [, successor] = await seed(store, 'w', [
+      { subject: 'api', predicate: 'uses', object: 'postgres', seenAt: day(1) },
+      { subject: 'api', predicate: 'runs_on', object: 'fly', seenAt: day(6) },
+    ])
+    const [retracted, superseded, ended] = await seed(store, 'w', [
+      { subject: 'api', predicate: 'uses', object: 'mysql', status: 'retracted', seenAt: day(2) },
+      { subject: 'api', predicate: 'runs_on', object: 'heroku', seenAt: day(3), validTo: day(6) },
+      { subject: 'redis', predicate: 'part_of', object: 'api', seenAt: day(4), validTo: day(5) },
+      { subject: 'api', predicate: 'uses', object: 'kafka', seenAt: day(9), validFrom: day(9) },
+    ])
+    await store.edges.setSupersededBy('w', superseded!, successor!)
+    await seed(store, 'other', [{ subject: 'api', predicate: 'uses', object: 'oracle', status: 'retracted' }])
+    const hidden = await store.edges.findHiddenTouching('w', ['api'], { limit: 10 })
+    expect(hidden.map((edge) => edge.id)).toEqual([ended, superseded, retracted])
+    expect(hidden[1]).toMatchObject({ supersededBy: successor, validTo: day(6) })
+    expect(
+      (
+        await store.edges.findHiddenTouching('w', ['api'], {
+          limit: 10,
+          validity: { includeSuperseded: true },
+        })
+      ).map((edge) => edge.id),
+    ).toEqual([retracted])
+    // At day 5.5 the redis edge has ended, heroku not yet; kafka (valid from day 9) is not hidden, only future.
+    const asOf = new Date(Date.UTC(2026, 2, 5, 12)).toISOString()
+    expect(
+      (await store.edges.findHiddenTouching('w', ['api'], { limit: 10, validity: { asOf } })).map(
+        (e) => e.id,
+      ),
+    ).toEqual([ended, retracted])
+    expect(await store.edges.findHiddenTouching('w', ['api'], { limit: 1 })).toHaveLength(1)
+    expect(await store.edges.findHiddenTouching('w', [], { limit: 5 })).toEqual([])
+    await expectStoreError(store.edges.findHiddenTouching('w', ['api'], { limit: -1 }), 'INVALID_INPUT')
+  })
 })
 
 const triples = (page: { edges: { subject: string; predicate: string; object: string }[] }) =>

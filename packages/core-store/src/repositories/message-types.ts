@@ -42,6 +42,13 @@ export interface MessagesRepository {
   findByIds(workspaceId: string, ids: readonly number[], filter?: MessageFilter): Promise<Message[]>
   /** The newest messages first, optionally of one session and within an id window. */
   recent(workspaceId: string, query: RecentMessagesQuery): Promise<Message[]>
+  /**
+   * The workspace's messages with no stored vector (no `messages` vector index row), `id > afterId`, oldest
+   * first, at most `limit` (default 1000): the feed of dreaming's message embedding, paged by `afterId`.
+   */
+  listUnembedded(workspaceId: string, page?: { afterId?: number; limit?: number }): Promise<Message[]>
+  /** The workspace's messages that have a stored vector, `id > afterId`, oldest first, at most `limit` (default 1000). */
+  listEmbedded(workspaceId: string, page?: { afterId?: number; limit?: number }): Promise<Message[]>
   /** Messages per session (only sessions that have some), optionally of one session. */
   countBySession(workspaceId: string, filter?: { sessionId?: string }): Promise<Map<string, number>>
 }

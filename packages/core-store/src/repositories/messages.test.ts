@@ -317,4 +317,27 @@ describe('messages repository: lookups for the query path', () => {
     expect(await store.messages.findNeighbours('other', [ids[1]!], 1)).toEqual([])
     await expectStoreError(store.messages.findNeighbours('w', [ids[1]!], -1), 'INVALID_INPUT')
   })
+
+  it('listUnembedded pages through the messages without a vector, oldest first', async () => {
+    const store = stores.open()
+    const ids = (
+      await store.messages.insertBatch(
+        'w',
+        's1',
+        ['a', 'b', 'c', 'd'].map((content) => ({ peerId: 'ann', content })),
+      )
+    ).map((message) => message.id)
+    await store.messages.insertBatch('other', 's1', [{ peerId: 'bob', content: 'elsewhere' }])
+    await store.vectors.upsert(
+      'messages',
+      [{ id: ids[1]!, workspaceId: 'w', vector: Float32Array.from([1, 0]), textHash: 'h' }],
+      'm',
+    )
+    const pending = await store.messages.listUnembedded('w')
+    expect(pending.map((message) => message.content)).toEqual(['a', 'c', 'd'])
+    const page = await store.messages.listUnembedded('w', { afterId: ids[0]!, limit: 1 })
+    expect(page.map((message) => message.id)).toEqual([ids[2]])
+    await expectStoreError(store.messages.listUnembedded('w', { limit: 0 }), 'INVALID_INPUT')
+    await expectStoreError(store.messages.listUnembedded('w', { afterId: -1 }), 'INVALID_INPUT')
+  })
 })

@@ -264,5 +264,57 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
         .execute()
       return new Map(rows.map((row) => [row.session_id, Number(row.n)]))
     },
+    async listUnembedded(workspaceId, page = {}) {
+      requireId(workspaceId, 'workspace id')
+      const afterId = page.afterId ?? 0
+      const limit = page.limit ?? DEFAULT_LIST_AFTER_LIMIT
+      if (!Number.isSafeInteger(afterId) || afterId < 0)
+        throw new StoreError('INVALID_INPUT', 'afterId must be an integer ≥ 0')
+      if (!Number.isSafeInteger(limit) || limit < 1)
+        throw new StoreError('INVALID_INPUT', 'limit must be a positive integer')
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '>', afterId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('message_embeddings')
+                .select('message_id')
+                .whereRef('message_embeddings.message_id', '=', 'messages.id'),
+            ),
+          ),
+        )
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+      return rows.map(toMessage)
+    },
+    async listEmbedded(workspaceId, page = {}) {
+      requireId(workspaceId, 'workspace id')
+      const afterId = page.afterId ?? 0
+      const limit = page.limit ?? DEFAULT_LIST_AFTER_LIMIT
+      if (!Number.isSafeInteger(afterId) || afterId < 0)
+        throw new StoreError('INVALID_INPUT', 'afterId must be an integer ≥ 0')
+      if (!Number.isSafeInteger(limit) || limit < 1)
+        throw new StoreError('INVALID_INPUT', 'limit must be a positive integer')
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '>', afterId)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('message_embeddings')
+              .select('message_id')
+              .whereRef('message_embeddings.message_id', '=', 'messages.id'),
+          ),
+        )
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+      return rows.map(toMessage)
+    },
   }
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { useTempStores } from '../../test/store-harness'
 import { builderOf } from '../store/builder'
 import { openStore } from '../store/open-store'
-import { MIGRATIONS } from './migrations'
+import { MIGRATIONS, SCHEMA_VERSION } from './migrations'
 
 /** A database file as HyMem left it at schema version 3, with one fact and its evidence. */
 function writeVersion3(path: string): void {
@@ -31,7 +31,7 @@ describe('migration 4: purges and the learned-at clock', () => {
     const path = stores.file('v3.sqlite')
     writeVersion3(path)
     const store = stores.track(openStore({ path }))
-    expect(store.info().schemaVersion).toBe(4)
+    expect(store.info().schemaVersion).toBe(SCHEMA_VERSION)
     const learned = () =>
       builderOf(store).selectFrom('knowledge_graph').select(['object', 'learned_at']).orderBy('id').execute()
     expect(await learned()).toEqual([

@@ -2,6 +2,7 @@ import { MIGRATION_0001_INITIAL } from './migration-0001-initial'
 import { MIGRATION_0002_EDGE_VECTORS } from './migration-0002-edge-vectors'
 import { MIGRATION_0003_EDGE_RECENCY_INDEX } from './migration-0003-edge-recency-index'
 import { MIGRATION_0004_PURGES_AND_LEARNED_AT } from './migration-0004-purges-and-learned-at'
+import { MIGRATION_0005_MESSAGE_VECTORS } from './migration-0005-message-vectors'
 
 export interface Migration {
   /** Becomes `PRAGMA user_version` once applied. Strictly increasing, never reused. */
@@ -16,6 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'edge-vectors', sql: MIGRATION_0002_EDGE_VECTORS },
   { version: 3, name: 'edge-recency-index', sql: MIGRATION_0003_EDGE_RECENCY_INDEX },
   { version: 4, name: 'purges-and-learned-at', sql: MIGRATION_0004_PURGES_AND_LEARNED_AT },
+  { version: 5, name: 'message-vectors', sql: MIGRATION_0005_MESSAGE_VECTORS },
 ]
 
 /** The schema version this code writes; a file with a higher `user_version` is refused. */

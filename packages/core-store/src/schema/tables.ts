@@ -246,6 +246,14 @@ export interface ChunkEmbeddingsTable {
   vector: Uint8Array
 }
 
+export interface MessageEmbeddingsTable {
+  message_id: number
+  workspace_id: string
+  model: string
+  text_hash: string
+  vector: Uint8Array
+}
+
 export interface EdgeEmbeddingsTable {
   text_key: string
   model: string
@@ -396,6 +404,7 @@ export interface HyMemDatabase {
   episode_embeddings: EpisodeEmbeddingsTable
   note_embeddings: NoteEmbeddingsTable
   vector_indexes: VectorIndexesTable
+  message_embeddings: MessageEmbeddingsTable
   run_lock: RunLockTable
   dream_runs: DreamRunsTable
   search_log: SearchLogTable

@@ -2,7 +2,7 @@
 export type FullTextTable = 'messages' | 'chunks' | 'episodes' | 'procedures' | 'notes'
 
 /** Tables with a vector index (vec0 under sqlite-vec, a capped cosine scan without it, pgvector on PostgreSQL). */
-export type VectorIndexName = 'chunks' | 'edges' | 'episodes' | 'notes'
+export type VectorIndexName = 'chunks' | 'edges' | 'episodes' | 'notes' | 'messages'
 
 export interface FullTextHit {
   /** The row's primary key: `messages.id`, `chunks.id`, `episodes.id`, `procedures.id`, `notes.id`. */

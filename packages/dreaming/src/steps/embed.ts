@@ -1,6 +1,7 @@
 import type { VectorIndexName } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { callOptions, checkAbort, checkpoint, count, errorText, type RunContext } from '../run/context'
+import { embedMessages } from './embed-messages'
 import { textHash } from './ids'
 
 /** Vector rows written or removed per transaction (each batch commits on its own). */
@@ -22,9 +23,9 @@ export function episodeText(episode: { title: string; summary: string }): string
 }
 
 /**
- * Embeds chunks, active edges (base and derived) and episodes whose text is new or changed; texts with a
- * stored vector of the same hash cost nothing, and edge vectors are reused across edge ids through the
- * triple-text cache. Skipped without an embedding client. Each index failing (e.g. a model change that
+ * Embeds chunks, active edges (base and derived) and episodes whose text is new or changed, and messages
+ * without a vector (see {@link embedMessages}); texts with a stored vector of the same hash cost nothing, and
+ * edge vectors are reused across edge ids through the triple-text cache. Skipped without an embedding client. Each index failing (e.g. a model change that
  * needs a re-index) is reported and does not stop the others.
  */
 export async function embedAll(ctx: RunContext): Promise<void> {
@@ -49,6 +50,7 @@ export async function embedAll(ctx: RunContext): Promise<void> {
       },
     ],
     ['edges', () => embedEdges(ctx, client)],
+    ['messages', () => embedMessages(ctx, client)],
   ]
   for (const [name, job] of jobs) {
     checkAbort(ctx)

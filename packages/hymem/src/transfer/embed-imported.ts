@@ -1,5 +1,5 @@
 import type { Edge, Store, VectorIndexName } from '@hymem/core-store'
-import { edgeText, episodeText } from '@hymem/dreaming'
+import { edgeText, episodeText, messageText } from '@hymem/dreaming'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { noteText } from '../notes/note-text'
 import { textHash } from '../text-hash'
@@ -8,7 +8,7 @@ const BATCH = 128
 
 /**
  * Embeds the rows an import wrote without a vector: notes, edges (sharing vectors by triple text), chunks
- * and episodes, with the configured model. Returns the texts embedded.
+ * episodes and messages, with the configured model. Returns the texts embedded.
  */
 export async function embedUnembedded(
   store: Store,
@@ -28,6 +28,12 @@ export async function embedUnembedded(
     (await store.episodes.getByIds(workspaceId, ids as string[])).map((e) => ({
       id: e.id,
       text: episodeText(e),
+    })),
+  )
+  embedded += await embedTexts(store, embeddings, 'messages', rows.messages, async (workspaceId, ids) =>
+    (await store.messages.findByIds(workspaceId, ids as number[])).map((m) => ({
+      id: m.id,
+      text: messageText(m),
     })),
   )
   return embedded

@@ -103,6 +103,7 @@ async function* exportWorkspace(ctx: ExportContext): AsyncGenerator<string> {
   }
 
   for await (const message of store.messages.iterate(ws)) {
+    const vector = (await vectorsOf(ctx, 'messages', [message.id])).get(message.id)
     yield line({
       type: 'message',
       workspaceId: ws,
@@ -114,6 +115,7 @@ async function* exportWorkspace(ctx: ExportContext): AsyncGenerator<string> {
       metadata: message.metadata,
       tokenCount: message.tokenCount,
       createdAt: message.createdAt,
+      ...(vector ? { vector: encodeVector(vector) } : {}),
     })
   }
 

@@ -35,7 +35,7 @@ export class DumpWriter {
     inserted: {},
     skipped: {},
     warnings: [],
-    unembedded: { chunks: [], edges: [], episodes: [], notes: [] },
+    unembedded: { chunks: [], edges: [], episodes: [], notes: [], messages: [] },
   }
   readonly #tx: StoreScope
   readonly #acceptVector: VectorPolicy
@@ -153,10 +153,14 @@ export class DumpWriter {
 
   async #flush(): Promise<void> {
     if (this.#pending.length === 0) return
-    await writeMessages(this.#tx, this.#pending.splice(0), this.#messages, {
+    const inserted = await writeMessages(this.#tx, this.#pending.splice(0), this.#messages, {
       tally: (type, inserted) => this.#tally(type, inserted),
       warnings: this.counts.warnings,
     })
+    for (const record of inserted) {
+      const id = this.#messages.messageIds.get(record.id)
+      if (id !== undefined) await this.#vector('messages', record.workspaceId, id, record.vector)
+    }
   }
 
   async #ensureWorkspace(id: string, createdAt: string): Promise<void> {

@@ -36,7 +36,7 @@ export const VECTOR = v.object({
 /** The model and dimension a vector index of the exporting store was pinned to. */
 export const VECTOR_INDEX = v.object({
   type: v.literal('vector-index'),
-  index: v.picklist(['chunks', 'edges', 'episodes', 'notes']),
+  index: v.picklist(['chunks', 'edges', 'episodes', 'notes', 'messages']),
   model: v.pipe(v.string(), v.minLength(1)),
   dimensions: v.pipe(v.number(), v.integer(), v.minValue(1)),
 })
@@ -93,6 +93,7 @@ export const MESSAGE = v.object({
   metadata: json,
   tokenCount: count,
   createdAt: time,
+  vector: v.optional(VECTOR),
 })
 
 export const CHUNK = v.object({

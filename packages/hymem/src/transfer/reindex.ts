@@ -1,5 +1,5 @@
 import { type Store, StoreError, type VectorIndexName, type VectorRow } from '@hymem/core-store'
-import { edgeText, episodeText } from '@hymem/dreaming'
+import { edgeText, episodeText, messageText } from '@hymem/dreaming'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { HyMemError } from '../errors'
 import { noteText } from '../notes/note-text'
@@ -7,7 +7,7 @@ import { textHash } from '../text-hash'
 import { isActiveCurrent } from './embed-imported'
 import type { ReindexProgressEvent, ReindexReport } from './types'
 
-const INDEXES: readonly VectorIndexName[] = ['chunks', 'edges', 'episodes', 'notes']
+const INDEXES: readonly VectorIndexName[] = ['chunks', 'edges', 'episodes', 'notes', 'messages']
 const BATCH = 128
 
 interface Pending {
@@ -18,7 +18,7 @@ interface Pending {
 }
 
 /**
- * Re-embeds every chunk, active current edge (as dreaming does), episode and note with `embeddings`, then
+ * Re-embeds every chunk, active current edge (as dreaming does), episode, note and embedded message with `embeddings`, then
  * swaps all vector indexes to the new model and dimension in ONE transaction: old vectors and pins go, new
  * ones come in. The embedding calls happen before the transaction, so a provider failure leaves the store
  * untouched.
@@ -110,6 +110,14 @@ async function collect(store: Store): Promise<Pending[]> {
         workspaceId,
         text: noteText(note.description, note.content),
       })
+    }
+    // Only messages dreaming already embedded: the others are its backlog, embedded by the next cycles.
+    for (let afterId = 0; ; ) {
+      const page = await store.messages.listEmbedded(workspaceId, { afterId, limit: 1000 })
+      if (page.length === 0) break
+      for (const message of page)
+        pending.push({ index: 'messages', id: message.id, workspaceId, text: messageText(message) })
+      afterId = page[page.length - 1]!.id
     }
   }
   return pending

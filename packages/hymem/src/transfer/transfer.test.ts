@@ -203,6 +203,11 @@ describe('reindex', () => {
         chunks += (await swapped.store.chunks.listAll(ws.id)).length
       expect(report.vectors.chunks).toBe(chunks)
       expect(chunks).toBeGreaterThan(before.counts.chunks ?? 0)
+      let messages = 0
+      for (const ws of await swapped.store.workspaces.listAll())
+        messages += await swapped.store.messages.count(ws.id)
+      expect(report.vectors.messages).toBe(messages)
+      expect(report.previous.messages).toEqual({ model: 'fake-hash-32', dimensions: 32 })
       expect(progress).toContain('notes:2/2')
       const after = await swapped.stats()
       for (const index of after.vectors.indexes)

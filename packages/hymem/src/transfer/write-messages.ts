@@ -19,14 +19,15 @@ export const _key = (workspaceId: string, id: string) => `${workspaceId}\0${id}`
 
 /**
  * Inserts a run of message records with a few set-based statements: existing public ids are skipped (and
- * mapped when they belong to the same workspace), sessions must exist, author peers are created.
+ * mapped when they belong to the same workspace), sessions must exist, author peers are created. Returns the
+ * records inserted.
  */
 export async function writeMessages(
   tx: StoreScope,
   batch: readonly MessageRecord[],
   state: MessageWriteState,
   report: { tally: (type: string, inserted: boolean) => void; warnings: string[] },
-): Promise<void> {
+): Promise<MessageRecord[]> {
   const existing = await tx.messages.locate(batch.map((record) => record.id))
 
   const fresh: MessageRecord[] = []
@@ -43,7 +44,7 @@ export async function writeMessages(
     seen.add(record.id)
     fresh.push(record)
   }
-  if (fresh.length === 0) return
+  if (fresh.length === 0) return []
 
   for (const record of fresh) {
     const session = _key(record.workspaceId, record.sessionId)
@@ -70,4 +71,5 @@ export async function writeMessages(
   const ids = await tx.messages.insertImported(fresh.map((record) => ({ ...record, publicId: record.id })))
   for (const [publicId, id] of ids) state.messageIds.set(publicId, id)
   for (let i = 0; i < fresh.length; i++) report.tally('message', true)
+  return fresh
 }

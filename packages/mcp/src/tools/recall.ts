@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { renderAugmentedContext, renderNoteHits } from '../render'
+import { renderNoteHits } from '../render'
 import { defineTool } from './define-tool'
 import { toolError, toolResult } from './tool-context'
 
@@ -7,13 +7,23 @@ import { toolError, toolResult } from './tool-context'
 const dateOnly = (text: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? `${text.trim()}T00:00:00Z` : text
 
+/** Token budget of `hymem_augment`'s block when the call names none. */
+export const DEFAULT_AUGMENT_TOKENS = 1500
+
 export const augmentTool = defineTool({
   name: 'hymem_augment',
   title: 'Recall context for a message',
   description:
-    "Call before answering a user message: returns what HyMem remembers that is relevant to it — facts from the knowledge graph (each with why it was retrieved), matching past conversation turns, episodes, procedures and explicit memories, plus the user's profile. Pass the user's message verbatim.",
+    "Call before answering a user message: returns what HyMem remembers that is relevant to it as one block to paste into your context, within `tokens` — the user's profile and insights, facts from the knowledge graph (each with why it was retrieved), matching past conversation turns with speaker and date, explicit memories, episodes and procedures, best first. The structured result also lists what was left out and why (`suppressed`). Pass the user's message verbatim.",
   inputSchema: {
     message: z.string().min(1).max(100_000).describe("The user's message (or any question about the past)."),
+    tokens: z
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .optional()
+      .describe(`Most tokens of the returned block (o200k_base; default ${DEFAULT_AUGMENT_TOKENS}).`),
     limit: z.number().int().min(1).max(50).optional().describe('Most items per kind (default 8).'),
     as_of: z
       .string()
@@ -30,11 +40,20 @@ export const augmentTool = defineTool({
     const context = await memory.augment(args.message, {
       workspaceId,
       ...(asOf ? { asOf } : {}),
+      tokens: args.tokens ?? DEFAULT_AUGMENT_TOKENS,
       ...(limit
         ? { limits: { hits: limit, graph: limit, episodes: limit, procedures: limit, notes: limit } }
         : {}),
     })
-    return toolResult(renderAugmentedContext(context), {
+    return toolResult(context.context || 'Nothing relevant is remembered yet.', {
+      context: context.context ?? '',
+      context_tokens: context.contextTokens,
+      suppressed: context.suppressed.map((item) => ({
+        kind: item.kind,
+        id: item.id,
+        summary: item.summary,
+        why_suppressed: item.whySuppressed,
+      })),
       matched_entities: context.matchedEntities,
       graph_facts: context.graphFacts.map((fact) => ({
         subject: fact.subject,

@@ -28,6 +28,8 @@ export interface GraphQuery {
 export interface GraphResult {
   readonly facts: GraphFact[]
   readonly branch: GraphBranch
+  /** Edges the semantic fallback found but dropped below GRAPH_SEMANTIC_FLOOR, with their similarity. */
+  readonly weak: readonly { readonly edge: Edge; readonly similarity: number }[]
 }
 
 /**
@@ -83,6 +85,7 @@ export async function rankGraph(
   })
   add(anchored, {})
   let branch: GraphBranch
+  let weak: { edge: Edge; similarity: number }[] = []
   if (predicates.length > 0) {
     branch = 'routed'
     await semantic()
@@ -100,11 +103,14 @@ export async function rankGraph(
     add([...near, ...top.filter((edge) => !nearIds.has(edge.id))].slice(0, limit), { routed: true })
   } else if (anchored.length > 0) {
     branch = 'entity_anchored'
-  } else if ((await semantic()) > 0 && dropWeakSemantic(candidates) > 0) {
-    branch = 'semantic'
   } else {
-    branch = 'recency'
-    add(await seeds.recentEdges(query.workspaceId, config.graphRecencySeed, query.validity), {})
+    if ((await semantic()) > 0) weak = dropWeakSemantic(candidates)
+    if (candidates.size > 0) {
+      branch = 'semantic'
+    } else {
+      branch = 'recency'
+      add(await seeds.recentEdges(query.workspaceId, config.graphRecencySeed, query.validity), {})
+    }
   }
 
   const scored = sortScored(
@@ -138,7 +144,7 @@ export async function rankGraph(
     ...explained(reasons),
     messageIds: provenance.get(edge.id) ?? [],
   }))
-  return { facts, branch }
+  return { facts, branch, weak }
 }
 
 function anchorLookup(query: GraphQuery): (edge: Edge) => Anchors {
@@ -159,11 +165,14 @@ function anchorLookup(query: GraphQuery): (edge: Edge) => Anchors {
 /**
  * The semantic fallback only keeps edges at least GRAPH_SEMANTIC_FLOOR similar to the message: with no entity
  * and no route to go on, a weakly similar edge is noise, and the recency fallback says more honestly what it is.
- * Returns how many candidates remain.
+ * Returns the dropped edges.
  */
-function dropWeakSemantic(candidates: Map<number, GraphCandidate>): number {
+function dropWeakSemantic(candidates: Map<number, GraphCandidate>): { edge: Edge; similarity: number }[] {
+  const dropped: { edge: Edge; similarity: number }[] = []
   for (const [id, candidate] of candidates) {
-    if (candidate.semantic < GRAPH_SEMANTIC_FLOOR) candidates.delete(id)
+    if (candidate.semantic >= GRAPH_SEMANTIC_FLOOR) continue
+    candidates.delete(id)
+    dropped.push({ edge: candidate.edge, similarity: candidate.semantic })
   }
-  return candidates.size
+  return dropped
 }

@@ -4,7 +4,7 @@ import { type MessageCandidate, scoreInContext } from './context-scoring'
 const OFF = { mentionedPeers: new Set<string>(), peerMentionBoost: 0, neighbourWeight: 0, sessionWeight: 0 }
 
 function candidate(id: number, score: number, extra: Partial<MessageCandidate> = {}): MessageCandidate {
-  return { id, score, sessionId: 's1', peerId: 'ann', neighbours: [], ...extra }
+  return { id, score, sessionId: 's1', peerId: 'ann', before: [], after: [], ...extra }
 }
 
 describe('scoreInContext', () => {
@@ -32,7 +32,7 @@ describe('scoreInContext', () => {
   })
 
   it('passes a share of a message score to its adjacent turns, reaching turns with no keyword match', () => {
-    const scored = scoreInContext([candidate(10, 4, { neighbours: [9, 11] }), candidate(20, 1.5)], {
+    const scored = scoreInContext([candidate(10, 4, { before: [9], after: [11] }), candidate(20, 1.5)], {
       ...OFF,
       neighbourWeight: 0.5,
     })
@@ -48,9 +48,9 @@ describe('scoreInContext', () => {
   it('adds up the support of several matching neighbours', () => {
     const scored = scoreInContext(
       [
-        candidate(1, 2, { neighbours: [2] }),
-        candidate(3, 2, { neighbours: [2] }),
-        candidate(2, 1, { neighbours: [1, 3] }),
+        candidate(1, 2, { after: [2] }),
+        candidate(3, 2, { before: [2] }),
+        candidate(2, 1, { before: [1], after: [3] }),
       ],
       { ...OFF, neighbourWeight: 0.5 },
     )
@@ -72,7 +72,75 @@ describe('scoreInContext', () => {
   })
 
   it('ignores negative keyword scores instead of subtracting them', () => {
-    const scored = scoreInContext([candidate(1, -2, { neighbours: [2] })], { ...OFF, neighbourWeight: 0.5 })
+    const scored = scoreInContext([candidate(1, -2, { after: [2] })], { ...OFF, neighbourWeight: 0.5 })
     expect(scored).toEqual([{ id: 1, score: 0, reasons: [] }])
+  })
+})
+
+describe('scoreInContext: meaning, question turns, time and authors', () => {
+  it('adds the similarity above the floor, rescaled, and reaches turns no keyword matched', () => {
+    const scored = scoreInContext(
+      [candidate(1, 1, { similarity: 0.2 }), candidate(2, 0, { similarity: 0.7 }), candidate(3, 0.5)],
+      { ...OFF, denseWeight: 1, denseFloor: 0.2 },
+    )
+    expect(scored.map((item) => item.id)).toEqual([1, 2, 3])
+    expect(scored[1]!.score).toBeCloseTo(0.625)
+    expect(scored[1]!.reasons).toEqual([{ kind: 'semantic', similarity: 0.7 }])
+    expect(scored[0]!.reasons).toEqual([])
+  })
+
+  it('weighs a turn that asks less, and gives its reply the reply share instead of the neighbour share', () => {
+    const scored = scoreInContext([candidate(10, 1, { asks: true, before: [9], after: [11, 12] })], {
+      ...OFF,
+      neighbourWeight: 0.3,
+      questionTurnWeight: 0.5,
+      replyWeight: 0.8,
+    })
+    expect(scored.map((item) => [item.id, item.score])).toEqual([
+      [10, 0.5],
+      [11, 0.4],
+      [9, 0.15],
+      [12, 0.15],
+    ])
+    expect(scored[1]!.reasons).toEqual([{ kind: 'reply_to', messageId: 10 }])
+    expect(scored[2]!.reasons).toEqual([{ kind: 'neighbour_of', messageId: 10 }])
+  })
+
+  it('lifts turns naming a time and turns written in the named period', () => {
+    const window = { from: '2023-07-01', to: '2023-08-15' }
+    const scored = scoreInContext(
+      [candidate(1, 1), candidate(2, 0.8, { mentionsTime: true }), candidate(3, 0.6, { inWindow: window })],
+      { ...OFF, timeBoost: 1, windowBoost: 1 },
+    )
+    expect(scored.map((item) => [item.id, item.score])).toEqual([
+      [2, 1.6],
+      [3, 1.2],
+      [1, 1],
+    ])
+    expect(scored[0]!.reasons).toEqual([{ kind: 'time_mention' }])
+    expect(scored[1]!.reasons).toEqual([{ kind: 'date_window', ...window }])
+  })
+
+  it('weighs turns by peers the query does not name less, neighbours included', () => {
+    const authors = new Map([[5, 'bob']])
+    const scored = scoreInContext(
+      [candidate(4, 1, { peerId: 'ann', after: [5] }), candidate(6, 1, { peerId: 'carol' })],
+      {
+        ...OFF,
+        mentionedPeers: new Set(['ann']),
+        peerMentionBoost: 1,
+        neighbourWeight: 0.5,
+        otherAuthorWeight: 0.5,
+        authorOf: (id) => authors.get(id),
+      },
+    )
+    expect(scored.map((item) => [item.id, item.score])).toEqual([
+      [4, 2],
+      [6, 0.5],
+      [5, 0.5],
+    ])
+    // With no peer named, nobody is weighed down.
+    const plain = scoreInContext([candidate(6, 1, { peerId: 'carol' })], { ...OFF, otherAuthorWeight: 0.5 })
+    expect(plain[0]!.score).toBe(1)
   })
 })

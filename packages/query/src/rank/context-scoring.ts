@@ -1,27 +1,53 @@
 import type { RetrievalReason } from '../reasons'
 
-/** A keyword-matched message with where it sits in its session. */
+/** A message found by keyword and/or vector search, with where it sits in its session and what it says. */
 export interface MessageCandidate {
   readonly id: number
-  /** Keyword score: the full-text score, proportional to BM25 within one query (0: the message did not match). */
+  /** Keyword score: the full-text score, proportional to BM25 within one query (0: no keyword match). */
   readonly score: number
+  /** Cosine similarity of the message's vector to the query; absent without message vectors. */
+  readonly similarity?: number | undefined
   readonly sessionId: string
   readonly peerId: string
-  /** The nearby messages of the same session in scope (the adjacent turns on either side). */
-  readonly neighbours: readonly number[]
+  /** Earlier messages of the same session in scope, nearest first. */
+  readonly before: readonly number[]
+  /** Later messages of the same session in scope, nearest first (the first is the reply). */
+  readonly after: readonly number[]
+  /** The turn ends with a question: it asks rather than tells, and its reply holds the answer. */
+  readonly asks?: boolean
+  /** The query asks when, and the turn names a time ("last week", "in May", "2023"). */
+  readonly mentionsTime?: boolean
+  /** The query names a period and the turn was written in it (or shortly after). */
+  readonly inWindow?: { readonly from: string; readonly to: string } | undefined
 }
 
 export interface ContextWeights {
-  /** Peers the query names: their own messages' keyword scores are multiplied by `1 + peerMentionBoost`. */
+  /** Peers the query names: their own messages' scores are multiplied by `1 + peerMentionBoost`. */
   readonly mentionedPeers: ReadonlySet<string>
   readonly peerMentionBoost: number
-  /** Share of a message's score added to each of its `neighbours`. */
+  /** Share of a message's score added to each of its nearby turns. */
   readonly neighbourWeight: number
   /** Share of the best score in a session added to every candidate of that session. */
   readonly sessionWeight: number
+  /** Weight of the similarity above `denseFloor` (rescaled to 0–1) added to the keyword score. @default 0 */
+  readonly denseWeight?: number
+  /** Similarity that adds nothing: `max(0, (similarity − floor) / (1 − floor))`. @default 0 */
+  readonly denseFloor?: number
+  /** A turn naming a time, for a question asking when: score × (1 + timeBoost). @default 0 */
+  readonly timeBoost?: number
+  /** A turn written in the period the query names: score × (1 + windowBoost). @default 0 */
+  readonly windowBoost?: number
+  /** Multiplies the score of a turn that asks a question. @default 1 */
+  readonly questionTurnWeight?: number
+  /** Share of a question turn's score added to its reply (instead of `neighbourWeight`). @default neighbourWeight */
+  readonly replyWeight?: number
+  /** When the query names peers, the final score of a turn by anyone else is multiplied by this. @default 1 */
+  readonly otherAuthorWeight?: number
+  /** Author of a turn that is not a candidate (a neighbour); unknown authors count as someone else. */
+  readonly authorOf?: (id: number) => string | undefined
 }
 
-/** A rescored message; `reasons` names the context signals that added to its score. */
+/** A rescored message; `reasons` names the signals that added to its score. */
 export interface ContextScored {
   readonly id: number
   readonly score: number
@@ -29,11 +55,13 @@ export interface ContextScored {
 }
 
 /**
- * Rescores keyword-matched messages with their conversational context, best first:
- * `score(m) = own(m) + neighbourWeight × Σ own(nearby turns) + sessionWeight × max own(session of m)`, where
- * `own` is the keyword score, boosted when the message's author is a peer the query names. A turn next to
- * a strong match (the question it answers, the reply it got) is reached even when it shares no word with
- * the query, and a session that matches well as a whole ranks its turns above stray matches elsewhere.
+ * Rescores messages with their meaning and conversational context, best first:
+ * `own(m) = (keyword(m) + denseWeight × dense(m)) × author × time × window × asks`, then
+ * `score(m) = own(m) + Σ share × own(nearby turn) + sessionWeight × max own(session of m)`, times
+ * `otherAuthorWeight` for turns by someone the query does not name (when it names anyone). A turn next to a
+ * strong match (the question it answers, the reply it got) is reached even when it shares no word with the
+ * query; the reply to a matching question gets `replyWeight`, the other nearby turns `neighbourWeight`. A
+ * session that matches well as a whole ranks its turns above stray matches elsewhere.
  */
 export function scoreInContext(
   candidates: readonly MessageCandidate[],
@@ -41,6 +69,7 @@ export function scoreInContext(
 ): ContextScored[] {
   const own = new Map<number, number>()
   const sessionOf = new Map<number, string>()
+  const authors = new Map<number, string>()
   const sessionBest = new Map<string, number>()
   const why = new Map<number, RetrievalReason[]>()
   const reasons = (id: number) => {
@@ -49,40 +78,78 @@ export function scoreInContext(
     return list
   }
   for (const candidate of candidates) {
-    const authored = weights.mentionedPeers.has(candidate.peerId) && candidate.score > 0
-    const score = Math.max(0, candidate.score) * (authored ? 1 + weights.peerMentionBoost : 1)
+    const score = ownScore(candidate, weights, reasons(candidate.id))
     own.set(candidate.id, Math.max(own.get(candidate.id) ?? 0, score))
     sessionOf.set(candidate.id, candidate.sessionId)
+    authors.set(candidate.id, candidate.peerId)
     sessionBest.set(candidate.sessionId, Math.max(sessionBest.get(candidate.sessionId) ?? 0, score))
-    if (authored && weights.peerMentionBoost > 0)
-      reasons(candidate.id).push({ kind: 'author', peerId: candidate.peerId })
   }
   const total = new Map(own)
-  if (weights.neighbourWeight > 0) {
-    for (const candidate of candidates) {
-      const spread = weights.neighbourWeight * (own.get(candidate.id) ?? 0)
-      if (spread <= 0) continue
-      for (const neighbour of candidate.neighbours) {
-        total.set(neighbour, (total.get(neighbour) ?? 0) + spread)
-        sessionOf.set(neighbour, candidate.sessionId)
-        reasons(neighbour).push({ kind: 'neighbour_of', messageId: candidate.id })
-      }
+  const neighbourWeight = weights.neighbourWeight
+  const replyWeight = weights.replyWeight ?? neighbourWeight
+  for (const candidate of candidates) {
+    const base = own.get(candidate.id) ?? 0
+    if (base <= 0) continue
+    const spread = (id: number, share: number, reason: RetrievalReason) => {
+      if (share <= 0) return
+      total.set(id, (total.get(id) ?? 0) + share * base)
+      sessionOf.set(id, candidate.sessionId)
+      reasons(id).push(reason)
     }
+    const reply = candidate.after[0]
+    if (reply !== undefined) {
+      if (candidate.asks && replyWeight > 0)
+        spread(reply, replyWeight, { kind: 'reply_to', messageId: candidate.id })
+      else spread(reply, neighbourWeight, { kind: 'neighbour_of', messageId: candidate.id })
+    }
+    for (const id of [...candidate.before, ...candidate.after.slice(1)])
+      spread(id, neighbourWeight, { kind: 'neighbour_of', messageId: candidate.id })
   }
+  const others = weights.mentionedPeers.size > 0 ? (weights.otherAuthorWeight ?? 1) : 1
   const scored = [...total.entries()].map(([id, score]) => {
     const session = sessionOf.get(id)
     const context = weights.sessionWeight * (session === undefined ? 0 : (sessionBest.get(session) ?? 0))
     if (context > 0) reasons(id).push({ kind: 'session_context' })
-    return { id, score: score + context, reasons: why.get(id) ?? [] }
+    const author = authors.get(id) ?? weights.authorOf?.(id)
+    const factor = author !== undefined && weights.mentionedPeers.has(author) ? 1 : others
+    return { id, score: (score + context) * factor, reasons: why.get(id) ?? [] }
   })
-  // Ties keep the keyword order (then message order), so equal scores never shuffle between runs.
-  const keywordRank = new Map(candidates.map((candidate, index) => [candidate.id, index]))
+  // Ties keep the candidate order (then message order), so equal scores never shuffle between runs.
+  const candidateRank = new Map(candidates.map((candidate, index) => [candidate.id, index]))
   scored.sort(
     (a, b) =>
       b.score - a.score ||
-      (keywordRank.get(a.id) ?? Number.MAX_SAFE_INTEGER) -
-        (keywordRank.get(b.id) ?? Number.MAX_SAFE_INTEGER) ||
+      (candidateRank.get(a.id) ?? Number.MAX_SAFE_INTEGER) -
+        (candidateRank.get(b.id) ?? Number.MAX_SAFE_INTEGER) ||
       a.id - b.id,
   )
   return scored
+}
+
+/** A candidate's own score (before context), recording the factors that raised it in `why`. */
+function ownScore(candidate: MessageCandidate, weights: ContextWeights, why: RetrievalReason[]): number {
+  const keyword = Math.max(0, candidate.score)
+  const floor = weights.denseFloor ?? 0
+  const similarity = candidate.similarity
+  const dense =
+    similarity === undefined || !(weights.denseWeight ?? 0)
+      ? 0
+      : Math.max(0, (similarity - floor) / (1 - floor)) * (weights.denseWeight ?? 0)
+  if (dense > 0 && similarity !== undefined) why.push({ kind: 'semantic', similarity })
+  let score = keyword + dense
+  if (score <= 0) return 0
+  if (weights.peerMentionBoost > 0 && weights.mentionedPeers.has(candidate.peerId)) {
+    score *= 1 + weights.peerMentionBoost
+    why.push({ kind: 'author', peerId: candidate.peerId })
+  }
+  if (candidate.mentionsTime && (weights.timeBoost ?? 0) > 0) {
+    score *= 1 + (weights.timeBoost ?? 0)
+    why.push({ kind: 'time_mention' })
+  }
+  if (candidate.inWindow && (weights.windowBoost ?? 0) > 0) {
+    score *= 1 + (weights.windowBoost ?? 0)
+    why.push({ kind: 'date_window', from: candidate.inWindow.from, to: candidate.inWindow.to })
+  }
+  if (candidate.asks) score *= weights.questionTurnWeight ?? 1
+  return score
 }

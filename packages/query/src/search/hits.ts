@@ -3,7 +3,7 @@ import { combineRerank, disagreementOf } from '../rank/rerank-gate'
 import { explained } from '../reasons'
 import type { AugmentHit, Reranker } from '../types'
 import type { SearchContext } from './context'
-import { messagesInContext } from './message-context'
+import { messageSimilarities, messagesInContext } from './message-context'
 import { findPeerMentions } from './peer-mentions'
 
 /** Characters of each candidate shown to the reranker. */
@@ -42,12 +42,11 @@ export async function searchHits(
       ? await findPeerMentions(ctx, message)
       : { peers: new Set<string>(), words: new Set<string>() }
   const wordFilter = { skipCommonWords: true, skipWords: mentions.words }
-  const inContext = mentions.peers.size > 0 || config.neighbourWeight > 0 || config.sessionWeight > 0
   const [messageHits, chunkHits] = await Promise.all([
     store.fullText.search('messages', message, {
       ...wordFilter,
       workspaceId,
-      limit: inContext ? Math.max(pool, config.contextPoolK) : pool,
+      limit: Math.max(pool, config.contextPoolK),
       ...(ctx.sessionIds ? { sessionIds: ctx.sessionIds } : {}),
       ...(ctx.peerId !== undefined ? { peerId: ctx.peerId } : {}),
     }),
@@ -60,9 +59,15 @@ export async function searchHits(
         })
       : [],
   ])
-  const messageOrder = inContext
-    ? await messagesInContext(ctx, messageHits, mentions.peers)
-    : messageHits.map((hit) => ({ id: Number(hit.id), score: hit.score, reasons: [] }))
+  timings.keyword += performance.now() - started
+  started = performance.now()
+  const similarity = await messageSimilarities(
+    ctx,
+    messageHits.map((hit) => Number(hit.id)),
+  )
+  timings.vector += performance.now() - started
+  started = performance.now()
+  const messageOrder = await messagesInContext(ctx, messageHits, similarity, mentions.peers)
   const contextWhy = new Map(messageOrder.map((item) => [`m:${item.id}`, item.reasons]))
   timings.keyword += performance.now() - started
   started = performance.now()

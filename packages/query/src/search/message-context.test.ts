@@ -1,9 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { insertMessages, openTestStore, type TestStore, WS } from '../../test/harness'
+import {
+  fixedEmbeddings,
+  indexVectors,
+  insertMessages,
+  openTestStore,
+  type TestStore,
+  WS,
+} from '../../test/harness'
 import { createQueryEngine } from '../engine'
 
 const hitsOnly = { limits: { graph: 0, episodes: 0, procedures: 0, notes: 0 } }
-const OFF = { neighbourWeight: 0, sessionWeight: 0, peerMentionBoost: 0 }
+const OFF = {
+  neighbourWeight: 0,
+  sessionWeight: 0,
+  peerMentionBoost: 0,
+  denseTurnWeight: 0,
+  timeQuestionBoost: 0,
+  dateWindowBoost: 0,
+  questionTurnWeight: 1,
+  replyWeight: 0,
+  otherAuthorWeight: 1,
+}
 
 describe('message hits rescored in context', () => {
   let t: TestStore
@@ -72,5 +89,75 @@ describe('message hits rescored in context', () => {
     const sessions = hits.map((hit) => hit.sessionId)
     expect(sessions.slice(0, 3)).toEqual(['s1', 's1', 's1'])
     expect(hits.find((hit) => hit.sessionId === 's2')?.whyRetrieved).toContain('session_context')
+  })
+
+  it('passes a matching question turn on to its reply', async () => {
+    const engine = createQueryEngine({
+      store: t.store,
+      config: { ...OFF, neighbourWeight: 0.3, neighbourSpan: 1, questionTurnWeight: 0.5, replyWeight: 1.5 },
+    })
+    const { hits } = await engine.augment('what colour', { workspaceId: WS, ...hitsOnly })
+    expect(hits.map((hit) => hit.id).slice(0, 2)).toEqual([s1[3], s1[2]])
+    expect(hits[0]!.whyRetrieved).toEqual([`keyword:messages#1`, `reply_to:${s1[2]}`])
+  })
+
+  it('reaches turns by meaning through the message vectors, within the peer the search is limited to', async () => {
+    const query = 'which instrument is played?'
+    const ids = await insertMessages(t.store, 's3', [
+      { peerId: 'bob', content: 'Practising my violin every evening now.' },
+      { peerId: 'ann', content: 'My cello is out of tune.' },
+    ])
+    const embeddings = fixedEmbeddings(
+      {
+        [query]: [1, 0],
+        'bob: Practising my violin every evening now.': [0.8, 0.6],
+        'ann: My cello is out of tune.': [0.9, Math.sqrt(0.19)],
+      },
+      [0, 1],
+    )
+    await indexVectors(t.store, embeddings, 'messages', [
+      { id: ids[0]!, text: 'bob: Practising my violin every evening now.' },
+      { id: ids[1]!, text: 'ann: My cello is out of tune.' },
+    ])
+    const engine = createQueryEngine({ store: t.store, embeddings, config: { ...OFF, denseTurnWeight: 1 } })
+    const { hits } = await engine.augment(query, { workspaceId: WS, ...hitsOnly })
+    expect(hits.map((hit) => hit.id).slice(0, 2)).toEqual([ids[1], ids[0]])
+    expect(hits[0]!.whyRetrieved).toContain('semantic_0.90')
+    const bob = await engine.augment(query, { workspaceId: WS, peerId: 'bob', ...hitsOnly })
+    expect(bob.hits.map((hit) => hit.id)).toEqual([ids[0]])
+    const none = createQueryEngine({ store: t.store, embeddings, config: OFF })
+    expect(
+      (await none.augment(query, { workspaceId: WS, ...hitsOnly })).hits.map((hit) => hit.id),
+    ).not.toContain(ids[1])
+  })
+
+  it('for a question about time, lifts turns naming a time and turns written in the named period', async () => {
+    const ids = await insertMessages(t.store, 's4', [
+      { peerId: 'ann', content: 'The pottery show was great fun.', createdAt: '2023-05-02T10:00:00.000Z' },
+      {
+        peerId: 'ann',
+        content: 'I went to the pottery show last week.',
+        createdAt: '2023-03-02T10:00:00.000Z',
+      },
+      { peerId: 'ann', content: 'Another pottery show, so good.', createdAt: '2023-07-09T10:00:00.000Z' },
+    ])
+    const engine = createQueryEngine({
+      store: t.store,
+      config: { ...OFF, timeQuestionBoost: 1, dateWindowBoost: 1 },
+    })
+    const when = await engine.augment('When did Ann go to the pottery show?', {
+      workspaceId: WS,
+      sessionIds: ['s4'],
+      ...hitsOnly,
+    })
+    expect(when.hits[0]).toMatchObject({ id: ids[1] })
+    expect(when.hits[0]!.whyRetrieved).toContain('time_mention')
+    const july = await engine.augment('Which pottery show did Ann see in July 2023?', {
+      workspaceId: WS,
+      sessionIds: ['s4'],
+      ...hitsOnly,
+    })
+    expect(july.hits[0]).toMatchObject({ id: ids[2] })
+    expect(july.hits[0]!.whyRetrieved).toContain('date_window:2023-07-01..2023-08-15')
   })
 })

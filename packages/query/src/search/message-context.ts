@@ -1,46 +1,114 @@
-import type { FullTextHit } from '@hymem/core-store'
+import type { FullTextHit, Message } from '@hymem/core-store'
 import { type ContextScored, type MessageCandidate, scoreInContext } from '../rank/context-scoring'
 import type { SearchContext } from './context'
+import { asksWhen, namedPeriod, namesTime, type Period } from './temporal-cues'
+
+const DAY_MS = 86_400_000
+
+/** A turn ending with a question (a trailing bracketed note, such as an image caption, aside). */
+const ASKS = /\?["')\]]*\s*(?:\[[^\]]*\]\s*)?$/
 
 /**
- * Rescores the keyword hits of messages with their context (see {@link scoreInContext}): the author when
- * the query names a peer, the adjacent turns, the session. Adjacent turns are only added when the search is
+ * Rescores message hits with their meaning and context (see {@link scoreInContext}): keyword hits plus the
+ * messages nearest to the query by vector (`similarity`, from {@link messageSimilarities}); the author when the query names a peer;
+ * the adjacent turns (the reply to a matching question most); the session; for a question about time, turns
+ * naming a time and turns written in the period it names. Adjacent turns are only added when the search is
  * not limited to one author (`peerId`), since the turns next to a peer's message are usually someone else's.
  */
 export async function messagesInContext(
   ctx: SearchContext,
   hits: readonly FullTextHit[],
+  similarity: ReadonlyMap<number, number>,
   mentionedPeers: ReadonlySet<string>,
 ): Promise<ContextScored[]> {
-  const { config } = ctx
-  if (hits.length === 0) return []
-  const ids = hits.map((hit) => Number(hit.id))
+  const { config, store, workspaceId } = ctx
+  const keyword = new Map(hits.map((hit) => [Number(hit.id), hit.score]))
+  const ids = [...new Set([...keyword.keys(), ...similarity.keys()])]
+  if (ids.length === 0) return []
   const span = config.neighbourWeight > 0 && ctx.peerId === undefined ? config.neighbourSpan : 0
-  const found = await ctx.store.messages.findNeighbours(ctx.workspaceId, ids, span)
-  const byId = new Map(found.map((message) => [message.id, message]))
+  const placed = await store.messages.findNeighbours(workspaceId, ids, span)
+  // Nearby turns only matter for their author, and only when the query names someone.
+  const nearby =
+    mentionedPeers.size > 0 && config.otherAuthorWeight !== 1
+      ? placed.flatMap((message) => [...message.before, ...message.after])
+      : []
+  const messages = new Map(
+    (await store.messages.findByIds(workspaceId, [...new Set([...ids, ...nearby])])).map((message) => [
+      message.id,
+      message,
+    ]),
+  )
+  const when = asksWhen(ctx.text)
+  const period = config.dateWindowBoost > 0 ? namedPeriod(ctx.text) : null
+  const sessions = ctx.sessionIds ? new Set(ctx.sessionIds) : null
   const candidates: MessageCandidate[] = []
-  for (const hit of hits) {
-    const message = byId.get(Number(hit.id))
-    if (!message) continue
-    const neighbours: number[] = []
-    for (let offset = 0; offset < span; offset++) {
-      const before = message.before[offset]
-      const after = message.after[offset]
-      if (before !== undefined) neighbours.push(before)
-      if (after !== undefined) neighbours.push(after)
-    }
+  for (const place of placed) {
+    const message = messages.get(place.id)
+    if (!message || !inScope(message, ctx.peerId, sessions)) continue
     candidates.push({
-      id: message.id,
-      score: hit.score,
-      sessionId: message.sessionId,
-      peerId: message.peerId,
-      neighbours,
+      id: place.id,
+      score: keyword.get(place.id) ?? 0,
+      similarity: similarity.get(place.id),
+      sessionId: place.sessionId,
+      peerId: place.peerId,
+      before: place.before,
+      after: place.after,
+      asks: ASKS.test(message.content.trimEnd()),
+      mentionsTime: when && namesTime(message.content),
+      inWindow: period ? windowOf(message, period, config.dateWindowSlackDays) : undefined,
     })
   }
+  // Keyword order first, so ties keep it.
+  const rank = new Map(ids.map((id, index) => [id, index]))
+  candidates.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0))
   return scoreInContext(candidates, {
     mentionedPeers,
     peerMentionBoost: config.peerMentionBoost,
     neighbourWeight: span > 0 ? config.neighbourWeight : 0,
     sessionWeight: config.sessionWeight,
+    denseWeight: config.denseTurnWeight,
+    denseFloor: config.denseTurnFloor,
+    timeBoost: config.timeQuestionBoost,
+    windowBoost: config.dateWindowBoost,
+    questionTurnWeight: config.questionTurnWeight,
+    replyWeight: span > 0 ? config.replyWeight : 0,
+    otherAuthorWeight: config.otherAuthorWeight,
+    authorOf: (id) => messages.get(id)?.peerId,
   })
+}
+
+/**
+ * Similarity to the query of the keyword hits and of the `denseTurnTopK` messages nearest to it (which join
+ * the candidates of {@link messagesInContext}); empty without message vectors.
+ */
+export async function messageSimilarities(
+  ctx: SearchContext,
+  keywordIds: readonly number[],
+): Promise<Map<number, number>> {
+  const { config } = ctx
+  if (config.denseTurnWeight <= 0) return new Map()
+  const nearest = config.denseTurnTopK > 0 ? await ctx.nearest('messages', config.denseTurnTopK) : []
+  const out = new Map(nearest.map((hit) => [Number(hit.id), hit.similarity]))
+  const missing = keywordIds.filter((id) => !out.has(id))
+  if (missing.length > 0)
+    for (const [id, value] of await ctx.similarities('messages', missing)) out.set(Number(id), value)
+  return out
+}
+
+/** Vector hits are not filtered by the store: keep the author and sessions the caller asked for. */
+function inScope(
+  message: Message,
+  peerId: string | undefined,
+  sessions: ReadonlySet<string> | null,
+): boolean {
+  return (peerId === undefined || message.peerId === peerId) && (!sessions || sessions.has(message.sessionId))
+}
+
+/** The named period (widened by `slackDays` after its end: turns tell of events after they happen). */
+function windowOf(message: Message, period: Period, slackDays: number): Period | undefined {
+  const at = Date.parse(message.createdAt)
+  const from = Date.parse(period.from)
+  const to = Date.parse(period.to) + slackDays * DAY_MS
+  if (!(at >= from && at < to)) return undefined
+  return { from: period.from.slice(0, 10), to: new Date(to).toISOString().slice(0, 10) }
 }

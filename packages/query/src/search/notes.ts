@@ -1,6 +1,6 @@
 import type { Note, NoteFilter, Store } from '@hymem/core-store'
 import { DEFAULT_QUERY_CONFIG } from '../config'
-import { explained, type RetrievalReason } from '../reasons'
+import { explained, type RetrievalReason, type SuppressionReason } from '../reasons'
 import type { NoteHit } from '../types'
 import type { SearchContext } from './context'
 
@@ -26,6 +26,14 @@ export interface RankNotesOptions {
   readonly lexicalRankDecayK?: number
   /** Which notes may be returned. @default not archived */
   readonly filter?: NoteFilter
+  /** Also return the allowed notes the gates dropped, with the gate that dropped each. @default false */
+  readonly explainDropped?: boolean
+}
+
+/** A note a precision gate dropped (see {@link RankNotesOptions.explainDropped}). */
+export interface DroppedNote {
+  readonly note: Note
+  readonly reason: SuppressionReason
 }
 
 /** A note that passed the precision gates, with its score and why it was found. */
@@ -59,14 +67,38 @@ export function gateNotes<T extends { similarity: number | null; keywordRank: nu
   minSimilarity: number,
   relativeCutoff: number,
 ): T[] {
-  const floored = candidates.filter(
-    (c) => c.keywordRank !== null || (c.similarity !== null && c.similarity >= minSimilarity),
-  )
+  return gateNotesExplained(candidates, minSimilarity, relativeCutoff).kept
+}
+
+/** {@link gateNotes}, also returning each dropped candidate with the gate that dropped it. */
+export function gateNotesExplained<T extends { similarity: number | null; keywordRank: number | null }>(
+  candidates: readonly T[],
+  minSimilarity: number,
+  relativeCutoff: number,
+): { kept: T[]; dropped: { candidate: T; reason: SuppressionReason }[] } {
+  const dropped: { candidate: T; reason: SuppressionReason }[] = []
+  const floored = candidates.filter((c) => {
+    if (c.keywordRank !== null || (c.similarity !== null && c.similarity >= minSimilarity)) return true
+    const similarity = c.similarity ?? Number.NaN
+    dropped.push({
+      candidate: c,
+      reason: { kind: 'below_similarity_floor', similarity, floor: minSimilarity },
+    })
+    return false
+  })
   const best = Math.max(...floored.map((c) => c.similarity ?? Number.NEGATIVE_INFINITY))
-  if (relativeCutoff <= 0 || !Number.isFinite(best)) return floored
-  return floored.filter(
-    (c) => c.keywordRank !== null || (c.similarity !== null && c.similarity >= best - relativeCutoff),
-  )
+  if (relativeCutoff <= 0 || !Number.isFinite(best)) return { kept: floored, dropped }
+  const kept = floored.filter((c) => {
+    if (c.keywordRank !== null || (c.similarity !== null && c.similarity >= best - relativeCutoff))
+      return true
+    const similarity = c.similarity ?? Number.NaN
+    dropped.push({
+      candidate: c,
+      reason: { kind: 'below_relative_cutoff', similarity, best, cutoff: relativeCutoff },
+    })
+    return false
+  })
+  return { kept, dropped }
 }
 
 /**
@@ -84,7 +116,7 @@ export function gateNotes<T extends { similarity: number | null; keywordRank: nu
 export async function rankNotes(
   store: Store,
   options: RankNotesOptions,
-): Promise<{ notes: RankedNote[]; candidates: number }> {
+): Promise<{ notes: RankedNote[]; candidates: number; dropped: DroppedNote[] }> {
   const { workspaceId, limit } = options
   const pool = poolSize(limit)
   const candidates = new Map<string, Candidate>()
@@ -102,18 +134,21 @@ export async function rankNotes(
     entry.similarity = hit.similarity
     candidates.set(id, entry)
   }
-  // The floor judges each candidate alone, so it can go first; the cut-off waits for the allowed notes.
-  const floored = [...candidates].filter(
-    ([, c]) => c.keywordRank !== null || (c.similarity !== null && c.similarity >= options.minSimilarity),
-  )
-  if (floored.length === 0) return { notes: [], candidates: candidates.size }
+  // The floor judges each candidate alone, so it can go first (unless the dropped are wanted too); the
+  // cut-off waits for the allowed notes.
+  const wanted = options.explainDropped
+    ? [...candidates]
+    : [...candidates].filter(
+        ([, c]) => c.keywordRank !== null || (c.similarity !== null && c.similarity >= options.minSimilarity),
+      )
+  if (wanted.length === 0) return { notes: [], candidates: candidates.size, dropped: [] }
 
   const found = await store.notes.getByIds(
     workspaceId,
-    floored.map(([id]) => id),
+    wanted.map(([id]) => id),
     options.filter,
   )
-  const gated = gateNotes(
+  const { kept: gated, dropped } = gateNotesExplained(
     found.flatMap((note) => {
       const candidate = candidates.get(note.id)
       return candidate ? [{ note, ...candidate }] : []
@@ -134,16 +169,24 @@ export async function rankNotes(
     (a, b) =>
       b.score - a.score || b.note.importance - a.note.importance || a.note.id.localeCompare(b.note.id),
   )
-  return { notes: ranked.slice(0, limit), candidates: candidates.size }
+  return {
+    notes: ranked.slice(0, limit),
+    candidates: candidates.size,
+    dropped: dropped.map(({ candidate, reason }) => ({ note: candidate.note, reason })),
+  }
 }
 
 /**
  * Explicit notes for augment (not archived; for an observed peer, notes about it or about nobody), ranked by
- * {@link rankNotes} with the engine's gates, and marked as accessed.
+ * {@link rankNotes} with the engine's gates, and marked as accessed; plus the most similar of the notes the
+ * gates dropped (at most `suppressedLimit`).
  */
-export async function searchNotes(ctx: SearchContext, limit: number): Promise<NoteHit[]> {
+export async function searchNotes(
+  ctx: SearchContext,
+  limit: number,
+): Promise<{ hits: NoteHit[]; dropped: DroppedNote[] }> {
   const { config } = ctx
-  const { notes } = await rankNotes(ctx.store, {
+  const { notes, dropped } = await rankNotes(ctx.store, {
     workspaceId: ctx.workspaceId,
     text: ctx.text,
     limit,
@@ -153,13 +196,17 @@ export async function searchNotes(ctx: SearchContext, limit: number): Promise<No
     lexicalBoost: config.lexicalBoost,
     lexicalRankDecayK: config.lexicalRankDecayK,
     ...(ctx.peerId !== undefined ? { filter: { aboutPeerOrNobody: ctx.peerId } } : {}),
+    explainDropped: config.suppressedLimit > 0,
   })
-  if (notes.length === 0) return []
+  const mostSimilar = dropped
+    .sort((a, b) => similarityOf(b.reason) - similarityOf(a.reason))
+    .slice(0, config.suppressedLimit)
+  if (notes.length === 0) return { hits: [], dropped: mostSimilar }
   await ctx.store.notes.markAccessed(
     ctx.workspaceId,
     notes.map(({ note }) => note.id),
   )
-  return notes.map(({ note, similarity, score, reasons }) => ({
+  const hits = notes.map(({ note, similarity, score, reasons }) => ({
     id: note.id,
     description: note.description,
     content: note.content,
@@ -167,6 +214,18 @@ export async function searchNotes(ctx: SearchContext, limit: number): Promise<No
     similarity,
     score,
     ...explained(reasons),
-    messageIds: note.sourceIds.filter((id): id is number => Number.isInteger(id)),
+    messageIds: noteMessageIds(note),
   }))
+  return { hits, dropped: mostSimilar }
+}
+
+/** The ids of the messages a note was made from. */
+export function noteMessageIds(note: Note): number[] {
+  return note.sourceIds.filter((id): id is number => Number.isInteger(id))
+}
+
+function similarityOf(reason: SuppressionReason): number {
+  return reason.kind === 'below_similarity_floor' || reason.kind === 'below_relative_cutoff'
+    ? reason.similarity
+    : Number.NEGATIVE_INFINITY
 }

@@ -3,6 +3,7 @@ import { POSTGRES_MIGRATION_0001_INITIAL } from './migration-0001-initial'
 import { POSTGRES_MIGRATION_0002_EDGE_VECTORS } from './migration-0002-edge-vectors'
 import { POSTGRES_MIGRATION_0003_EDGE_RECENCY_INDEX } from './migration-0003-edge-recency-index'
 import { POSTGRES_MIGRATION_0004_PURGES_AND_LEARNED_AT } from './migration-0004-purges-and-learned-at'
+import { POSTGRES_MIGRATION_0005_MESSAGE_VECTORS } from './migration-0005-message-vectors'
 
 /**
  * PostgreSQL's forward-only migrations: the same versions and names as SQLite's `MIGRATIONS`, one for one
@@ -13,4 +14,5 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'edge-vectors', sql: POSTGRES_MIGRATION_0002_EDGE_VECTORS },
   { version: 3, name: 'edge-recency-index', sql: POSTGRES_MIGRATION_0003_EDGE_RECENCY_INDEX },
   { version: 4, name: 'purges-and-learned-at', sql: POSTGRES_MIGRATION_0004_PURGES_AND_LEARNED_AT },
+  { version: 5, name: 'message-vectors', sql: POSTGRES_MIGRATION_0005_MESSAGE_VECTORS },
 ]
