@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { readSection } from '@hymem/core-store'
-import { createRulesExtractor } from '@hymem/extraction'
+import { createRulesExtractor, RULES_VERSION } from '@hymem/extraction'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dream } from '../src/run/dream'
 import {
@@ -63,10 +63,10 @@ describe('dream() end to end with the rules extractor', () => {
 
     const graph = await graphSnapshot(t.store)
     const triples = graph.filter((e) => !e.derived).map((e) => e.triple)
-    // `user` resolves to the single user author, `alice`; `team` (we) stays the speaker's group.
+    // The speaker, in the first person singular or as "we" (the speaker's team), is the author peer `alice`.
     expect(triples).toEqual(
       expect.arrayContaining([
-        'team uses postgres',
+        'alice uses postgres',
         'api depends_on redis',
         'worker depends_on redis',
         'redis depends_on jemalloc',
@@ -153,17 +153,19 @@ describe('dream() end to end with the rules extractor', () => {
     await logLines(t.store, 's1', SESSION_1)
     const v1 = await run()
     const graph = await graphSnapshot(t.store)
-    const v2 = await run({ extractor: createRulesExtractor({ promptVersion: 'rules-v2' }) })
+    const v2 = await run({ extractor: createRulesExtractor({ promptVersion: `${RULES_VERSION}-next` }) })
     expect(v2.chunksProcessed).toBe(v1.chunksProcessed)
     const processed = await t.store.chunks.listProcessed(WS)
-    expect(new Set(processed.map((p) => p.promptVersion))).toEqual(new Set(['rules-v1', 'rules-v2']))
+    expect(new Set(processed.map((p) => p.promptVersion))).toEqual(
+      new Set([RULES_VERSION, `${RULES_VERSION}-next`]),
+    )
     // Evidence is once per (edge, chunk): the same chunks re-read give the same counters.
     expect((await graphSnapshot(t.store)).map((e) => [e.triple, e.pos, e.neg])).toEqual(
       graph.map((e) => [e.triple, e.pos, e.neg]),
     )
   })
 
-  it('keeps `user` when a chunk has several user authors', async () => {
+  it('gives each author of a multi-author chunk their own facts, never `user`', async () => {
     await logLines(t.store, 's1', [
       {
         peer: 'bob',
@@ -171,11 +173,30 @@ describe('dream() end to end with the rules extractor', () => {
         content: 'I prefer vim for everything I write.',
         at: '2026-02-20T09:00:00Z',
       },
-      { peer: 'carol', role: 'user', content: 'I prefer emacs, honestly.', at: '2026-02-20T09:01:00Z' },
+      { peer: 'carol', role: 'user', content: 'I prefer emacs for my notes.', at: '2026-02-20T09:01:00Z' },
+      { peer: 'hermes', role: 'assistant', content: 'I prefer nano myself.', at: '2026-02-20T09:02:00Z' },
+    ])
+    await run()
+    const chunks = await t.store.chunks.listAll(WS)
+    expect(chunks).toHaveLength(1)
+    const triples = (await graphSnapshot(t.store)).map((e) => e.triple)
+    expect(triples.sort()).toEqual(['bob prefers vim', 'carol prefers emacs'])
+    const markers = await t.store.markers.listAll(WS)
+    expect(markers.map((m) => [m.peerId, m.statement]).sort()).toEqual([
+      ['bob', 'User prefers vim.'],
+      ['carol', 'User prefers emacs.'],
+    ])
+    expect(await t.store.aliases.listAll(WS)).toEqual([])
+  })
+
+  it('resolves a reported statement and a named peer to that peer', async () => {
+    await t.store.peers.getOrCreate(WS, 'bob', { metadata: { name: 'Bob' } })
+    await logLines(t.store, 's1', [
+      { peer: 'alice', role: 'user', content: 'Bob says he prefers Go.', at: '2026-02-20T09:00:00Z' },
+      { peer: 'alice', role: 'user', content: 'I prefer Rust for the CLI.', at: '2026-02-20T09:01:00Z' },
     ])
     await run()
     const triples = (await graphSnapshot(t.store)).map((e) => e.triple)
-    expect(triples).toEqual(expect.arrayContaining(['user prefers vim', 'user prefers emacs']))
-    expect(await t.store.aliases.listAll(WS)).toEqual([])
+    expect(triples.sort()).toEqual(['alice prefers rust', 'bob prefers go'])
   })
 })

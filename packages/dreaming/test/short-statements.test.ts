@@ -38,7 +38,7 @@ describe('short statements of preference or rejection', () => {
     expect(graph).toEqual({
       'alice prefers rust': [1, 0, 'active'],
       'alice rejects gradle': [1, 0, 'active'],
-      'team avoids mysql': [1, 0, 'active'],
+      'alice avoids mysql': [1, 0, 'active'],
       'alice rejects helm': [1, 0, 'active'],
       // "No more Travis." counts against the use stated before.
       'alice uses travis': [1, 1, 'active'],

@@ -43,13 +43,13 @@ describe('supersede instead of delete', () => {
     const report = await run()
     expect(report.counts.edgesSuperseded).toBe(1)
     const graph = await graphSnapshot(t.store)
-    expect(graph.find((e) => e.triple === 'team deploys_to heroku')).toMatchObject({
+    expect(graph.find((e) => e.triple === 'alice deploys_to heroku')).toMatchObject({
       status: 'stale',
       validTo: '2026-02-10T10:00:00.000Z',
-      supersededBy: 'team deploys_to flyio',
+      supersededBy: 'alice deploys_to flyio',
       pos: 1,
     })
-    expect(graph.find((e) => e.triple === 'team deploys_to flyio')).toMatchObject({
+    expect(graph.find((e) => e.triple === 'alice deploys_to flyio')).toMatchObject({
       status: 'active',
       validTo: null,
     })
@@ -61,10 +61,10 @@ describe('supersede instead of delete', () => {
     await logLines(t.store, 's1', [line('We switched from MySQL to Postgres.', '2026-02-12T10:00:00.000Z')])
     await run()
     const graph = await graphSnapshot(t.store)
-    expect(graph.find((e) => e.triple === 'team uses mysql')).toMatchObject({
+    expect(graph.find((e) => e.triple === 'alice uses mysql')).toMatchObject({
       status: 'stale',
       validTo: '2026-02-12T10:00:00.000Z',
-      supersededBy: 'team uses postgres',
+      supersededBy: 'alice uses postgres',
     })
     expect(graph.find((e) => e.triple === 'postgres replaces mysql')).toMatchObject({ status: 'active' })
   })
@@ -81,11 +81,11 @@ describe('supersede instead of delete', () => {
     ])
     await run()
     const graph = await graphSnapshot(t.store)
-    expect(graph.find((e) => e.triple === 'team uses mysql')).toMatchObject({
+    expect(graph.find((e) => e.triple === 'alice uses mysql')).toMatchObject({
       status: 'active',
       validTo: null,
     })
-    expect(graph.find((e) => e.triple === 'team uses postgres')).toMatchObject({
+    expect(graph.find((e) => e.triple === 'alice uses postgres')).toMatchObject({
       status: 'active',
       validTo: null,
     })
@@ -114,13 +114,13 @@ describe('supersede instead of delete', () => {
     ])
     await run()
     const graph = await graphSnapshot(t.store)
-    expect(graph.find((e) => e.triple === 'team deploys_to heroku')).toMatchObject({
+    expect(graph.find((e) => e.triple === 'alice deploys_to heroku')).toMatchObject({
       status: 'active',
       validTo: null,
     })
-    expect(graph.find((e) => e.triple === 'team deploys_to flyio')).toMatchObject({
+    expect(graph.find((e) => e.triple === 'alice deploys_to flyio')).toMatchObject({
       status: 'stale',
-      supersededBy: 'team deploys_to heroku',
+      supersededBy: 'alice deploys_to heroku',
     })
   })
 })

@@ -24,6 +24,14 @@ export class Canonicalizer {
     return this.#speaker
   }
 
+  /**
+   * The canonical name of a peer the extractor resolved (`subjectPeerId` / `objectPeerId`): its normalized
+   * id, never looked up in the alias table (a peer id is not a surface form another entity may own).
+   */
+  peer(peerId: string): string {
+    return normalize(peerId)
+  }
+
   async resolve(surface: string): Promise<string> {
     const key = normalize(surface)
     if (key === '') return ''

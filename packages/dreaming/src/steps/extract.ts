@@ -4,6 +4,7 @@ import { _isAbort } from '../errors'
 import { callOptions, checkAbort, checkpoint, count, errorText, type RunContext, spend } from '../run/context'
 import { loadNegativeExamples, tripleKey } from './feedback'
 import { loadMentionMatcher } from './mentions'
+import { chunkTurns, loadChunkMessages, loadKnownPeers } from './speakers'
 import { writeChunkFacts } from './write-facts'
 
 const MAX_CHUNK_ERRORS_LISTED = 5
@@ -29,12 +30,21 @@ export async function extractPending(ctx: RunContext): Promise<void> {
   const negatives = await loadNegativeExamples(ctx.store, ctx.workspaceId, ctx.config.negativeExamples)
   const blocked = new Set(negatives.map(tripleKey))
   const matcher = await loadMentionMatcher(ctx.store, ctx.workspaceId)
+  // Who speaks: each chunk's messages with their authors, and the peers the text may name.
+  const [messages, peers] = await Promise.all([
+    loadChunkMessages(ctx.store, ctx.workspaceId, chunks),
+    loadKnownPeers(ctx.store, ctx.workspaceId),
+  ])
   const limit = pLimit(ctx.concurrency)
   const calls = chunks.map((chunk) =>
     limit(async (): Promise<ExtractFactsResult> => {
       // Start on a fresh macrotask: a synchronous extractor must not run inside another chunk's transaction.
       await checkpoint(ctx)
-      return ctx.extractor.extractFacts({ text: chunk.text, negativeExamples: negatives }, callOptions(ctx))
+      const turns = chunkTurns(chunk, messages, ctx.config.chunkMaxChars)
+      return ctx.extractor.extractFacts(
+        { text: chunk.text, ...(turns ? { turns } : {}), peers, negativeExamples: negatives },
+        callOptions(ctx),
+      )
     }),
   )
   // Every call is awaited below; this only keeps a rejection that arrives early from being "unhandled".

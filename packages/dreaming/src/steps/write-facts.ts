@@ -52,8 +52,12 @@ export async function writeChunkFacts(
         tally.invalid++
         continue
       }
-      const subject = await canon.resolve(triple.subject)
-      const object = await canon.resolve(triple.object)
+      const subject = peerIdOf(triple.subjectPeerId)
+        ? canon.peer(triple.subjectPeerId)
+        : await canon.resolve(triple.subject)
+      const object = peerIdOf(triple.objectPeerId)
+        ? canon.peer(triple.objectPeerId)
+        : await canon.resolve(triple.object)
       if (subject === '' || object === '' || subject === object) continue
       const key = { subject, predicate: triple.predicate, object }
       if (blocked.has(tripleKey(key))) {
@@ -93,7 +97,7 @@ export async function writeChunkFacts(
         continue
       }
       const inserted = await tx.markers.add(workspaceId, {
-        peerId: speaker,
+        peerId: peerIdOf(marker.peerId) ? marker.peerId : speaker,
         chunkId: chunk.id,
         kind: marker.kind,
         statement: marker.statement.trim(),
@@ -126,6 +130,11 @@ export async function writeChunkFacts(
 }
 
 const MAX_TEXT = 2000
+
+/** A usable peer id from an extractor (a custom one may send anything). */
+function peerIdOf(id: unknown): id is string {
+  return typeof id === 'string' && id.trim() !== ''
+}
 
 const clip = (text: string | undefined) => (typeof text === 'string' ? text.slice(0, MAX_TEXT) : undefined)
 
