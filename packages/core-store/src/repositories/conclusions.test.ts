@@ -78,28 +78,22 @@ async function seed(store: Store): Promise<{ edge: number }> {
 describe('conclusions repository', () => {
   const stores = useTempStores()
 
-  it('unites paired, active notes with active graph facts attributed to each evidencing peer', async () => {
+  it("unites paired, active notes with active graph facts: a fact about a peer is that peer's", async () => {
     const store = stores.open()
     const { edge } = await seed(store)
     const all = await store.conclusions.find('w')
-    expect(all.map((c) => c.id)).toEqual(['n3', `kg-${edge}`, `kg-${edge}`, 'n2', 'n1'])
-    expect(
-      all
-        .filter((c) => c.id === `kg-${edge}`)
-        .map((c) => c.observerId)
-        .sort(),
-    ).toEqual(['alice', 'bob'])
-    const graph = all.find((c) => c.observerId === 'bob')
+    expect(all.map((c) => c.id)).toEqual(['n3', `kg-${edge}`, 'n2', 'n1'])
+    const graph = all.find((c) => c.id === `kg-${edge}`)
     expect(graph).toEqual({
       id: conclusionIdOfEdge(edge),
       content: 'alice uses daily postgres',
-      observerId: 'bob',
-      observedId: 'bob',
+      observerId: 'alice',
+      observedId: 'alice',
       sessionId: null,
       level: 'explicit',
       sourceIds: [],
       timesDerived: 2,
-      metadata: { source: 'graph', confidence: 0.8 },
+      metadata: { source: 'graph', confidence: 0.8, scope: 'peer' },
       createdAt: T(4),
     })
     expect(all.find((c) => c.id === 'n3')).toMatchObject({
@@ -107,6 +101,74 @@ describe('conclusions repository', () => {
       sourceIds: ['n1', 'n2'],
       metadata: { k: 1 },
     })
+  })
+
+  it('shows a fact about a peer to session members with observe_others, never past observe_me: false', async () => {
+    const store = stores.open()
+    const { edge } = await seed(store)
+    const graphPairs = async () =>
+      (await store.conclusions.find('w', { filter: { op: 'eq', field: 'id', value: `kg-${edge}` } }))
+        .map((c) => `${c.observerId}>${c.observedId}`)
+        .sort()
+    await store.sessions.addPeers('w', 's1', [{ peerId: 'bob', configuration: { observe_others: true } }])
+    expect(await graphPairs()).toEqual(['alice>alice', 'bob>alice'])
+    await store.sessions.addPeers('w', 's1', [{ peerId: 'alice', configuration: { observe_me: false } }])
+    expect(await graphPairs()).toEqual([])
+    await store.sessions.addPeers('w', 's1', [{ peerId: 'alice', configuration: {} }])
+    await store.peers.update('w', 'alice', { configuration: { observe_me: false } })
+    expect(await graphPairs()).toEqual([])
+  })
+
+  it('gives a shared-world fact to every participant and a legacy `user` fact only to a lone author', async () => {
+    const store = stores.open()
+    const [a, b] = await store.messages.insertBatch('w', 's2', [
+      { peerId: 'alice', content: 'billing uses redis' },
+      { peerId: 'bob', content: 'I prefer vim' },
+    ])
+    await store.sessions.addPeers('w', 's2', [{ peerId: 'carol' }])
+    const fact = async (subject: string, object: string, messageIds: number[]) => {
+      const row = await builderOf(store)
+        .insertInto('knowledge_graph')
+        .values({
+          workspace_id: 'w',
+          subject,
+          predicate: 'uses',
+          object,
+          pos_evidence: 1,
+          confidence: 0.5,
+          status: 'active',
+          first_seen: T(4),
+          last_seen: T(4),
+          last_reinforced: T(4),
+          valid_from: T(4),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await builderOf(store)
+        .insertInto('kg_evidence')
+        .values({
+          workspace_id: 'w',
+          edge_id: row.id,
+          message_ids: JSON.stringify(messageIds),
+          polarity: 1,
+          observed_at: T(4),
+          created_at: T(4),
+        })
+        .execute()
+      return `kg-${row.id}`
+    }
+    const world = await fact('billing', 'redis', [a!.id])
+    const lone = await fact('user', 'vim', [b!.id])
+    const shared = await fact('user', 'emacs', [a!.id, b!.id])
+    const rows = await store.conclusions.find('w')
+    const pairsOf = (id: string) =>
+      rows
+        .filter((c) => c.id === id)
+        .map((c) => `${c.observerId}>${c.observedId}:${String(c.metadata.scope)}`)
+        .sort()
+    expect(pairsOf(world)).toEqual(['alice>alice:world', 'bob>bob:world', 'carol>carol:world'])
+    expect(pairsOf(lone)).toEqual(['bob>bob:unattributed'])
+    expect(pairsOf(shared)).toEqual([])
   })
 
   it('filters, orders and limits; pages newest first unless reversed', async () => {

@@ -1,4 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
+import { normalize } from '../canonical/normalize'
 import { _sqliteFilter, CONCLUSION_FILTER_FIELDS, type ConclusionFilter, type FilterTarget } from '../filter'
 import { StoreError } from '../store/errors'
 import { parseArray, parseObject } from './json'
@@ -8,7 +9,8 @@ import type { JsonObject, Page, PageRequest } from './types'
 
 /**
  * What one peer concluded about another: an explicit note with an observer/observed pair, or an active graph
- * fact attributed to each peer whose messages evidence it (as a self-observation, observer = observed).
+ * fact seen through the sessions of its evidence (see the relation below: a fact about a peer is that peer's,
+ * and its observers'; a shared-world fact is every participant's, with `metadata.scope`).
  */
 export interface Conclusion {
   /** A note id, or `kg-<edge id>` for a graph fact (see {@link conclusionIdOfEdge}). */
@@ -118,12 +120,15 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
     offset: number,
   ): Promise<Conclusion[]> => {
     const orderBy = ORDERS[order] ?? invalid(`unknown conclusion order '${String(order)}'`)
-    const result = await sql<ConclusionRow>`SELECT * FROM ${conclusionsRelation(workspaceId)}
+    const result =
+      await sql<ConclusionRow>`SELECT * FROM ${conclusionsRelation(workspaceId, await peerSubjects(db, workspaceId))}
       WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`.execute(db)
     return result.rows.map(toConclusion)
   }
   const count = async (workspaceId: string, where: RawBuilder<SqlBool>): Promise<number> => {
-    const result = await sql<{ n: number }>`SELECT count(*) AS n FROM ${conclusionsRelation(workspaceId)}
+    const result = await sql<{
+      n: number
+    }>`SELECT count(*) AS n FROM ${conclusionsRelation(workspaceId, await peerSubjects(db, workspaceId))}
       WHERE ${where}`.execute(db)
     return Number(result.rows[0]?.n ?? 0)
   }
@@ -154,12 +159,88 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
   }
 }
 
+/** Subjects the plain-text extractors give the speaker: a fact under them names no peer. */
+const UNATTRIBUTED_SUBJECTS = ['user', 'team']
+
+/** The workspace's peers as `[canonical name, peer id]` pairs: a graph subject equal to one is that peer. */
+async function peerSubjects(db: RepositoryScope['db'], workspaceId: string): Promise<string> {
+  const rows = await db.selectFrom('peers').select('id').where('workspace_id', '=', workspaceId).execute()
+  const pairs = new Map<string, string>()
+  for (const { id } of rows) {
+    const canonical = normalize(id)
+    // Two peers whose ids normalize alike cannot be told apart: their facts stay unattributed.
+    if (canonical !== '') pairs.set(canonical, pairs.has(canonical) ? '' : id)
+  }
+  return JSON.stringify([...pairs].filter(([, id]) => id !== ''))
+}
+
 /**
  * The `conclusions` relation on SQLite: active notes with both peers set, united with active, current graph
- * edges joined (through `json_each` over the evidence's message ids) to the authors of their supporting messages.
+ * edges seen through the sessions of their positive evidence (`kg_evidence.message_ids` → messages):
+ *
+ * - a fact whose subject is a peer (`about`) is that peer's own conclusion (observer = observed = about),
+ *   and another peer's conclusion about it when that peer was a member of an evidence session with
+ *   `observe_others: true`; evidence from a session where `about` has `observe_me: false`, or from any
+ *   session when the peer's own configuration says `observe_me: false`, counts for nobody;
+ * - a shared-world fact (a subject that is no peer: projects, services) is a self-conclusion of every
+ *   author and member of an evidence session, with `metadata.scope = 'world'`;
+ * - a fact still under the plain-text speaker (`user`, `team`: written before speakers were read) is a
+ *   self-conclusion of its author only when its evidence has exactly one human author (`'unattributed'`).
  */
-function conclusionsRelation(workspaceId: string): RawBuilder<ConclusionRow> {
+function conclusionsRelation(workspaceId: string, peers: string): RawBuilder<ConclusionRow> {
+  const unattributed = JSON.stringify(UNATTRIBUTED_SUBJECTS)
   return sql<ConclusionRow>`(
+    WITH peer_subjects AS (
+      SELECT json_extract(value, '$[0]') AS canonical, json_extract(value, '$[1]') AS peer_id
+      FROM json_each(${peers})
+    ),
+    hidden_peers AS (
+      SELECT id AS peer_id FROM peers
+      WHERE workspace_id = ${workspaceId} AND json_extract(configuration, '$.observe_me') = 0
+    ),
+    members AS (
+      SELECT session_id, peer_id,
+        coalesce(json_extract(configuration, '$.observe_me'), 1) AS observe_me,
+        coalesce(json_extract(configuration, '$.observe_others'), 0) AS observe_others
+      FROM session_peers WHERE workspace_id = ${workspaceId}
+    ),
+    sightings AS (
+      SELECT DISTINCT e.edge_id AS edge_id, m.session_id AS session_id, m.peer_id AS author, m.role AS role
+      FROM kg_evidence e, json_each(e.message_ids) j
+      JOIN messages m ON m.id = j.value
+      WHERE e.workspace_id = ${workspaceId} AND e.polarity = 1
+    ),
+    facts AS (
+      SELECT kg.*, ps.peer_id AS about,
+        CASE WHEN ps.peer_id IS NOT NULL THEN 'peer'
+          WHEN kg.subject IN (SELECT value FROM json_each(${unattributed})) THEN 'unattributed'
+          ELSE 'world' END AS scope
+      FROM knowledge_graph kg LEFT JOIN peer_subjects ps ON ps.canonical = kg.subject
+      WHERE kg.workspace_id = ${workspaceId} AND kg.status = 'active' AND kg.valid_to IS NULL
+    ),
+    visible AS (
+      SELECT f.id AS edge_id, s.session_id AS session_id FROM facts f JOIN sightings s ON s.edge_id = f.id
+      WHERE f.scope = 'peer' AND f.about NOT IN (SELECT peer_id FROM hidden_peers)
+        AND NOT EXISTS (SELECT 1 FROM members x
+          WHERE x.session_id = s.session_id AND x.peer_id = f.about AND x.observe_me = 0)
+    ),
+    seen AS (
+      SELECT f.id AS edge_id, f.about AS observer_id, f.about AS observed_id
+      FROM facts f WHERE f.id IN (SELECT edge_id FROM visible)
+      UNION
+      SELECT v.edge_id, x.peer_id, f.about
+      FROM visible v JOIN facts f ON f.id = v.edge_id
+      JOIN members x ON x.session_id = v.session_id AND x.peer_id <> f.about AND x.observe_others = 1
+      UNION
+      SELECT f.id, s.author, s.author FROM facts f JOIN sightings s ON s.edge_id = f.id WHERE f.scope = 'world'
+      UNION
+      SELECT f.id, x.peer_id, x.peer_id FROM facts f JOIN sightings s ON s.edge_id = f.id
+      JOIN members x ON x.session_id = s.session_id WHERE f.scope = 'world'
+      UNION
+      SELECT f.id, min(s.author), min(s.author) FROM facts f JOIN sightings s ON s.edge_id = f.id
+      WHERE f.scope = 'unattributed' AND s.role = 'user'
+      GROUP BY f.id HAVING count(DISTINCT s.author) = 1
+    )
     SELECT n.id AS id, n.content AS content, n.observer_id AS observer_id, n.observed_id AS observed_id,
       n.session_id AS session_id, n.level AS level, n.source_ids AS source_ids, n.times_derived AS times_derived,
       n.metadata AS metadata, n.created_at AS created_at
@@ -167,18 +248,11 @@ function conclusionsRelation(workspaceId: string): RawBuilder<ConclusionRow> {
     WHERE n.workspace_id = ${workspaceId} AND n.archived_at IS NULL
       AND n.observer_id IS NOT NULL AND n.observed_id IS NOT NULL
     UNION ALL
-    SELECT ${GRAPH_PREFIX} || kg.id, kg.subject || ' ' || replace(kg.predicate, '_', ' ') || ' ' || kg.object,
-      a.peer_id, a.peer_id, NULL,
-      CASE WHEN kg.derived = 1 THEN 'deductive' ELSE 'explicit' END, '[]', max(kg.pos_evidence, 1),
-      json_object('source', 'graph', 'confidence', kg.confidence), kg.first_seen
-    FROM knowledge_graph kg
-    JOIN (
-      SELECT DISTINCT e.edge_id AS edge_id, m.peer_id AS peer_id
-      FROM kg_evidence e, json_each(e.message_ids) j
-      JOIN messages m ON m.id = j.value
-      WHERE e.workspace_id = ${workspaceId} AND e.polarity = 1
-    ) a ON a.edge_id = kg.id
-    WHERE kg.workspace_id = ${workspaceId} AND kg.status = 'active' AND kg.valid_to IS NULL
+    SELECT ${GRAPH_PREFIX} || f.id, f.subject || ' ' || replace(f.predicate, '_', ' ') || ' ' || f.object,
+      seen.observer_id, seen.observed_id, NULL,
+      CASE WHEN f.derived = 1 THEN 'deductive' ELSE 'explicit' END, '[]', max(f.pos_evidence, 1),
+      json_object('source', 'graph', 'confidence', f.confidence, 'scope', f.scope), f.first_seen
+    FROM seen JOIN facts f ON f.id = seen.edge_id
   ) AS conclusions`
 }
 
