@@ -15,6 +15,7 @@ import { renderLines } from './context/render'
 
 import { _throwIfAborted, QueryError } from './errors'
 import { matchAndExpand } from './graph/match-and-expand'
+import { factsForPeer, loadPeerSubjects } from './graph/peer-subjects'
 import { routePredicates } from './graph/predicate-routing'
 import { rankGraph } from './graph/rank-graph'
 import { profileText } from './profile-files'
@@ -162,13 +163,15 @@ export async function augment(
             : {}),
           validity,
           now: asOf !== undefined ? new Date(asOf) : store.context.clock(),
-          limit: limits.graph,
+          // Another peer's facts are dropped below: ask for more so the limit can still be met.
+          limit: options.peerId !== undefined ? Math.min(limits.graph * 2, MAX_LIMIT) : limits.graph,
         },
         config,
         deps.caches,
       ),
     )
-    graphFacts = facts
+    const subjects = await time('graph', () => loadPeerSubjects(store, workspaceId))
+    graphFacts = factsForPeer(facts, subjects, options.peerId).slice(0, limits.graph)
     // The recency fallback may still return an edge the semantic floor dropped.
     const returned = new Set(facts.map((fact) => fact.id))
     weakEdges = weak.filter(({ edge }) => !returned.has(edge.id)).slice(0, config.suppressedLimit)

@@ -44,6 +44,8 @@ export interface GraphFact {
   /** The reasons as codes, e.g. `fallback:entity_anchored`, `semantic_0.84`, `predicate:uses`. */
   readonly whyRetrieved: string[]
   readonly messageIds: number[]
+  /** The peer the fact is about (its subject is that peer); absent for facts about the shared world. */
+  readonly aboutPeerId?: string
 }
 
 /** An episode (a named, summarised stretch of a session). */
@@ -162,7 +164,7 @@ export interface AugmentLimits {
 /** Options of `augment()`. */
 export interface AugmentOptions {
   readonly workspaceId: string
-  /** The observed peer: message hits are limited to what this peer wrote, chunks/episodes/procedures to its sessions, notes to those about it (or about nobody). */
+  /** The observed peer: message hits are limited to what this peer wrote, chunks/episodes/procedures to its sessions, notes to those about it (or about nobody), graph facts to those about it or the shared world (never another peer's). */
   readonly peerId?: string
   /** Only search these sessions (messages, chunks, episodes, procedures). */
   readonly sessionIds?: readonly string[]

@@ -4,6 +4,7 @@ import { HonchoHttpError } from '../errors'
 import type { HonchoMemory } from '../types'
 import type { AugmentedContext } from './augment-ranking'
 import { memoryStatements, userStatements } from './managed-markdown'
+import { peerProfile } from './peer-profile'
 
 export interface DialecticRequest {
   readonly workspaceId: string
@@ -50,7 +51,17 @@ const MAX_FACTS = 6
 const MAX_NOTES = 4
 const MAX_HITS = 5
 
-function factText(fact: AugmentedContext['graphFacts'][number]): string {
+type GraphFactItem = AugmentedContext['graphFacts'][number]
+
+/** The label of facts about things rather than people, kept apart from what is known about a peer. */
+const SHARED_WORLD = 'Shared world (projects, services):'
+
+/** A fact whose subject is a peer (the observed one, for a question about a peer). */
+function isAboutPeer(fact: GraphFactItem): boolean {
+  return fact.aboutPeerId !== undefined
+}
+
+function factText(fact: GraphFactItem): string {
   return `${fact.subject} ${fact.predicate.replaceAll('_', ' ')} ${fact.object}`
 }
 
@@ -95,10 +106,13 @@ export function composeFromFacts(query: string, context: AugmentedContext): stri
   const hits = context.hits.filter(isRelevantHit).slice(0, MAX_HITS)
   if (facts.length === 0 && notes.length === 0 && hits.length === 0) return null
   const lines = [`From memory, relevant to "${clip(query, 200)}":`]
-  if (facts.length > 0) {
-    lines.push('', 'Known facts:')
-    for (const fact of facts) lines.push(`- ${factText(fact)} (confidence ${fact.confidence.toFixed(2)})`)
+  const listFacts = (title: string, group: readonly GraphFactItem[]) => {
+    if (group.length === 0) return
+    lines.push('', title)
+    for (const fact of group) lines.push(`- ${factText(fact)} (confidence ${fact.confidence.toFixed(2)})`)
   }
+  listFacts('Known facts:', facts.filter(isAboutPeer))
+  listFacts(SHARED_WORLD, facts.filter((fact) => !isAboutPeer(fact)))
   if (notes.length > 0) {
     lines.push('', 'Notes:')
     for (const note of notes) lines.push(`- ${clip(note.content, 300)}`)
@@ -134,10 +148,15 @@ function llmPrompt(
   ]
     .filter(Boolean)
     .join(' ')
+  const factLines = (group: readonly GraphFactItem[]) =>
+    group.map((f) => `- ${factText(f)} (confidence ${f.confidence.toFixed(2)})`).join('\n')
+  const aboutPeers = context.graphFacts.filter(isAboutPeer)
+  const world = context.graphFacts.filter((fact) => !isAboutPeer(fact))
   const sections = [
-    context.graphFacts.length > 0
-      ? `Facts:\n${context.graphFacts.map((f) => `- ${factText(f)} (confidence ${f.confidence.toFixed(2)})`).join('\n')}`
+    aboutPeers.length > 0
+      ? `Facts about ${request.observed ? `"${request.observed}"` : 'peers'}:\n${factLines(aboutPeers)}`
       : '',
+    world.length > 0 ? `${SHARED_WORLD}\n${factLines(world)}` : '',
     context.notes.length > 0 ? `Notes:\n${context.notes.map((n) => `- ${n.content}`).join('\n')}` : '',
     context.hits.length > 0
       ? `Conversation excerpts:\n${context.hits.map((h) => `- [${h.createdAt.slice(0, 10)}] ${h.peerId ?? ''}: ${clip(h.text, 600)}`).join('\n')}`
@@ -235,7 +254,9 @@ export async function answerQuestion(
   if (memory.llm) {
     const [history, profile] = await Promise.all([
       sessionHistory(memory, request.workspaceId, request.sessionId),
-      memory.profileData({ workspaceId: request.workspaceId }),
+      request.observed
+        ? peerProfile(memory, request.workspaceId, request.observed)
+        : memory.profileData({ workspaceId: request.workspaceId }),
     ])
     const prompt = llmPrompt(request, context, profile, history)
     try {

@@ -84,11 +84,21 @@ function stamp(iso: string): string {
   return iso.slice(0, 19).replace('T', ' ')
 }
 
-/** Honcho's representation markdown (explicit, deductive, inductive, contradictions); `""` when empty. */
+/** A graph fact about the shared world (projects, services), not about the observed peer. */
+function isWorld(row: Conclusion): boolean {
+  return row.metadata.scope === 'world'
+}
+
+/**
+ * Honcho's representation markdown (explicit, deductive, inductive, contradictions) about the observed
+ * peer, then the shared-world facts the observed peer took part in, apart and labelled; `""` when empty.
+ */
 export function renderRepresentation(
-  rows: readonly Conclusion[],
+  all: readonly Conclusion[],
   premisesOf: (row: Conclusion) => string[],
 ): string {
+  const rows = all.filter((row) => !isWorld(row))
+  const world = all.filter(isWorld).sort((a, b) => a.createdAt.localeCompare(b.createdAt))
   const byLevel = (level: string) =>
     rows.filter((row) => row.level === level).sort((a, b) => a.createdAt.localeCompare(b.createdAt))
   const sections: string[] = []
@@ -129,6 +139,15 @@ export function renderRepresentation(
       ['## Contradictions', '', ...contradictions.map((r) => `[${stamp(r.createdAt)}] ${r.content}`)].join(
         '\n',
       ),
+    )
+  }
+  if (world.length > 0) {
+    sections.push(
+      [
+        '## Shared World (projects, services; not about this peer)',
+        '',
+        ...world.map((r) => `[${stamp(r.createdAt)}] ${r.content}`),
+      ].join('\n'),
     )
   }
   return sections.join('\n\n')

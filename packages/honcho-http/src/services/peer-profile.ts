@@ -1,0 +1,52 @@
+import type { ProfileData } from 'hymem'
+import type { HonchoMemory } from '../types'
+
+/**
+ * USER.md narrowed to one peer: that peer's profile entries, and the hand-written notes only when the
+ * peer is the workspace's one human (people write USER.md about "the user"; with several humans it is
+ * nobody's in particular).
+ */
+export async function peerProfile(
+  memory: HonchoMemory,
+  workspaceId: string,
+  peerId: string,
+  profile?: ProfileData,
+): Promise<ProfileData> {
+  const [data, peers] = await Promise.all([
+    profile ?? memory.profileData({ workspaceId }),
+    memory.store.peers.listAll(workspaceId),
+  ])
+  const humans = peers.filter((peer) => peer.role === 'user')
+  const soleHuman = humans.length === 1 && humans[0]!.id === peerId
+  return {
+    ...data,
+    entries: data.entries.filter((entry) => entry.peerId === peerId),
+    userNotes: soleHuman ? data.userNotes : '',
+  }
+}
+
+/**
+ * Whether `observer` could have seen `observed` (Honcho's perspective): itself always; another peer only
+ * through a session both are members of, where the observer has `observe_others: true` and the observed
+ * has not turned `observe_me` off (nor in its own peer configuration).
+ */
+export async function canObserve(
+  memory: HonchoMemory,
+  workspaceId: string,
+  observer: string,
+  observed: string,
+): Promise<boolean> {
+  if (observer === observed) return true
+  const store = memory.store
+  const peer = await store.peers.get(workspaceId, observed)
+  if (peer?.configuration.observe_me === false) return false
+  const sessions = await store.sessions.listIdsForPeer(workspaceId, observer)
+  for (const sessionId of sessions) {
+    const members = await store.sessions.listPeers(workspaceId, sessionId)
+    const seer = members.find((member) => member.peerId === observer)
+    const seen = members.find((member) => member.peerId === observed)
+    if (seer?.configuration.observe_others === true && seen && seen.configuration.observe_me !== false)
+      return true
+  }
+  return false
+}
