@@ -47,7 +47,8 @@ describe('SDK contract: chat', () => {
     const answer = await alice.chat('What database does billing use?')
     expect(answer).toMatch(/postgres/i)
     const facts = await alice.chat('What does the billing service depend on?')
-    expect(facts).toContain('Known facts:')
+    // The billing service is no peer: its facts are the shared world's, listed apart from the peer's.
+    expect(facts).toContain('Shared world (projects, services):')
     expect(facts).toContain('billing_service depends on redis')
     const withEvidence = await alice.chat('What database does billing use?', { includeEvidence: true })
     expect(withEvidence.content).toBe(answer)

@@ -112,7 +112,10 @@ export function composeFromFacts(query: string, context: AugmentedContext): stri
     for (const fact of group) lines.push(`- ${factText(fact)} (confidence ${fact.confidence.toFixed(2)})`)
   }
   listFacts('Known facts:', facts.filter(isAboutPeer))
-  listFacts(SHARED_WORLD, facts.filter((fact) => !isAboutPeer(fact)))
+  listFacts(
+    SHARED_WORLD,
+    facts.filter((fact) => !isAboutPeer(fact)),
+  )
   if (notes.length > 0) {
     lines.push('', 'Notes:')
     for (const note of notes) lines.push(`- ${clip(note.content, 300)}`)

@@ -2,8 +2,8 @@ import type { ProfileData } from 'hymem'
 import type { HonchoMemory } from '../types'
 
 /**
- * USER.md narrowed to one peer: that peer's profile entries, and the hand-written notes only when the
- * peer is the workspace's one human (people write USER.md about "the user"; with several humans it is
+ * USER.md narrowed to one peer: that peer's profile entries, and the hand-written notes and the entries of
+ * no peer only when the peer is the workspace's one human (people write USER.md about "the user"; with several humans it is
  * nobody's in particular).
  */
 export async function peerProfile(
@@ -20,7 +20,9 @@ export async function peerProfile(
   const soleHuman = humans.length === 1 && humans[0]!.id === peerId
   return {
     ...data,
-    entries: data.entries.filter((entry) => entry.peerId === peerId),
+    entries: data.entries.filter(
+      (entry) => entry.peerId === peerId || (soleHuman && (entry.peerId ?? '') === ''),
+    ),
     userNotes: soleHuman ? data.userNotes : '',
   }
 }
