@@ -14,6 +14,8 @@ describe('salienceReason', () => {
     ["I'm working on MedFlow this quarter.", 'identity'],
     ['First run the tests, then deploy.', 'procedure'],
     ['Bump the runtime to 3.12 tomorrow.', 'version'],
+    ['We both use Linux at work.', 'technology'],
+    ['We all prefer short standups.', 'preference'],
   ])('English: %s → %s', (text, reason) => {
     expect(salienceReason(text, 200)).toBe(reason)
   })

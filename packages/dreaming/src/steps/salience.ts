@@ -13,7 +13,7 @@ const TRIGGERS: readonly (readonly [reason: string, pattern: RegExp])[] = [
   ],
   [
     'preference',
-    /\b(i|we)\s+(really\s+)?(prefer|like|love|hate|dislike|want|avoid|never|always)\b|\b(prefers|rejects|rejected|avoids|steers? clear of)\b|\b(likes|loves|enjoys?|hates|dislikes|can'?t stand|cannot stand|fan of)\b|\b(don'?t|do not|never)\s+(really\s+)?(like|love|use|using|touch)\b|^\s*(\w+,?\s+)?(love|loving|hate|hating|enjoying)\b|\b(rather|instead of)\b|\b(ik|wij|we)\s+(gebruik(en)?\s+)?(liever|altijd|nooit)\b|\bvoorkeur\b|\bhekel aan\b/i,
+    /\b(i|we)\s+(both\s+|all\s+)?(really\s+)?(prefer|like|love|hate|dislike|want|avoid|never|always)\b|\b(prefers|rejects|rejected|avoids|steers? clear of)\b|\b(likes|loves|enjoys?|hates|dislikes|can'?t stand|cannot stand|fan of)\b|\b(don'?t|do not|never)\s+(really\s+)?(like|love|use|using|touch)\b|^\s*(\w+,?\s+)?(love|loving|hate|hating|enjoying)\b|\b(rather|instead of)\b|\b(ik|wij|we)\s+(gebruik(en)?\s+)?(liever|altijd|nooit)\b|\bvoorkeur\b|\bhekel aan\b/i,
   ],
   [
     'correction',
@@ -25,7 +25,7 @@ const TRIGGERS: readonly (readonly [reason: string, pattern: RegExp])[] = [
   ],
   [
     'technology',
-    /\b(we|i|it|they|this|that|the \w+)\s+(use[sd]?|run[s]?|deploy(s|ed)?|depend[s]?|require[s]?|need[s]?|connect[s]?|host(s|ed)?|store[s]?|test(s|ed)?)\b|\b(depends on|runs on|deployed (to|on)|built (with|on)|written in|configured with|backed by|powered by)\b|\b(we|ik|wij)\s+(gebruik(en)?|draaien|deployen|testen)\b|\b(draait op|hangt af van|afhankelijk van|geschreven in|getest met|geconfigureerd met)\b/i,
+    /\b(we|i|it|they|this|that|the \w+)\s+(both\s+|all\s+)?(use[sd]?|run[s]?|deploy(s|ed)?|depend[s]?|require[s]?|need[s]?|connect[s]?|host(s|ed)?|store[s]?|test(s|ed)?)\b|\b(depends on|runs on|deployed (to|on)|built (with|on)|written in|configured with|backed by|powered by)\b|\b(we|ik|wij)\s+(gebruik(en)?|draaien|deployen|testen)\b|\b(draait op|hangt af van|afhankelijk van|geschreven in|getest met|geconfigureerd met)\b/i,
   ],
   [
     // Any subject ("Ledgerly uses Redis"): the verbs of every predicate the rules extractor reads.
