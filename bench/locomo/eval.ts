@@ -19,9 +19,19 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { loadLocomo } from './dataset'
-import { askAll, chooseEmbeddings, formatResult, prepareConversation, resultJson, toResult } from './harness'
+import {
+  askAll,
+  chooseEmbeddings,
+  formatResult,
+  LOCOMO_WORKSPACE,
+  peerIdOf,
+  prepareConversation,
+  resultJson,
+  toResult,
+} from './harness'
 import { findMiss, formatMiss, type Miss, turnTexts } from './misses'
 import type { QuestionScore } from './score'
+import { countSpeakerFacts, type SpeakerFacts } from './speaker-facts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const sharedLocomo = resolve(here, '../../../shared/data/locomo')
@@ -73,6 +83,7 @@ async function main(): Promise<void> {
   const queryMs: number[] = []
   let ingestMs = 0
   let dreamMs = 0
+  const speakerFacts: SpeakerFacts[] = []
   for (const conversation of conversations) {
     const prepared = await prepareConversation(conversation, {
       embeddings: embeddings.client,
@@ -82,6 +93,7 @@ async function main(): Promise<void> {
     try {
       ingestMs += prepared.ingestMs
       dreamMs += prepared.dreamMs
+      speakerFacts.push(await countSpeakerFacts(prepared.memory, LOCOMO_WORKSPACE, conversation, peerIdOf))
       const misses: Miss[] = []
       await askAll(prepared.memory, conversation, prepared.turnOf, scores, queryMs, (question, ranked) => {
         const miss = values.misses ? findMiss(question, ranked, Number(missesK)) : null
@@ -101,7 +113,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const result = toResult(scores, queryMs, ingestMs, dreamMs)
+  const result = toResult(scores, queryMs, ingestMs, dreamMs, speakerFacts)
   say('')
   for (const line of formatResult(result)) say(line)
   if (values.json) process.stdout.write(`${resultJson(result)}\n`)

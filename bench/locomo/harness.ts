@@ -20,6 +20,10 @@ import {
   summarise,
   type Table,
 } from './score'
+import { formatSpeakerFacts, type SpeakerFacts } from './speaker-facts'
+
+/** The workspace every conversation is ingested into (one fresh root each). */
+export const LOCOMO_WORKSPACE = 'locomo'
 
 /** A conversation ingested and dreamed into a fresh store under a temp root. */
 export interface PreparedConversation {
@@ -54,7 +58,7 @@ export async function prepareConversation(
     llm: null,
     embeddings: options.embeddings,
     clock: () => now,
-    workspaceId: 'locomo',
+    workspaceId: LOCOMO_WORKSPACE,
     searchLog: false,
     ...(options.query ? { query: options.query } : {}),
     ...(options.dream ? { dream: options.dream } : {}),
@@ -174,6 +178,8 @@ export interface EvalResult {
   readonly dreamMs: number
   readonly queryMsP50: number
   readonly queryMsP95: number
+  /** Facts per speaker of each conversation (the two speakers are two peers). */
+  readonly speakerFacts: readonly SpeakerFacts[]
 }
 
 export function toResult(
@@ -181,6 +187,7 @@ export function toResult(
   queryMs: readonly number[],
   ingestMs: number,
   dreamMs: number,
+  speakerFacts: readonly SpeakerFacts[] = [],
 ): EvalResult {
   const conversations = perConversation(scores)
   return {
@@ -194,6 +201,7 @@ export function toResult(
     dreamMs: Math.round(dreamMs),
     queryMsP50: percentile(queryMs, 0.5),
     queryMsP95: percentile(queryMs, 0.95),
+    speakerFacts,
   }
 }
 
@@ -211,7 +219,8 @@ export function resultJson(result: EvalResult): string {
     `{"questions":${result.questions},"recall":${table(result.recall)},"anyHit":${table(result.anyHit)},` +
     `"sessionRecall":${table(result.sessionRecall)},"conversations":${JSON.stringify(result.conversations)},` +
     `"recall10StdDev":${result.recall10StdDev},"ingestMs":${result.ingestMs},"dreamMs":${result.dreamMs},` +
-    `"queryMsP50":${result.queryMsP50},"queryMsP95":${result.queryMsP95}}`
+    `"queryMsP50":${result.queryMsP50},"queryMsP95":${result.queryMsP95},` +
+    `"speakerFacts":${JSON.stringify(result.speakerFacts)}}`
   )
 }
 
@@ -236,6 +245,7 @@ export function formatResult(result: EvalResult): string[] {
     const each = result.conversations.map((c) => `${c.conversation} ${fmt(c.recall)}`).join(', ')
     lines.push(`recall@10 (1-4) per conversation: ${each}; std dev ${fmt(result.recall10StdDev)}`)
   }
+  lines.push(...formatSpeakerFacts(result.speakerFacts))
   lines.push(
     `ingest ${result.ingestMs} ms, dream ${result.dreamMs} ms, query p50 ${result.queryMsP50} ms / p95 ${result.queryMsP95} ms`,
   )
