@@ -187,6 +187,10 @@ describe('dream() end to end with the rules extractor', () => {
       ['carol', 'User prefers emacs.'],
     ])
     expect(await t.store.aliases.listAll(WS)).toEqual([])
+    // USER.md: one part per peer inside dreaming's section.
+    const profile = await readSection(t.markdown.userMdPath, 'profile')
+    expect(profile).toContain('### bob\n\n- [preference] User prefers vim.')
+    expect(profile).toContain('### carol\n\n- [preference] User prefers emacs.')
   })
 
   it('resolves a reported statement and a named peer to that peer', async () => {

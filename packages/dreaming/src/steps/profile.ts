@@ -1,4 +1,4 @@
-import { edgeConfidence, type StoreScope, writeSection } from '@hymem/core-store'
+import { edgeConfidence, type ProfileEntry, type StoreScope, writeSection } from '@hymem/core-store'
 import { checkAbort, count, type RunContext } from '../run/context'
 
 /** The USER.md auto-section this step owns. */
@@ -62,14 +62,27 @@ async function capEntries(tx: StoreScope, workspaceId: string, max: number): Pro
   return tx.markers.deleteProfileEntries(workspaceId, drop)
 }
 
-/** Renders the profile, strongest first, and rewrites USER.md's auto-section. */
+/**
+ * Renders the profile, strongest first, and rewrites USER.md's auto-section. With entries of several peers
+ * the section has one `### <peer>` heading per peer (in order of their strongest entry; entries of no peer
+ * last, under `### (unattributed)`), so each peer's profile is its own part of the file.
+ */
 export async function writeProfileMarkdown(ctx: RunContext): Promise<void> {
   const entries = await ctx.store.markers.profileEntries(ctx.workspaceId)
-  const peers = new Set(entries.map((e) => e.peerId))
-  const lines = entries.map((e) => {
-    const who = peers.size > 1 && e.peerId !== '' ? ` (${e.peerId})` : ''
-    const times = e.posEvidence > 1 ? ` ×${e.posEvidence}` : ''
-    return `- [${e.kind}]${who} ${e.statement}${times}`
-  })
-  await writeSection(ctx.markdown.userMdPath, PROFILE_SECTION, lines.join('\n'))
+  const line = (e: ProfileEntry) =>
+    `- [${e.kind}] ${e.statement}${e.posEvidence > 1 ? ` ×${e.posEvidence}` : ''}`
+  const byPeer = new Map<string, ProfileEntry[]>()
+  for (const entry of entries) {
+    const key = entry.peerId ?? ''
+    byPeer.set(key, [...(byPeer.get(key) ?? []), entry])
+  }
+  if (byPeer.size <= 1) {
+    await writeSection(ctx.markdown.userMdPath, PROFILE_SECTION, entries.map(line).join('\n'))
+    return
+  }
+  const peers = [...byPeer.keys()].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : 0))
+  const parts = peers.map((peer) =>
+    [`### ${peer === '' ? '(unattributed)' : peer}`, '', ...(byPeer.get(peer) ?? []).map(line)].join('\n'),
+  )
+  await writeSection(ctx.markdown.userMdPath, PROFILE_SECTION, parts.join('\n\n'))
 }
