@@ -6,6 +6,7 @@ import { countPending, extractPending } from '../steps/extract'
 import { recomputeInferences } from '../steps/inference'
 import { refreshInsights } from '../steps/insights'
 import { consolidateProfile } from '../steps/profile'
+import { reattributeSpeakerFacts } from '../steps/reattribute'
 import { applyRetention } from '../steps/retention'
 import { processSessions } from '../steps/sessions'
 import type { DreamOptions, DreamPhase, DreamReport } from '../types'
@@ -16,6 +17,7 @@ import { resolveOptions } from './options'
 const PHASES: readonly [DreamPhase, (ctx: RunContext) => Promise<void>][] = [
   ['chunk', chunkNewMessages],
   ['extract', extractPending],
+  ['extract', reattributeSpeakerFacts],
   ['sessions', processSessions],
   ['profile', consolidateProfile],
   ['insights', refreshInsights],
