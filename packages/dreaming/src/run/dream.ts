@@ -16,8 +16,7 @@ import { resolveOptions } from './options'
 
 const PHASES: readonly [DreamPhase, (ctx: RunContext) => Promise<void>][] = [
   ['chunk', chunkNewMessages],
-  ['extract', extractPending],
-  ['extract', reattributeSpeakerFacts],
+  ['extract', extractThenReattribute],
   ['sessions', processSessions],
   ['profile', consolidateProfile],
   ['insights', refreshInsights],
@@ -28,6 +27,12 @@ const PHASES: readonly [DreamPhase, (ctx: RunContext) => Promise<void>][] = [
   ['retention', applyRetention],
   ['embed', embedAll],
 ]
+
+/** Phase 1: the pending chunks, then the facts their re-read moved from `user` / `team` to a peer. */
+async function extractThenReattribute(ctx: RunContext): Promise<void> {
+  await extractPending(ctx)
+  await reattributeSpeakerFacts(ctx)
+}
 
 /**
  * Runs one dreaming cycle over a workspace: chunk new messages, extract facts, episodes, procedures and
