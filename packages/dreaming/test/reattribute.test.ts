@@ -79,4 +79,20 @@ describe('re-attribution of facts stored under `user` before speakers were read'
     expect(again.counts.factsReattributed ?? 0).toBe(0)
     expect(again.counts.factsNotReattributed).toBe(1)
   })
+
+  it("leaves the facts of a peer called `user` (the facade's default peer) where they are", async () => {
+    await logLines(t.store, 's1', [
+      { peer: 'user', role: 'user', content: 'We both use Linux at work.', at: '2026-02-20T09:00:00Z' },
+      { peer: 'bob', role: 'user', content: 'I prefer vim for everything.', at: '2026-02-20T09:01:00Z' },
+    ])
+    const report = await dream({
+      store: t.store,
+      workspaceId: WS,
+      markdown: t.markdown,
+      extractor: createRulesExtractor(),
+    })
+    expect(report.counts.factsReattributed ?? 0).toBe(0)
+    const active = (await graphSnapshot(t.store)).filter((e) => e.status === 'active').map((e) => e.triple)
+    expect(active.sort()).toEqual(['bob prefers vim', 'bob uses linux', 'user uses linux'])
+  })
 })

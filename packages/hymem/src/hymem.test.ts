@@ -32,7 +32,7 @@ describe('capture → dream → augment on the rule-based extractor', () => {
 
     const context = await t.memory.augment('which database do we use for billing?')
     const facts = context.graphFacts.map((f) => `${f.subject} ${f.predicate} ${f.object}`)
-    expect(facts).toContain('team uses postgres')
+    expect(facts).toContain('user uses postgres')
     const postgres = context.graphFacts.find((f) => f.object === 'postgres' && f.predicate === 'uses')
     expect(postgres?.messageIds).toEqual([captured.messages[0]?.id])
     expect(postgres?.whyRetrieved.length).toBeGreaterThan(0)
@@ -155,7 +155,7 @@ describe('graph maintenance', () => {
     expect(result).toMatchObject({ surface: 'postgres', canonical: 'postgresql' })
     expect(result.edgesRenamed + result.edgesMerged).toBeGreaterThan(0)
     const facts = (await t.memory.augment('which database do we use for billing?')).graphFacts
-    expect(facts.map((f) => `${f.subject} ${f.predicate} ${f.object}`)).toContain('team uses postgresql')
+    expect(facts.map((f) => `${f.subject} ${f.predicate} ${f.object}`)).toContain('user uses postgresql')
     expect(facts.map((f) => f.object)).not.toContain('postgres')
     await t.memory.alias('PG', 'Postgres')
     const rows = (await t.memory.store.aliases.listAll('default'))

@@ -16,12 +16,12 @@ const SPEAKER_SUBJECTS = [USER_SUBJECT, 'team']
 export async function reattributeSpeakerFacts(ctx: RunContext): Promise<void> {
   const { store, workspaceId } = ctx
   const peers = new Set((await store.peers.listAll(workspaceId)).map((peer) => normalize(peer.id)))
-  if (peers.size === 0) return
+  // A peer may be called `user` (the facade's default peer): its facts are its own, nothing to move.
+  const subjects = SPEAKER_SUBJECTS.filter((subject) => !peers.has(subject))
+  if (peers.size === 0 || subjects.length === 0) return
   const stats = await store.transaction(async (tx) => {
     const candidates = (
-      await Promise.all(
-        SPEAKER_SUBJECTS.map((subject) => tx.edges.findCurrentDirect(workspaceId, { subject })),
-      )
+      await Promise.all(subjects.map((subject) => tx.edges.findCurrentDirect(workspaceId, { subject })))
     ).flat()
     let moved = 0
     let kept = 0
