@@ -106,9 +106,9 @@ describe('the views over a dreamt memory', () => {
       'api connects_to sentry',
       'api deploys_to flyio',
       'api runs_on nodejs',
-      'team uses grafana_loki',
+      'bob uses grafana_loki',
     ])
-    expect(await edges('?session=release&q=loki')).toEqual(['team uses grafana_loki'])
+    expect(await edges('?session=release&q=loki')).toEqual(['bob uses grafana_loki'])
   })
 
   it('shows a fact with its source message, the matching words marked, and its supersede chain', async () => {
@@ -307,7 +307,7 @@ describe('corrections', () => {
     expect(merged.status).toBe(303)
     expect(merged.headers.get('location')).toBe('/inspect/w/default/graph?entity=loki&done=merged')
     const edges = (await w.memory.inspect.graph({ entity: 'loki' })).edges
-    expect(edges.map((e) => `${e.subject} ${e.predicate} ${e.object}`)).toEqual(['team uses loki'])
+    expect(edges.map((e) => `${e.subject} ${e.predicate} ${e.object}`)).toEqual(['bob uses loki'])
     expect((await call('/inspect/w/default/merge?from=&into=x')).status).toBe(400)
   })
 
