@@ -117,6 +117,15 @@ describe('SDK contract: every peer is its own subject', () => {
     expect(await bob.representation({ target: alice })).toBe('')
     expect(await bob.getCard(alice)).toBeNull()
     expect((await alice.getCard(bob))?.join('\n')).toMatch(/vs code/i)
+    // Chat about another peer reads the same perspective.
+    const question = 'Which editor does Bob prefer?'
+    const aliceAsks = (await alice.chat(question, { target: bob })) ?? ''
+    expect(aliceAsks).toContain('bob prefers vs_code')
+    expect(aliceAsks).not.toContain('zig')
+    const carolAsks = (await carol.chat(question, { target: bob })) ?? ''
+    expect(carolAsks).toContain('bob prefers zig')
+    expect(carolAsks).not.toContain('vs_code')
+    expect(await bob.chat('Which editor does Alice prefer?', { target: alice })).toBeNull()
   })
 
   it('keeps a peer who turned observe_me off out of every view of the session', async () => {

@@ -37,6 +37,7 @@ export async function dialecticRoute(
     workspaceId: where.workspaceId,
     query: body.query,
     observed: body.target ?? where.peerId,
+    observer: where.peerId,
     sessionId: body.session_id ?? null,
     responseFormat: body.response_format ?? null,
     signal: c.req.raw.signal,

@@ -4,13 +4,15 @@ import { HonchoHttpError } from '../errors'
 import type { HonchoMemory } from '../types'
 import type { AugmentedContext } from './augment-ranking'
 import { memoryStatements, userStatements } from './managed-markdown'
-import { peerProfile } from './peer-profile'
+import { observableSessions, peerProfile } from './peer-profile'
 
 export interface DialecticRequest {
   readonly workspaceId: string
   readonly query: string
   /** The observed peer (chat target, or the path peer); null for workspace-wide chat. */
   readonly observed: string | null
+  /** The asking peer (the path peer); with another `observed`, only what it could have seen is used. */
+  readonly observer?: string | null
   readonly sessionIds?: readonly string[]
   /** The session whose recent history is injected into the prompt. */
   readonly sessionId?: string | null
@@ -237,6 +239,30 @@ async function evidenceOf(
 }
 
 /**
+ * The sessions the asking peer could have seen the observed one in, when they differ (see
+ * `observableSessions`); undefined when a peer asks about itself or nobody asks.
+ */
+async function perspectiveOf(memory: HonchoMemory, request: DialecticRequest): Promise<string[] | undefined> {
+  const { observer, observed } = request
+  if (!observer || !observed || observer === observed) return undefined
+  const sessions = await observableSessions(memory, request.workspaceId, observer, observed)
+  return sessions.map((s) => s.sessionId)
+}
+
+/** The context with only the graph facts evidenced in the given sessions (graph facts are not session-bound). */
+async function seenFacts(
+  memory: HonchoMemory,
+  context: AugmentedContext,
+  sessions: readonly string[],
+): Promise<AugmentedContext> {
+  const ids = [...new Set(context.graphFacts.flatMap((fact) => fact.messageIds))]
+  const messages = ids.length > 0 ? await memory.store.messages.getByIds(ids) : []
+  const visible = new Set(messages.filter((m) => sessions.includes(m.sessionId)).map((m) => m.id))
+  const graphFacts = context.graphFacts.filter((fact) => fact.messageIds.some((id) => visible.has(id)))
+  return { ...context, graphFacts }
+}
+
+/**
  * Answers a dialectic question from augment's context: composed by the configured LLM when there is one
  * (falling back to the facts if it fails), else as deterministic prose listing the best facts and hits.
  */
@@ -248,11 +274,16 @@ export async function answerQuestion(
   if (request.responseFormat && !memory.llm) {
     throw new HonchoHttpError('VALIDATION', 'response_format needs a configured LLM (set HYMEM_LLM_API_KEY)')
   }
-  const context = await memory.augment(request.query, {
+  const seen = await perspectiveOf(memory, request)
+  const sessionIds = seen
+    ? (request.sessionIds ?? seen).filter((id) => seen.includes(id))
+    : request.sessionIds
+  const found = await memory.augment(request.query, {
     workspaceId: request.workspaceId,
     ...(request.observed ? { peerId: request.observed } : {}),
-    ...(request.sessionIds ? { sessionIds: request.sessionIds } : {}),
+    ...(sessionIds ? { sessionIds } : {}),
   })
+  const context = seen ? await seenFacts(memory, found, seen) : found
   let content = composeFromFacts(request.query, context)
   if (memory.llm) {
     const [history, profile] = await Promise.all([

@@ -28,9 +28,33 @@ export async function peerProfile(
 }
 
 /**
- * Whether `observer` could have seen `observed` (Honcho's perspective): itself always; another peer only
- * through a session both are members of, where the observer has `observe_others: true` and the observed
- * has not turned `observe_me` off (nor in its own peer configuration).
+ * The sessions through which `observer` sees `observed` (Honcho's perspective): those the observer is a
+ * member of with `observe_others: true` where the observed peer, when a member, has not turned `observe_me`
+ * off; none when the observed peer's own configuration says `observe_me: false`.
+ */
+export async function observableSessions(
+  memory: HonchoMemory,
+  workspaceId: string,
+  observer: string,
+  observed: string,
+): Promise<{ sessionId: string; withObserved: boolean }[]> {
+  const store = memory.store
+  const peer = await store.peers.get(workspaceId, observed)
+  if (peer?.configuration.observe_me === false) return []
+  const out: { sessionId: string; withObserved: boolean }[] = []
+  for (const sessionId of await store.sessions.listIdsForPeer(workspaceId, observer)) {
+    const members = await store.sessions.listPeers(workspaceId, sessionId)
+    const seer = members.find((member) => member.peerId === observer)
+    const seen = members.find((member) => member.peerId === observed)
+    if (seer?.configuration.observe_others !== true || seen?.configuration.observe_me === false) continue
+    out.push({ sessionId, withObserved: seen !== undefined })
+  }
+  return out
+}
+
+/**
+ * Whether `observer` could have seen `observed` itself: always for itself; another peer only through a
+ * session both are members of (see {@link observableSessions}).
  */
 export async function canObserve(
   memory: HonchoMemory,
@@ -39,16 +63,5 @@ export async function canObserve(
   observed: string,
 ): Promise<boolean> {
   if (observer === observed) return true
-  const store = memory.store
-  const peer = await store.peers.get(workspaceId, observed)
-  if (peer?.configuration.observe_me === false) return false
-  const sessions = await store.sessions.listIdsForPeer(workspaceId, observer)
-  for (const sessionId of sessions) {
-    const members = await store.sessions.listPeers(workspaceId, sessionId)
-    const seer = members.find((member) => member.peerId === observer)
-    const seen = members.find((member) => member.peerId === observed)
-    if (seer?.configuration.observe_others === true && seen && seen.configuration.observe_me !== false)
-      return true
-  }
-  return false
+  return (await observableSessions(memory, workspaceId, observer, observed)).some((s) => s.withObserved)
 }
