@@ -17,7 +17,7 @@ export interface SessionSummary {
   readonly coversMessageId: number
 }
 
-export interface SessionSummaries {
+interface SessionSummaries {
   readonly short: SessionSummary | null
   readonly long: SessionSummary | null
 }

@@ -1,14 +1,14 @@
 import type { JsonObject } from '@hymem/core-store'
 
 /** When Honcho summarises a session: a short summary every `short` messages, a long one every `long`. */
-export interface SummaryCadence {
+interface SummaryCadence {
   readonly enabled: boolean
   readonly short: number
   readonly long: number
 }
 
 /** Honcho's global defaults (summary on, 20 / 60 messages). */
-export const DEFAULT_SUMMARY_CADENCE: SummaryCadence = { enabled: true, short: 20, long: 60 }
+const DEFAULT_SUMMARY_CADENCE: SummaryCadence = { enabled: true, short: 20, long: 60 }
 
 type Settings = { enabled?: boolean; short?: number; long?: number }
 
