@@ -73,15 +73,6 @@ describe('summaries, context, card and chat carry no HyMem section markers (S6, 
     const context = await json<{ summary: Summary | null; peer_representation: string; peer_card: string[] }>(
       await server.call('GET', '/v3/workspaces/w/sessions/sess-1/context?tokens=150&peer_target=alice'),
     )
-    console.log(
-      'DEBUG',
-      JSON.stringify({ ...context, messages: context.messages.length }),
-      JSON.stringify(await server.memory.store.sessions.get('w', 'sess-1')),
-      await server.memory.store.messages.count('w', {
-        sessionId: 'sess-1',
-        upToId: (await server.memory.store.sessions.get('w', 'sess-1'))?.summaryMessageId ?? 0,
-      }),
-    )
     expect(context.summary?.content).toMatch(/Porto/)
     texts.push(context.summary?.content ?? '', context.peer_representation, ...(context.peer_card ?? []))
     const summaries = await json<{ short_summary: Summary | null; long_summary: Summary | null }>(
