@@ -29,13 +29,19 @@ function secondPrecision(iso: string): string {
   return `${iso.slice(0, 19)}Z`
 }
 
-/** The message at a 1-based position of the session. */
-async function messageAt(memory: HonchoMemory, session: Session, position: number): Promise<Message | null> {
-  const page = await memory.store.messages.listBySession(session.workspaceId, session.id, {
-    page: position,
-    size: 1,
+/** The session's message `back` places before its newest message with an id up to `upToId`. */
+async function messageBefore(
+  memory: HonchoMemory,
+  session: Session,
+  upToId: number,
+  back: number,
+): Promise<Message | null> {
+  const newestFirst = await memory.store.messages.recent(session.workspaceId, {
+    sessionId: session.id,
+    beforeId: upToId + 1,
+    limit: back + 1,
   })
-  return page.items[0] ?? null
+  return newestFirst[back] ?? null
 }
 
 /**
@@ -54,9 +60,10 @@ export async function sessionSummaries(memory: HonchoMemory, session: Session): 
   const cadence = summaryCadence(workspace?.configuration ?? {}, session.configuration)
   if (!cadence.enabled) return NONE
   const [read] = await store.sessions.listChunkWatermarks(session.workspaceId, session.id)
+  const readUpTo = Math.max(session.summaryMessageId, read?.lastChunkedMessageId ?? 0)
   const summarised = await store.messages.count(session.workspaceId, {
     sessionId: session.id,
-    upToId: Math.max(session.summaryMessageId, read?.lastChunkedMessageId ?? 0),
+    upToId: readUpTo,
   })
   const shortAt = cadencePoint(summarised, cadence.short)
   const longAt = cadencePoint(summarised, cadence.long)
@@ -68,7 +75,8 @@ export async function sessionSummaries(memory: HonchoMemory, session: Session): 
     type: WireSummary['summary_type'],
     content: string,
   ): Promise<SessionSummary | null> => {
-    const covered = position === 0 ? null : await messageAt(memory, session, position)
+    const covered =
+      position === 0 ? null : await messageBefore(memory, session, readUpTo, summarised - position)
     if (!covered) return null
     return {
       wire: {
