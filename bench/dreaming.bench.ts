@@ -6,6 +6,9 @@
  *    with prepared statements in one transaction per chunk.
  * 2. Concurrency: wall time of the extraction phase over 200 chunks with 200 ms of fake model latency and
  *    concurrency 4, against the ideal chunks / concurrency × latency.
+ * 3. With the shipped embedder: chunks/s and messages/s of a full cycle (rules extractor, no LLM) over a
+ *    two-person chat, with the facade's default offline embedder (loaded before the clock starts), with it
+ *    but no message vectors (`messageEmbedBudget` 0), and with embeddings off (the baseline).
  *
  *   pnpm exec tsx --conditions=@hymem/source bench/dreaming.bench.ts [--quick]
  */
@@ -14,9 +17,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { openStore, type Store } from '@hymem/core-store'
-import { dream } from '@hymem/dreaming'
-import { createFakeLLM, createLLMExtractor } from '@hymem/extraction'
+import { type DreamConfig, dream } from '@hymem/dreaming'
+import {
+  cachedEmbeddings,
+  createFakeLLM,
+  createLLMExtractor,
+  createRulesExtractor,
+  type EmbeddingClient,
+} from '@hymem/extraction'
+import { createLocalEmbeddings } from '@hymem/extraction/local'
 import Database from 'better-sqlite3'
+import { chatTurns } from './chat-corpus'
 import type { BenchOptions, BenchResult } from './types'
 
 const WS = 'bench'
@@ -132,6 +143,93 @@ async function rawWrites(chunks: number): Promise<number> {
   }
 }
 
+interface ChatCycle {
+  readonly wallMs: number
+  readonly embedMs: number
+  readonly chunks: number
+  readonly counts: Readonly<Record<string, number>>
+}
+
+/** One full rules-extractor cycle over `messages` chat turns in a fresh store. */
+async function chatCycle(
+  messages: number,
+  embeddings: EmbeddingClient | undefined,
+  config: Partial<DreamConfig> = {},
+): Promise<ChatCycle> {
+  const dir = mkdtempSync(join(tmpdir(), 'hymem-bench-chat-'))
+  const store = openStore({
+    path: join(dir, 'hymem.sqlite'),
+    clock: () => new Date('2026-03-01T00:00:00.000Z'),
+  })
+  try {
+    await store.messages.insertBatch(WS, 'chat', chatTurns(messages))
+    const started = performance.now()
+    const report = await dream({
+      store,
+      workspaceId: WS,
+      extractor: createRulesExtractor(),
+      markdown: { userMdPath: join(dir, 'USER.md'), memoryMdPath: join(dir, 'MEMORY.md') },
+      budget: messages,
+      config,
+      ...(embeddings ? { embeddings } : {}),
+    })
+    if (report.status !== 'ok' || report.errors.length > 0) {
+      throw new Error(`bench dream did not finish: ${report.status} ${report.errors.join('; ')}`)
+    }
+    return {
+      wallMs: performance.now() - started,
+      embedMs: report.timings.embed ?? 0,
+      chunks: report.chunksProcessed,
+      counts: report.counts,
+    }
+  } finally {
+    await store.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Chunks/s of a chat dream with the shipped embedder, without message vectors, and with embeddings off. */
+async function embedderCycles(messages: number): Promise<BenchResult[]> {
+  const local = createLocalEmbeddings()
+  const loadStarted = performance.now()
+  await local.embed(['warm up'])
+  const loadMs = performance.now() - loadStarted
+  // A fresh cache per cycle (as a new process would have), over the one loaded model.
+  const shipped = () => cachedEmbeddings(local)
+  const off = await chatCycle(messages, undefined)
+  const variants = [
+    { label: `embedder ${local.name}`, cycle: await chatCycle(messages, shipped()) },
+    {
+      label: `${local.name}, messageEmbedBudget 0`,
+      cycle: await chatCycle(messages, shipped(), { messageEmbedBudget: 0 }),
+    },
+  ]
+  const rate = (n: number, ms: number) => n / (ms / 1000)
+  const offRate = rate(off.chunks, off.wallMs)
+  const notes = (c: ChatCycle) => {
+    const vectors = ['messages', 'chunks', 'episodes', 'edges']
+      .map((index) => `${index} ${c.counts[`embedded_${index}`] ?? 0}`)
+      .join(', ')
+    return `${rate(messages, c.wallMs).toFixed(1)} messages/s; ${c.chunks} chunks; embed ${Math.round(c.embedMs)} ms (${vectors})`
+  }
+  return [
+    ...variants.map(({ label, cycle }) => ({
+      name: `chat cycle, ${messages} msgs, ${label}`,
+      unit: 'chunks/s',
+      value: rate(cycle.chunks, cycle.wallMs),
+      baseline: offRate,
+      ratio: offRate / rate(cycle.chunks, cycle.wallMs),
+      notes: `${notes(cycle)}; baseline: embeddings off; ratio = cost multiple; model load ${Math.round(loadMs)} ms not counted`,
+    })),
+    {
+      name: `chat cycle, ${messages} msgs, embeddings off`,
+      unit: 'chunks/s',
+      value: offRate,
+      notes: notes(off),
+    },
+  ]
+}
+
 export async function run(options: BenchOptions): Promise<BenchResult[]> {
   const fast = options.quick ? 100 : 400
   const slow = options.quick ? 40 : 200
@@ -142,6 +240,7 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
   const raw = await rawWrites(fast)
   const timed = await cycle(slow, latency, concurrency)
   const ideal = (slow / concurrency) * latency
+  const withEmbedder = await embedderCycles(options.quick ? 100 : 400)
   return [
     {
       name: `full cycle, ${fast} chunks, 0 ms model`,
@@ -159,6 +258,7 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
       ratio: timed.extractMs / ideal,
       notes: `ideal = chunks / concurrency × latency; whole cycle ${Math.round(timed.wallMs)} ms`,
     },
+    ...withEmbedder,
   ]
 }
 

@@ -487,6 +487,20 @@ export function describeRepositoriesContract(backend: BackendUnderTest) {
         expect(await store.messages.count('w', { sessionId: 's0' })).toBe(8)
       })
 
+      it('counts the messages of a session up to a message (its position in the session)', async () => {
+        const store = await stores.open()
+        const [first, second, third] = await store.messages.insertBatch(
+          'w',
+          's',
+          ['one', 'two', 'three'].map((content) => ({ peerId: 'u', content })),
+        )
+        await store.messages.insertBatch('w', 'other', [{ peerId: 'u', content: 'elsewhere' }])
+        expect(await store.messages.count('w', { sessionId: 's', upToId: first!.id })).toBe(1)
+        expect(await store.messages.count('w', { sessionId: 's', upToId: third!.id })).toBe(3)
+        expect(await store.messages.count('w', { upToId: second!.id })).toBe(2)
+        await expect(store.messages.count('w', { upToId: 1.5 })).rejects.toThrow('upToId must be an integer')
+      })
+
       it('reads by public id, by internal ids, after an id, and pages newest first', async () => {
         const store = await stores.open()
         const inserted = await store.messages.insertBatch(

@@ -52,6 +52,18 @@ describe('createLocalEmbeddings', () => {
     expect(attempted).toEqual([])
   })
 
+  it('batches texts by length without changing any vector or the input order', async () => {
+    // Lengths out of order, more than one batch, so length batching reorders and regroups them.
+    const texts = PARAPHRASES.slice(0, 12).flatMap((p, i) => (i % 2 === 0 ? [p.memory, p.query] : [p.query]))
+    for (const client of [useLite, miniLM]) {
+      const together = await client.embed(texts)
+      for (const [i, text] of texts.entries()) {
+        const [alone] = await client.embed([text])
+        expect(cosine(together[i]!, alone!), `${client.name}: ${text}`).toBeCloseTo(1, 5)
+      }
+    }
+  })
+
   it('rejects an unknown model with INVALID_INPUT naming the choices', () => {
     const err = (() => {
       try {

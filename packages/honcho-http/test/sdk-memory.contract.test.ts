@@ -80,7 +80,8 @@ describe('SDK contract: no internal Markdown markers', () => {
     const session = await honcho.session('s1')
     const context = await session.context({ tokens: 2000, peerTarget: alice })
     const summaries = await session.summaries()
-    expect(summaries.longSummary?.content).toContain('Preference:')
+    // Five messages are below Honcho's summary cadence (sdk-summaries checks the summaries' text).
+    expect(summaries.longSummary).toBeNull()
     const texts = [
       context.summary?.content ?? '',
       ...context.messages.map((m) => m.content),

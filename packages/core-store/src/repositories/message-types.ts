@@ -19,7 +19,8 @@ export interface MessagesRepository {
   /** Messages of a session with `id > afterId`, oldest first (the dreaming chunker's feed). */
   listAfter(workspaceId: string, sessionId: string, afterId: number, limit?: number): Promise<Message[]>
   updateMetadata(workspaceId: string, publicId: string, metadata: JsonObject): Promise<Message | null>
-  count(workspaceId: string, filter?: { sessionId?: string }): Promise<number>
+  /** Messages of the workspace, optionally of one session and only those with `id ≤ upToId`. */
+  count(workspaceId: string, filter?: { sessionId?: string; upToId?: number }): Promise<number>
   /** Every message of the workspace in insertion order, fetched a page at a time. */
   iterate(workspaceId: string): AsyncIterable<Message>
   /** Public ids of internal message ids, in any workspace (unknown ids are absent). */

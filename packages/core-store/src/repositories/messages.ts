@@ -194,6 +194,11 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('workspace_id', '=', workspaceId)
       if (filter.sessionId !== undefined) query = query.where('session_id', '=', filter.sessionId)
+      if (filter.upToId !== undefined) {
+        if (!Number.isInteger(filter.upToId))
+          throw new StoreError('INVALID_INPUT', 'upToId must be an integer message id')
+        query = query.where('id', '<=', filter.upToId)
+      }
       return Number((await query.executeTakeFirstOrThrow()).n)
     },
     ...createMessageTransfer(scope),

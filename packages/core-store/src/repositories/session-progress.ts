@@ -16,15 +16,15 @@ export type SessionProgress = Pick<
 export function createSessionProgress(scope: RepositoryScope): SessionProgress {
   const { db } = scope
   return {
-    async listChunkWatermarks(workspaceId) {
+    async listChunkWatermarks(workspaceId, sessionId) {
       requireId(workspaceId, 'workspace id')
-      const rows = await db
+      if (sessionId !== undefined) requireId(sessionId, 'session id')
+      let query = db
         .selectFrom('sessions')
         .select(['id', 'last_chunked_message_id'])
         .where('workspace_id', '=', workspaceId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute()
+      if (sessionId !== undefined) query = query.where('id', '=', sessionId)
+      const rows = await query.orderBy('created_at').orderBy('id').execute()
       return rows.map((row) => ({ sessionId: row.id, lastChunkedMessageId: row.last_chunked_message_id }))
     },
     async advanceChunkWatermark(workspaceId, sessionId, from, to) {

@@ -21,6 +21,10 @@ describe('sessions repository', () => {
       sessionId: 'a',
       lastChunkedMessageId: 7,
     })
+    expect(await store.sessions.listChunkWatermarks('w', 'a')).toEqual([
+      { sessionId: 'a', lastChunkedMessageId: 7 },
+    ])
+    expect(await store.sessions.listChunkWatermarks('w', 'none')).toEqual([])
     await expectStoreError(store.sessions.advanceChunkWatermark('w', 'a', 7, 1.5), 'INVALID_INPUT')
   })
 

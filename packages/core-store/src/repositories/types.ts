@@ -248,8 +248,14 @@ export interface SessionsRepository {
   ): Promise<void>
   /** Messages not chunked yet (after each session's chunking position), per session, by session id. */
   unchunkedCounts(workspaceId: string): Promise<{ sessionId: string; messages: number }[]>
-  /** Each session's chunking watermark (the last `messages.id` dreaming chunked; 0: none), oldest session first. */
-  listChunkWatermarks(workspaceId: string): Promise<{ sessionId: string; lastChunkedMessageId: number }[]>
+  /**
+   * Each session's chunking watermark (the last `messages.id` dreaming chunked; 0: none), oldest session
+   * first; only the session `sessionId` when given.
+   */
+  listChunkWatermarks(
+    workspaceId: string,
+    sessionId?: string,
+  ): Promise<{ sessionId: string; lastChunkedMessageId: number }[]>
   /**
    * Moves a session's chunking watermark from `from` to `to`. False (and nothing written) when the watermark
    * is no longer `from`: another connection chunked the span meanwhile.

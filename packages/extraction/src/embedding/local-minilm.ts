@@ -1,5 +1,6 @@
 import { _throwIfAborted, ExtractionError } from '../errors'
 import { lazyModel } from './lazy-model'
+import { embedByLength } from './length-batches'
 import type { EmbeddingClient } from './types'
 
 /** Options of {@link createMiniLMEmbeddings}. */
@@ -64,13 +65,7 @@ export function createMiniLMEmbeddings(options: MiniLMEmbeddingOptions = {}): Em
       _throwIfAborted(opts?.signal)
       if (texts.length === 0) return []
       const m = await model()
-      const out: Float32Array[] = []
-      for (let i = 0; i < texts.length; i += batchSize) {
-        _throwIfAborted(opts?.signal)
-        const vectors = await m.embed(texts.slice(i, i + batchSize))
-        for (const v of vectors) out.push(Float32Array.from(v))
-      }
-      return out
+      return embedByLength(texts, batchSize, (batch) => m.embed(batch), opts?.signal)
     },
   }
 }

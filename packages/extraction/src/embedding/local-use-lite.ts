@@ -1,10 +1,11 @@
 import { _throwIfAborted, ExtractionError } from '../errors'
 import { lazyModel } from './lazy-model'
+import { embedByLength } from './length-batches'
 import type { EmbeddingClient } from './types'
 
 /** Options of {@link createUseLiteEmbeddings}. */
 export interface UseLiteEmbeddingOptions {
-  /** Texts per model call. @default 32 */
+  /** Texts per model call (texts of similar length are batched together). @default 8 */
   batchSize?: number
 }
 
@@ -52,7 +53,7 @@ export const USE_LITE_DIMENSIONS = 512
  * (TensorFlow.js) loads lazily on the first `embed()` (~0.5 s) and is shared by later calls.
  */
 export function createUseLiteEmbeddings(options: UseLiteEmbeddingOptions = {}): EmbeddingClient {
-  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 32))
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 8))
   const model = lazyModel(loadModel)
   return {
     name: 'local:use-lite',
@@ -62,15 +63,9 @@ export function createUseLiteEmbeddings(options: UseLiteEmbeddingOptions = {}): 
       _throwIfAborted(opts?.signal)
       if (texts.length === 0) return []
       const m = await model()
-      const out: Float32Array[] = []
-      for (let i = 0; i < texts.length; i += batchSize) {
-        _throwIfAborted(opts?.signal)
-        // USE-lite maps the empty string to NaNs; a single space embeds as "no content".
-        const batch = texts.slice(i, i + batchSize).map((t) => (t.trim() === '' ? ' ' : t))
-        const vectors = await m.embed(batch)
-        for (const v of vectors) out.push(Float32Array.from(v))
-      }
-      return out
+      // USE-lite maps the empty string to NaNs; a single space embeds as "no content".
+      const inputs = texts.map((t) => (t.trim() === '' ? ' ' : t))
+      return embedByLength(inputs, batchSize, (batch) => m.embed(batch), opts?.signal)
     },
   }
 }

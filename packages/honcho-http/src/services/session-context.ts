@@ -4,7 +4,7 @@ import type { HonchoMemory } from '../types'
 import { messageOut, type WireMessage } from '../wire/shapes'
 import { peerCard } from './peer-card'
 import { buildRepresentation } from './representation'
-import { chooseSummary, sessionSummaries, type WireSummary } from './summaries'
+import { chooseSummary, type SessionSummary, sessionSummaries, type WireSummary } from './summaries'
 
 export interface SessionContextRequest {
   readonly tokens: number
@@ -49,8 +49,9 @@ function checkCombination(session: Session, r: SessionContextRequest): void {
 }
 
 /**
- * Honcho's session context (§7.2): representation and card of `peer_target` first, then a summary in 40 %
- * of what remains, then the most recent messages (from the summary's covered message on) that still fit.
+ * Honcho's session context (§7.2): representation and card of `peer_target` first, then the most recent
+ * messages that fit what remains. A summary never displaces messages that fit: only when the older messages
+ * do not all fit does one (in 40 % of the budget) stand in for them, beside the newest messages that still fit.
  */
 export async function sessionContext(
   memory: HonchoMemory,
@@ -84,14 +85,13 @@ export async function sessionContext(
     const countTokens = await loadTokenCounter()
     limit -= countTokens(representation) + (card ? countTokens(card.join('\n')) : 0)
   }
-  const chosen =
-    request.summary && limit > 0 ? chooseSummary(await sessionSummaries(memory, session), limit) : null
-  const messages = await recentMessages(
-    memory,
-    session,
-    chosen?.coversMessageId ?? null,
-    Math.max(0, limit - (chosen?.wire.token_count ?? 0)),
-  )
+  const recent = await recentMessages(memory, session, limit)
+  let messages = recent.picked
+  let chosen: SessionSummary | null = null
+  if (request.summary && limit > 0 && !recent.all) {
+    chosen = chooseSummary(await sessionSummaries(memory, session), limit)
+    if (chosen) messages = newestWithin(messages, limit - chosen.wire.token_count)
+  }
   return {
     id: session.id,
     messages: messages.map((m) => messageOut(m)),
@@ -104,13 +104,12 @@ export async function sessionContext(
 /** Messages read per step while walking back from the newest (small first: budgets are usually small). */
 const BATCHES = [100, 400, 2000]
 
-/** The newest messages (id ≥ `fromId`) whose token sum stays within `budget`, oldest first. */
+/** The newest messages whose token sum stays within `budget`, oldest first; `all` when none was left out. */
 async function recentMessages(
   memory: HonchoMemory,
   session: Session,
-  fromId: number | null,
   budget: number,
-): Promise<Message[]> {
+): Promise<{ picked: Message[]; all: boolean }> {
   const picked: Message[] = []
   let used = 0
   let beforeId: number | undefined
@@ -120,14 +119,24 @@ async function recentMessages(
       sessionId: session.id,
       limit,
       ...(beforeId !== undefined ? { beforeId } : {}),
-      ...(fromId !== null ? { fromId } : {}),
     })
     for (const message of batch) {
-      if (used + message.tokenCount > budget) return picked.reverse()
+      if (used + message.tokenCount > budget) return { picked: picked.reverse(), all: false }
       used += message.tokenCount
       picked.push(message)
     }
-    if (batch.length < limit) return picked.reverse()
+    if (batch.length < limit) return { picked: picked.reverse(), all: true }
     beforeId = batch.at(-1)!.id
   }
+}
+
+/** The newest of `messages` (oldest first) whose token sum stays within `budget`, oldest first. */
+function newestWithin(messages: readonly Message[], budget: number): Message[] {
+  let used = 0
+  let start = messages.length
+  while (start > 0 && used + messages[start - 1]!.tokenCount <= budget) {
+    start -= 1
+    used += messages[start]!.tokenCount
+  }
+  return messages.slice(start)
 }

@@ -17,8 +17,30 @@ async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T
 }
 
+/** Seventeen more things Alice says, each about something else. */
+const DIARY = [
+  'My sister Marta moved to Lisbon last spring.',
+  'I usually cycle to the hospital along the Douro.',
+  'Our ward switched to electronic charts in March.',
+  'I am learning to play the cello on weekends.',
+  'The night shifts rotate every three weeks.',
+  'My favourite restaurant serves grilled sardines.',
+  'I adopted a grey cat called Pixel.',
+  'We plan a hiking trip to Gerês in July.',
+  'The cardiology team meets every Tuesday morning.',
+  'I bought a used Peugeot from a colleague.',
+  'My running club trains at the city park.',
+  'I read a novel by Saramago this month.',
+  'The hospital cafeteria closes at nine.',
+  'I volunteer at a food bank on Sundays.',
+  'My brother Tiago studies engineering in Braga.',
+  'I keep my notes in a paper journal.',
+  'Our apartment overlooks the Ribeira district.',
+]
+
 interface Summary {
   content: string
+  message_id: string
   summary_type: string
 }
 
@@ -27,14 +49,21 @@ describe('summaries, context, card and chat carry no HyMem section markers (S6, 
     const llm = createFakeLLM({ respond: (req) => (isDialectic(req) ? 'Alice lives in Porto.' : '{}') })
     const server = await openTestServer({ memory: { llm, extractor: createRulesExtractor() } })
     t = server
+    // Summaries every 10 / 20 messages (Honcho's smallest intervals), so 20 messages get both.
+    const configured = await server.call('PUT', '/v3/workspaces/w/sessions/sess-1', {
+      configuration: { summary: { messages_per_short_summary: 10, messages_per_long_summary: 20 } },
+    })
+    expect(configured.status).toBe(200)
     const created = await server.call('POST', '/v3/workspaces/w/sessions/sess-1/messages', {
       messages: [
         { peer_id: 'alice', content: 'I live in Porto and work at Santo Antonio hospital' },
         { peer_id: 'alice', content: 'I prefer tea' },
         { peer_id: 'alice', content: 'I prefer tea over coffee in the morning' },
+        ...DIARY.map((content) => ({ peer_id: 'alice', content })),
       ],
     })
     expect(created.status).toBe(201)
+    const last = ((await created.json()) as { id: string }[]).at(-1)!.id
     await server.memory.dream({ workspaceId: 'w' })
     // The files do hold managed sections: the server must not pass their markers on.
     const userMd = readFileSync(server.memory.markdownPaths('w').userMd, 'utf8')
@@ -42,7 +71,7 @@ describe('summaries, context, card and chat carry no HyMem section markers (S6, 
 
     const texts: string[] = []
     const context = await json<{ summary: Summary | null; peer_representation: string; peer_card: string[] }>(
-      await server.call('GET', '/v3/workspaces/w/sessions/sess-1/context?tokens=2000&peer_target=alice'),
+      await server.call('GET', '/v3/workspaces/w/sessions/sess-1/context?tokens=150&peer_target=alice'),
     )
     expect(context.summary?.content).toMatch(/Porto/)
     texts.push(context.summary?.content ?? '', context.peer_representation, ...(context.peer_card ?? []))
@@ -50,6 +79,9 @@ describe('summaries, context, card and chat carry no HyMem section markers (S6, 
       await server.call('GET', '/v3/workspaces/w/sessions/sess-1/summaries'),
     )
     expect(summaries.long_summary?.content).toContain('\n\nPreference: User prefers tea.')
+    // The dream read all 20 messages (its last salient chunk ends earlier): both summaries cover them.
+    expect(summaries.short_summary?.message_id).toBe(last)
+    expect(summaries.long_summary?.message_id).toBe(last)
     texts.push(summaries.short_summary?.content ?? '', summaries.long_summary?.content ?? '')
     const card = await json<{ peer_card: string[] | null }>(
       await server.call('GET', '/v3/workspaces/w/peers/alice/card'),
@@ -80,7 +112,18 @@ describe('summaries, context, card and chat carry no HyMem section markers (S6, 
     const section = '<!-- HyMem:auto:profile:start -->\n- [fact] A line the store no longer holds\n'
     writeFileSync(paths.userMd, `# User\n\nWritten by hand.\n\n${section}<!-- HyMem:auto:profile:end -->\n`)
     await server.memory.store.peers.getOrCreate('w', 'alice', { role: 'user' })
-    await server.memory.store.messages.insertBatch('w', 's', [{ peerId: 'alice', content: 'hello' }])
+    const messages = await server.memory.store.messages.insertBatch(
+      'w',
+      's',
+      Array.from({ length: 20 }, (_, i) => ({ peerId: 'alice', content: `hello ${i + 1}` })),
+    )
+    await server.memory.store.sessions.setSummary('w', 's', {
+      text: 'Alice said hello twenty times.',
+      messageId: messages.at(-1)!.id,
+    })
+    await server.call('PUT', '/v3/workspaces/w/sessions/s', {
+      configuration: { summary: { messages_per_short_summary: 10, messages_per_long_summary: 20 } },
+    })
     await server.memory.store.markers.observeProfileEntry('w', {
       peerId: null,
       kind: 'preference',
@@ -95,7 +138,9 @@ describe('summaries, context, card and chat carry no HyMem section markers (S6, 
     const summaries = await json<{ short_summary: Summary | null; long_summary: Summary | null }>(
       await server.call('GET', '/v3/workspaces/w/sessions/s/summaries'),
     )
-    expect(summaries.short_summary).toBeNull()
-    expect(summaries.long_summary?.content).toBe('Written by hand. Preference: User prefers tabs.')
+    expect(summaries.short_summary?.content).toBe('Alice said hello twenty times.')
+    expect(summaries.long_summary?.content).toBe(
+      'Alice said hello twenty times.\n\nWritten by hand. Preference: User prefers tabs.',
+    )
   })
 })
