@@ -4,8 +4,10 @@
  *
  *   node --conditions=@hymem/source --import tsx bench/honcho-load/server.ts '<spec json>'
  */
+import { writeFileSync } from 'node:fs'
 import { startServer } from '@hymem/honcho-server'
 import { configFromEnv } from 'hymem'
+import { watchLongTasks } from './long-tasks'
 
 export interface LoadServerSpec {
   readonly root: string
@@ -13,6 +15,8 @@ export interface LoadServerSpec {
   readonly backgroundDreaming: boolean
   readonly cooldownSeconds: number
   readonly embeddings: 'local' | 'fake' | 'none'
+  /** Write the event loop's stalls over 50 ms, with the requests in flight, to this JSON file on SIGTERM. */
+  readonly longTasks?: string
 }
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as LoadServerSpec
@@ -35,10 +39,16 @@ const server = await startServer(
     },
   },
 )
+const longTasks = spec.longTasks ? watchLongTasks(50) : null
 process.stdout.write(`${server.url}\n`)
 process.once('SIGTERM', () => {
-  server.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  )
+  const written = longTasks
+    ? longTasks().then((report) => writeFileSync(spec.longTasks!, JSON.stringify(report)))
+    : Promise.resolve()
+  written
+    .then(() => server.close())
+    .then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
 })
