@@ -33,11 +33,14 @@ export interface Stall {
 
 export interface LongTaskReport {
   readonly stalls: Stall[]
-  /** Requests handled per route, and their summed server time. */
-  readonly routes: Record<string, { count: number; ms: number }>
+  /** Requests handled per route: how many, their summed and their longest time in the server. */
+  readonly routes: Record<string, { count: number; ms: number; maxMs: number }>
 }
 
 const TICK_MS = 5
+
+/** Stalls of the load server's event loop shorter than this are not recorded. */
+export const LONG_TASK_MS = 50
 
 /** x86-64 system call numbers a blocked event loop may sit in. */
 const SYSCALLS: Record<string, string> = {
@@ -174,12 +177,43 @@ export function watchLongTasks(thresholdMs: number): () => Promise<LongTaskRepor
       ...stall,
       states: statesBetween(samples, from, to),
     }))
-    const routes: Record<string, { count: number; ms: number }> = {}
+    const routes: LongTaskReport['routes'] = {}
     for (const span of done) {
-      const entry = (routes[span.route] ??= { count: 0, ms: 0 })
+      const entry = routes[span.route] ?? { count: 0, ms: 0, maxMs: 0 }
       entry.count++
       entry.ms += span.end - span.start
+      entry.maxMs = Math.max(entry.maxMs, span.end - span.start)
+      routes[span.route] = entry
     }
     return { stalls, routes }
+  }
+}
+
+/** The stalls of a window, summed: where the loop's stalled time went. */
+export interface StallSummary {
+  readonly count: number
+  /** The longest stall, split into what the thread did meanwhile. */
+  readonly worst: { readonly ms: number; readonly runMs: number; readonly queuedMs: number }
+  /** The most CPU time the thread spent inside one stall: the longest the server's own work held the loop. */
+  readonly maxRunMs: number
+  readonly totalMs: number
+  readonly runMs: number
+  readonly queuedMs: number
+}
+
+/** Sums the stalls that started in [fromMs, toMs] (milliseconds after the detector started). */
+export function summarizeStalls(report: LongTaskReport, fromMs: number, toMs: number): StallSummary {
+  const stalls = report.stalls.filter((stall) => stall.at >= fromMs && stall.at <= toMs)
+  const worst = stalls.reduce<Stall | null>((a, b) => (a && a.ms >= b.ms ? a : b), null)
+  const sum = (pick: (stall: Stall) => number) => stalls.reduce((n, stall) => n + pick(stall), 0)
+  return {
+    count: stalls.length,
+    worst: worst
+      ? { ms: worst.ms, runMs: worst.runMs, queuedMs: worst.queuedMs }
+      : { ms: 0, runMs: 0, queuedMs: 0 },
+    maxRunMs: Math.max(0, ...stalls.map((stall) => stall.runMs)),
+    totalMs: sum((stall) => stall.ms),
+    runMs: sum((stall) => stall.runMs),
+    queuedMs: sum((stall) => stall.queuedMs),
   }
 }
