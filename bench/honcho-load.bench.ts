@@ -140,6 +140,7 @@ async function scenario(
   spec: Omit<LoadServerSpec, 'root'>,
   messages: number,
   say: (line: string) => void,
+  tolerateErrors = false,
 ): Promise<Scenario> {
   const root = mkdtempSync(join(tmpdir(), `hymem-bench-load-${name}-`))
   const longTasks = join(root, 'long-tasks.json')
@@ -157,7 +158,9 @@ async function scenario(
       writerThinkMs: WRITER_THINK_MS,
     })
     const mixEnded = performance.now() - served.servedAt
-    if (mix.errors.length > 0) throw new Error(`${name}: ${mix.errors.join('; ')}\n${served.stderr()}`)
+    // The server as it was may time requests out under load: that is a figure of its own, not a broken bench.
+    if (mix.errors.length > 0 && !tolerateErrors)
+      throw new Error(`${name}: ${mix.errors.join('; ')}\n${served.stderr()}`)
     const drainStarted = performance.now()
     const drained =
       spec.dreamIn === 'worker' && spec.backgroundDreaming
@@ -262,6 +265,7 @@ export async function run(
         { ...base, dreamIn: 'process', backgroundDreaming: true },
         IN_PROCESS_MESSAGES,
         say,
+        true,
       )
   const rate = await throughput(options.quick ? 400 : 800)
 
@@ -377,7 +381,7 @@ export async function run(
         'ms',
         reads(inProcess, 0.95),
         reads(off, 0.95),
-        `the server before issue 18 (${IN_PROCESS_MESSAGES} messages)`,
+        `the server before issue 18 (${IN_PROCESS_MESSAGES} messages); ${inProcess.mix.errors.length} requests failed${inProcess.mix.errors[0] ? ` (${inProcess.mix.errors[0]})` : ''}`,
       ),
       row('worst /health, dreams in process', 'ms', worst(inProcess), worst(off), ''),
       row(
