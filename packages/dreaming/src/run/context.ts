@@ -68,7 +68,11 @@ export function checkAbort(ctx: RunContext): void {
  * worker's host), then checks the signal. Without it a phase runs as one unbroken chain of promise callbacks.
  */
 export async function checkpoint(ctx: RunContext): Promise<void> {
-  if (ctx.pace) await ctx.pace()
+  if (ctx.pace) {
+    // An aborted cycle (a closing worker) stops here at once instead of waiting for its pace first.
+    checkAbort(ctx)
+    await ctx.pace()
+  }
   await new Promise<void>((resolve) => setImmediate(resolve))
   checkAbort(ctx)
 }
