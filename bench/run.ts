@@ -41,7 +41,7 @@ for (const file of files) {
   const started = performance.now()
   say(`\n▶ ${name}${values.quick ? ' (quick)' : ''}`)
   try {
-    results[name] = await module.run({ quick: values.quick })
+    results[name] = await module.run({ quick: values.quick }, say)
     say(formatTable(results[name] ?? []))
   } catch (error) {
     // One broken benchmark must not hide the others' figures; the exit code still reports it.

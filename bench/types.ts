@@ -14,4 +14,5 @@ export interface BenchOptions {
   readonly quick: boolean
 }
 
-export type BenchRun = (options: BenchOptions) => Promise<BenchResult[]>
+/** `say` prints a progress line (benchmarks may ignore it). */
+export type BenchRun = (options: BenchOptions, say?: (line: string) => void) => Promise<BenchResult[]>

@@ -1,7 +1,12 @@
 /**
  * The client side of the load bench: writers and readers on the real `@honcho-ai/sdk`, plus a `/health`
- * probe, all against one server URL. Reads are timed only while the writers run.
+ * probe in its own process (probe.ts), all against one server URL. Reads are timed only while the writers
+ * run.
  */
+import { spawn } from 'node:child_process'
+import { dirname, join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import { Honcho } from '@honcho-ai/sdk'
 import { prng, pseudoWords, sentenceMaker, zipfPicker } from '../synthetic'
 
@@ -30,10 +35,14 @@ export interface MixResult {
   readonly health: number[]
   /** When each probe started (ms after the mix started), in the order of `health`. */
   readonly healthAt: number[]
+  /** How long the probe process itself waited for a CPU during each probe, in the order of `health`. */
+  readonly healthProbeQueued: number[]
   /** The server's own event-loop delay over the end of the writing phase (`/health?verbose`). */
   readonly serverLoop: { readonly p99Ms: number; readonly maxMs: number }
   readonly errors: string[]
 }
+
+const here = dirname(fileURLToPath(import.meta.url))
 
 const TOOLS = ['redis', 'postgres', 'kafka', 'nginx', 'docker', 'terraform', 'grafana', 'vault', 'consul']
 const LANGS = ['go', 'rust', 'python', 'typescript', 'java', 'elixir']
@@ -77,6 +86,7 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
   const writes: number[] = []
   const health: number[] = []
   const healthAt: number[] = []
+  const healthProbeQueued: number[] = []
   const errors: string[] = []
   const fail = (what: string) => (error: unknown) => {
     if (errors.length < 20) errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`)
@@ -84,19 +94,7 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
   let writing = true
   const mixStarted = performance.now()
 
-  const probes: Promise<void>[] = []
-  const probe = setInterval(() => {
-    const started = performance.now()
-    probes.push(
-      fetch(`${options.url}/health`)
-        .then(async (res) => {
-          await res.arrayBuffer()
-          health.push(performance.now() - started)
-          healthAt.push(started - mixStarted)
-        })
-        .catch(fail('health')),
-    )
-  }, options.healthEveryMs)
+  const probe = await startProbe(options.url, options.healthEveryMs)
 
   const batchesPerWriter = Math.ceil(options.messages / options.batch / options.writers)
   const writerLoops = Array.from({ length: options.writers }, async (_, w) => {
@@ -121,10 +119,52 @@ export async function runMix(options: MixOptions): Promise<MixResult> {
     eventLoopDelay: { p99Ms: number; maxMs: number }
   }
   writing = false
-  clearInterval(probe)
+  const probed = await probe.stop()
   await Promise.all(readerLoops)
-  await Promise.all(probes)
-  return { writeMs, writes, reads, health, healthAt, serverLoop: verbose.eventLoopDelay, errors }
+  for (const [at, ms, queued] of probed.answers) {
+    healthAt.push(at - (mixStarted - probe.startedAt))
+    health.push(ms)
+    healthProbeQueued.push(queued)
+  }
+  for (const error of probed.errors) fail('health')(error)
+  return {
+    writeMs,
+    writes,
+    reads,
+    health,
+    healthAt,
+    healthProbeQueued,
+    serverLoop: verbose.eventLoopDelay,
+    errors,
+  }
+}
+
+interface Probe {
+  /** When the probe process started probing, on this process's clock. */
+  readonly startedAt: number
+  stop(): Promise<{ answers: [number, number, number][]; errors: string[] }>
+}
+
+/** Starts probe.ts in its own process (and session, so its own scheduling group on Linux). */
+async function startProbe(url: string, everyMs: number): Promise<Probe> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'probe.ts'), url, String(everyMs)], {
+    cwd: resolve(here, '../..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  })
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]()
+  const first = await lines.next()
+  if (first.value !== 'ready') throw new Error(`the /health probe did not start: ${String(first.value)}`)
+  const startedAt = performance.now()
+  return {
+    startedAt,
+    async stop() {
+      child.kill('SIGTERM')
+      const report = await lines.next()
+      if (report.done) throw new Error('the /health probe exited without its report')
+      return JSON.parse(report.value) as { answers: [number, number, number][]; errors: string[] }
+    },
+  }
 }
 
 /** The reader clients: each cycles through search, context, chat and queue status while `going()`. */

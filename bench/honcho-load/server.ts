@@ -1,11 +1,14 @@
 /**
  * The server side of the load bench, in its own process so the load clients never share its event loop:
- * `startServer` from a JSON spec in argv[2], the URL printed on stdout, closed on SIGTERM.
+ * `startServer` from a JSON spec in argv[2], the URL printed on stdout, closed on SIGTERM or when stdin
+ * ends (the bench died).
  *
  *   node --conditions=@hymem/source --import tsx bench/honcho-load/server.ts '<spec json>'
  */
+import { writeFileSync } from 'node:fs'
 import { startServer } from '@hymem/honcho-server'
 import { configFromEnv } from 'hymem'
+import { LONG_TASK_MS, watchLongTasks } from './long-tasks'
 
 export interface LoadServerSpec {
   readonly root: string
@@ -13,6 +16,8 @@ export interface LoadServerSpec {
   readonly backgroundDreaming: boolean
   readonly cooldownSeconds: number
   readonly embeddings: 'local' | 'fake' | 'none'
+  /** Write the event loop's stalls over LONG_TASK_MS, with the requests in flight, to this JSON file. */
+  readonly longTasks?: string
 }
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as LoadServerSpec
@@ -35,10 +40,16 @@ const server = await startServer(
     },
   },
 )
+const longTasks = spec.longTasks ? watchLongTasks(LONG_TASK_MS) : null
 process.stdout.write(`${server.url}\n`)
 process.once('SIGTERM', () => {
-  server.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  )
+  const written = longTasks
+    ? longTasks().then((report) => writeFileSync(spec.longTasks!, JSON.stringify(report)))
+    : Promise.resolve()
+  written
+    .then(() => server.close())
+    .then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
 })

@@ -74,8 +74,11 @@ export async function startServer(
       dreamIn: options.dreamIn ?? 'worker',
       ...(options.log ? { log: options.log } : {}),
     }))
+  // What the first requests would load on the event loop, loaded before listening: the token counter's
+  // tables (half a second) and the local embedding model (a second or more). A part that fails to load
+  // fails again, with its error, where a request uses it.
+  await memory.warmUp().catch(() => undefined)
   if (config.embedding.provider === 'local' && memory.embeddings) {
-    // Load the local model before listening: its first load holds the event loop for a second or more.
     await memory.embeddings.embed(['hymem']).catch(() => undefined)
   }
   let draining = false

@@ -55,6 +55,12 @@ export interface DreamOptions {
   readonly config?: Partial<DreamConfig>
   /** Identifies this process in the lock table. @default `dream:<pid>:<random>` */
   readonly holderId?: string
+  /**
+   * Awaited at every checkpoint between two committed units of work (a chunk, a session, a batch): a
+   * background runner waits there while the work it shares the machine with comes first (hymem's dream
+   * worker waits while the thread serving requests is behind).
+   */
+  readonly pace?: () => Promise<void>
 }
 
 /** Outcome of one dreaming cycle (also recorded in `dream_runs`). */

@@ -18,13 +18,16 @@ const child = join(here, 'fixtures/crash-child.ts')
 
 type KillPoint = { name: string; when: (e: DreamProgressEvent) => boolean }
 
-/** Runs the child dream and SIGKILLs it as soon as `when` matches an event. Resolves with what it saw. */
+/**
+ * Runs the child dream and SIGKILLs it at the first event `when` matches; the child stops at every event
+ * until told to go on, so it is killed at that point and not later. Resolves with what it saw.
+ */
 function dreamAndKill(t: TestStore, when: KillPoint['when']): Promise<{ killed: boolean; events: number }> {
   return new Promise((resolvePromise, reject) => {
     const proc = spawn(
       process.execPath,
       ['--conditions=@hymem/source', '--import', 'tsx', child, t.path, t.dir, '15'],
-      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] },
     )
     let killed = false
     let events = 0
@@ -36,12 +39,18 @@ function dreamAndKill(t: TestStore, when: KillPoint['when']): Promise<{ killed: 
       if (killed) return
       const event = JSON.parse(line) as DreamProgressEvent | { kind: 'done' }
       events++
-      if (event.kind !== 'done' && when(event)) {
+      if (event.kind === 'done') return
+      if (when(event)) {
         killed = true
         proc.kill('SIGKILL')
+      } else {
+        // The child waits at each event for this go-ahead, so the kill above lands exactly at its event.
+        proc.stdin.write('\n')
       }
     })
     proc.on('error', reject)
+    // A go-ahead written as the child dies fails with EPIPE; the exit below reports the child.
+    proc.stdin.on('error', () => {})
     proc.on('exit', (code, signal) => {
       if (!killed && code !== 0) reject(new Error(`child exited ${code ?? signal}: ${stderr}`))
       else resolvePromise({ killed: killed && signal === 'SIGKILL', events })

@@ -130,6 +130,7 @@ export function stepContext(
     workspaceId: WS,
     extractor: extra.extractor ?? createRulesExtractor(),
     embeddings: undefined,
+    pace: undefined,
     config: Object.freeze({ ...DEFAULT_DREAM_CONFIG, ...extra.config }),
     budget: extra.budget ?? 50,
     concurrency: 2,

@@ -73,6 +73,35 @@ describe('the dream runner', () => {
     expect([second.chunksCreated, second.chunksProcessed, second.chunksPending]).toEqual([0, 2, 0])
   })
 
+  it('waits for its pace at the checkpoint after every chunk', async () => {
+    await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', TURNS))
+    const order: string[] = []
+    let release: (() => void) | null = null
+    const running = run({
+      onProgress: (e) => {
+        if (e.kind === 'chunk') order.push('chunk')
+      },
+      pace: async () => {
+        order.push('pace')
+        // The first chunk's checkpoint is held until the test lets it go.
+        if (order.filter((step) => step === 'chunk').length === 1 && !release)
+          await new Promise<void>((resolve) => {
+            release = resolve
+          })
+      },
+    })
+    while (!release) await new Promise((resolve) => setImmediate(resolve))
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve))
+    expect(order.filter((step) => step === 'chunk')).toHaveLength(1)
+    ;(release as () => void)()
+    const report = await running
+    expect(report.status).toBe('ok')
+    expect(report.chunksProcessed).toBe(6)
+    const chunkSteps = order.flatMap((step, i) => (step === 'chunk' ? [i] : []))
+    for (let k = 1; k < chunkSteps.length; k++)
+      expect(order.slice(chunkSteps[k - 1], chunkSteps[k])).toContain('pace')
+  })
+
   it('stops between chunks when aborted, keeps what it committed, and the next cycle finishes the job', async () => {
     await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', TURNS))
     const controller = new AbortController()

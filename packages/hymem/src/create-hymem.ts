@@ -5,6 +5,7 @@ import { createLLMReranker } from '@hymem/extraction'
 import { createQueryEngine } from '@hymem/query'
 import { offlineEmbeddings } from './config/offline-embeddings'
 import { type DreamExtraction, dreamExtraction } from './dream/extraction'
+import { createHeartbeatBuffer } from './dream/request-heartbeat'
 import { createDreamWorkerHost } from './dream/worker-host'
 import type { DreamWorkerClients, DreamWorkerData } from './dream/worker-protocol'
 import { HyMemError } from './errors'
@@ -172,6 +173,7 @@ function workerData(
     dream: { ...options.dream },
     clients: { llm: { ...clients.llm }, embedding: { ...clients.embedding } },
     holderId: `${hostname()}:${process.pid}:dream-worker:${randomId(8)}`,
+    heartbeat: createHeartbeatBuffer(),
   }
 }
 

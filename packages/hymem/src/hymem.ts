@@ -1,5 +1,6 @@
 import {
   type ForgetTarget,
+  loadTokenCounter,
   type Message,
   type NewMessage,
   type Page,
@@ -429,6 +430,11 @@ export class HyMemInstance implements HyMem {
   /** Internal (called by `createHyMem`): finishes the purges a killed process left. */
   async _resumeForgetting(): Promise<void> {
     await this.#purger.resume()
+  }
+
+  async warmUp(): Promise<void> {
+    this.#open()
+    await loadTokenCounter()
   }
 
   async stats(options: Ws = {}): Promise<HyMemStats> {

@@ -186,6 +186,12 @@ export interface HyMem {
   dreamBacklog(workspaceId?: string): Promise<DreamBacklog>
   /** Live figures of this thread: event-loop delay (p50/p99/max) and where dreams run and how they fare. */
   runtime(): RuntimeStatus
+  /**
+   * Loads on this thread what the first logged messages and the first context request would otherwise
+   * load while a caller waits (the token counter's o200k tables: about half a second of CPU): a server
+   * calls it before it listens, so no request holds the event loop for the loading.
+   */
+  warmUp(): Promise<void>
   augment(message: string, options?: HyMemAugmentOptions): Promise<AugmentedContext>
   profile(options?: Ws): Promise<{ userMd: string; memoryMd: string }>
   /**

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import type { DreamProgressEvent } from '@hymem/dreaming'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -83,38 +82,31 @@ async function state(memory: HyMem, root: string) {
   }
 }
 
-/** Runs the child's dream and SIGKILLs the whole process as soon as `when` matches an event. */
-function dreamAndKill(root: string, when: (e: DreamProgressEvent) => boolean): Promise<boolean> {
+/** Runs the child's dream, which SIGKILLs its own process (worker included) at `point`; true when it did. */
+function dreamAndKill(root: string, point: Partial<DreamProgressEvent>): Promise<boolean> {
   return new Promise((resolvePromise, reject) => {
-    const proc = spawn(process.execPath, ['--conditions=@hymem/source', '--import', 'tsx', child, root], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let killed = false
+    const proc = spawn(
+      process.execPath,
+      ['--conditions=@hymem/source', '--import', 'tsx', child, root, JSON.stringify(point)],
+      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
     let stderr = ''
     proc.stderr.on('data', (d) => {
       stderr += String(d)
     })
-    createInterface({ input: proc.stdout }).on('line', (line) => {
-      const event = JSON.parse(line) as DreamProgressEvent | { kind: 'done' }
-      if (!killed && event.kind !== 'done' && when(event)) {
-        killed = true
-        proc.kill('SIGKILL')
-      }
-    })
     proc.on('error', reject)
     proc.on('exit', (code, signal) => {
-      if (!killed && code !== 0) reject(new Error(`child exited ${code ?? signal}: ${stderr}`))
-      else resolvePromise(killed && signal === 'SIGKILL')
+      if (signal !== 'SIGKILL' && code !== 0) reject(new Error(`child exited ${code ?? signal}: ${stderr}`))
+      else resolvePromise(signal === 'SIGKILL')
     })
   })
 }
 
 describe('crash safety of a dream in the worker thread: the process SIGKILLed, then dreamed again', () => {
-  const points: { name: string; when: (e: DreamProgressEvent) => boolean }[] = [
-    { name: 'after chunking', when: (e) => e.kind === 'phase-end' && e.phase === 'chunk' },
-    { name: 'after 3 chunks', when: (e) => e.kind === 'chunk' && e.index === 3 },
-    { name: 'between sessions', when: (e) => e.kind === 'session' && e.index === 1 },
+  const points: { name: string; at: Partial<DreamProgressEvent> }[] = [
+    { name: 'after chunking', at: { kind: 'phase-end', phase: 'chunk' } },
+    { name: 'after 3 chunks', at: { kind: 'chunk', index: 3 } },
+    { name: 'between sessions', at: { kind: 'session', index: 1 } },
   ]
 
   let expected: Awaited<ReturnType<typeof state>>
@@ -140,7 +132,7 @@ describe('crash safety of a dream in the worker thread: the process SIGKILLed, t
         const seeded = await open(root, 'process')
         await seed(seeded)
         await seeded.close()
-        expect(await dreamAndKill(root, point.when)).toBe(true)
+        expect(await dreamAndKill(root, point.at)).toBe(true)
         const memory = await open(root, 'worker')
         try {
           expect((await memory.dream({ budget: 1000 })).status).toBe('ok')

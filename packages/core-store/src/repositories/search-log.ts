@@ -100,7 +100,9 @@ export function createSearchLogRepository(scope: RepositoryScope): SearchLogRepo
         latency_ms: entry.latencyMs,
         created_at: at ?? context.now(),
       }
-      await db.insertInto('search_log').values(values).execute()
+      // A write like any other: through the thread write lock, never into SQLite's busy handler, which
+      // sleeps on the calling thread while a dream worker's transaction holds the file.
+      await scope.write((tx) => tx.insertInto('search_log').values(values).execute())
     },
     async list(workspaceId) {
       requireId(workspaceId, 'workspace id')

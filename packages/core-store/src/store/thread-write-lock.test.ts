@@ -99,6 +99,33 @@ describe('thread write lock', () => {
     expect(releaseThreadWriteLockOf(lock.buffer, tag)).toBe(false)
   })
 
+  it('orders the search log write of a query like every other write', async () => {
+    const { store, lock } = open()
+    const worker = startFixture({ buffer: lock.buffer, mode: 'hold' })
+    const tag = threadWriteLockTag(worker.threadId)
+    expect((await once(worker, 'message'))[0]).toBe('holding')
+    let logged = false
+    const logging = store.searchLog
+      .record('ws', {
+        surface: 'augment',
+        query: 'redis',
+        candidates: 3,
+        hits: 1,
+        topScore: 0.5,
+        latencyMs: 2,
+      })
+      .then(() => {
+        logged = true
+      })
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve))
+    // Waiting asynchronously for the other thread's turn, not inside SQLite on this thread.
+    expect(logged).toBe(false)
+    await worker.terminate()
+    releaseThreadWriteLockOf(lock.buffer, tag)
+    await logging
+    expect((await store.searchLog.list('ws')).map((entry) => entry.query)).toEqual(['redis'])
+  })
+
   it('refuses a buffer that is not a lock', () => {
     expect(() =>
       createThreadWriteLock({ buffer: new ArrayBuffer(8) as unknown as SharedArrayBuffer }),

@@ -29,6 +29,8 @@ export interface RunContext {
   readonly signal: AbortSignal | undefined
   readonly emit: (event: DreamProgressEvent) => void
   readonly tally: RunTally
+  /** See `DreamOptions.pace`. */
+  readonly pace: (() => Promise<void>) | undefined
 }
 
 export function newTally(): RunTally {
@@ -61,11 +63,16 @@ export function checkAbort(ctx: RunContext): void {
 }
 
 /**
- * A checkpoint between two committed units of work (a chunk, a session, a batch): lets the event loop run
- * (requests served on this thread, an abort or a close arriving from a worker's host), then checks the
- * signal. Without it a phase runs as one unbroken chain of promise callbacks.
+ * A checkpoint between two committed units of work (a chunk, a session, a batch): waits for the run's
+ * pace, lets the event loop run (requests served on this thread, an abort or a close arriving from a
+ * worker's host), then checks the signal. Without it a phase runs as one unbroken chain of promise callbacks.
  */
 export async function checkpoint(ctx: RunContext): Promise<void> {
+  if (ctx.pace) {
+    // An aborted cycle (a closing worker) stops here at once instead of waiting for its pace first.
+    checkAbort(ctx)
+    await ctx.pace()
+  }
   await new Promise<void>((resolve) => setImmediate(resolve))
   checkAbort(ctx)
 }

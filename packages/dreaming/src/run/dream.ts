@@ -73,6 +73,7 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
     concurrency,
     markdown: options.markdown,
     signal: options.signal,
+    pace: options.pace,
     emit: (event) => {
       // A throwing listener must not break the cycle; it is reported like any other error.
       try {

@@ -25,6 +25,7 @@ export async function rewriteMarkdown(
     concurrency: 1,
     markdown: options.markdown,
     signal: undefined,
+    pace: undefined,
     emit: () => {},
     tally: newTally(),
   }

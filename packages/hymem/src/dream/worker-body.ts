@@ -6,6 +6,7 @@ import { embeddingsFromConfig, llmFromConfig } from '../config/clients'
 import type { HyMemLog } from '../log'
 import { markdownPathsFor } from '../markdown-paths'
 import { type DreamExtraction, dreamExtraction } from './extraction'
+import { waitWhileBehind } from './request-heartbeat'
 import { type DreamWorkerData, type HostMessage, toWireError, type WorkerMessage } from './worker-protocol'
 
 /** The side of a `MessagePort` the worker uses (the thread's `parentPort`). */
@@ -71,6 +72,7 @@ export function serveDreams(port: WorkerPort, data: DreamWorkerData): void {
       embeddings: await embeddingsFromConfig(data.clients, { log }),
     }
   })()
+  const pace = waitWhileBehind(data.heartbeat)
   const jobs = new Map<number, AbortController>()
   const chains = new Map<string, Promise<void>>()
 
@@ -89,6 +91,7 @@ export function serveDreams(port: WorkerPort, data: DreamWorkerData): void {
       signal,
       ...(budget !== undefined ? { budget } : {}),
       onProgress: (event) => post({ type: 'progress', id, event }),
+      pace,
     })
     post({ type: 'done', id, report })
   }

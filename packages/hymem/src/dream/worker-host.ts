@@ -5,6 +5,7 @@ import { HyMemError } from '../errors'
 import type { HyMemLog } from '../log'
 import { DreamActivity, type TrackedDream } from '../runtime/dream-activity'
 import type { DreamRunnerStatus } from '../runtime/types'
+import { startHeartbeat } from './request-heartbeat'
 import { launchDreamWorker } from './worker-launch'
 import type { DreamWorkerData, HostMessage, WireError, WorkerMessage } from './worker-protocol'
 
@@ -81,6 +82,7 @@ export function createDreamWorkerHost(options: DreamWorkerHostOptions): DreamWor
   let lastCrash: { at: string; message: string } | null = null
   let closing: Promise<void> | null = null
   let closed = false
+  let stopHeartbeat: (() => void) | null = null
 
   const send = (target: Worker, message: HostMessage) => target.postMessage(message)
 
@@ -100,6 +102,10 @@ export function createDreamWorkerHost(options: DreamWorkerHostOptions): DreamWor
     jobs.delete(job.id)
     job.detach()
     job.tracked.end()
+    if (jobs.size === 0) {
+      stopHeartbeat?.()
+      stopHeartbeat = null
+    }
   }
 
   const onMessage = (from: Worker, message: WorkerMessage) => {
@@ -231,6 +237,8 @@ export function createDreamWorkerHost(options: DreamWorkerHostOptions): DreamWor
         }
       }
       jobs.set(job.id, job)
+      // While a cycle runs, this thread marks that it keeps up; the worker waits at checkpoints when it does not.
+      stopHeartbeat ??= startHeartbeat(options.data.heartbeat)
       if (worker) dispatch(job)
       else if (!restartTimer) start()
     })

@@ -22,6 +22,8 @@ export interface DreamWorkerData {
   readonly clients: DreamWorkerClients
   /** The dream-lock holder of every worker of one host, so a restarted worker takes a crashed one's locks. */
   readonly holderId: string
+  /** The request thread's heartbeat (see request-heartbeat.ts): dreams wait at checkpoints while it is stale. */
+  readonly heartbeat: SharedArrayBuffer
 }
 
 /** Messages from the host to the worker. */
