@@ -1,4 +1,4 @@
-import { edgeConfidence, type StoreScope, writeSection } from '@hymem/core-store'
+import { edgeConfidence, type ProfileEntry, type StoreScope, writeSection } from '@hymem/core-store'
 import { checkAbort, count, type RunContext } from '../run/context'
 
 /** The USER.md auto-section this step owns. */
@@ -64,12 +64,18 @@ async function capEntries(tx: StoreScope, workspaceId: string, max: number): Pro
 
 /** Renders the profile, strongest first, and rewrites USER.md's auto-section. */
 export async function writeProfileMarkdown(ctx: RunContext): Promise<void> {
-  const entries = await ctx.store.markers.profileEntries(ctx.workspaceId)
+  if (ctx.markdown === null) return
+  const body = profileSectionBody(await ctx.store.markers.profileEntries(ctx.workspaceId))
+  await writeSection(ctx.markdown.userMdPath, PROFILE_SECTION, body)
+}
+
+/** The body of USER.md's profile section: one bullet per entry, strongest first (the order given). */
+export function profileSectionBody(entries: readonly ProfileEntry[]): string {
   const peers = new Set(entries.map((e) => e.peerId))
   const lines = entries.map((e) => {
     const who = peers.size > 1 && e.peerId !== '' ? ` (${e.peerId})` : ''
     const times = e.posEvidence > 1 ? ` ×${e.posEvidence}` : ''
     return `- [${e.kind}]${who} ${e.statement}${times}`
   })
-  await writeSection(ctx.markdown.userMdPath, PROFILE_SECTION, lines.join('\n'))
+  return lines.join('\n')
 }
