@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -118,6 +118,55 @@ describe('hymem-honcho binary', () => {
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(2)
     expect(stderr).toContain('hymem-honcho: --port must be a whole number from 1 to 65535')
     expect(stderr).not.toContain('HYMEM_HONCHO_PORT')
+  }, 60_000)
+})
+
+describe('hymem-honcho on PostgreSQL', () => {
+  it('serves from a PostgreSQL database (PGlite here) named by HYMEM_DATABASE_URL, with no SQLite file', async () => {
+    const root = tempRoot()
+    const data = join(root, 'pglite-data')
+    const server = await startBinary({
+      HYMEM_DATABASE_URL: `pglite:${data}`,
+      HYMEM_EMBEDDING_PROVIDER: 'none',
+      HYMEM_LOG_LEVEL: 'warn',
+      HYMEM_HONCHO_PORT: String(await freePort()),
+      HYMEM_ROOT: '',
+    })
+    expect(server.startupLine).toMatch(
+      / · backend postgres pglite \(schema public\) · .* · dreams in process$/,
+    )
+    const honcho = new Honcho({ baseURL: server.url, workspaceId: 'pg', maxRetries: 0 })
+    const session = await honcho.session('s')
+    const alice = await honcho.peer('alice')
+    await session.addMessages([alice.message('We moved the billing service to Postgres.')])
+    const messages = await session.messages()
+    expect(messages.items.map((m) => m.content)).toEqual(['We moved the billing service to Postgres.'])
+    server.child.kill('SIGTERM')
+    expect(await server.exit).toBe(0)
+    expect(existsSync(join(root, 'hymem.sqlite'))).toBe(false)
+  }, 60_000)
+
+  it('stops with one line and exit 1 when the database cannot be reached', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', BIN], {
+      env: {
+        ...process.env,
+        HYMEM_DATABASE_URL: `postgres://hymem:secret@127.0.0.1:${await freePort()}/hymem`,
+        HYMEM_EMBEDDING_PROVIDER: 'none',
+      },
+    })
+    children.push(child)
+    let stderr = ''
+    child.stderr.on('data', (chunk) => {
+      stderr += String(chunk)
+    })
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1)
+    const lines = stderr.split('\n').filter((line) => line.includes('cannot start'))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(
+      /^hymem-honcho: cannot start: cannot reach PostgreSQL at postgres:\/\/hymem@127\.0\.0\.1:\d+\/hymem \(ECONNREFUSED\); check HYMEM_DATABASE_URL/,
+    )
+    expect(stderr).not.toContain('secret')
+    expect(stderr).not.toContain('    at ')
   }, 60_000)
 })
 
