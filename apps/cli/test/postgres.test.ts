@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest'
+import { join } from 'node:path'
+import { createHyMem } from 'hymem'
+import { afterEach, describe, expect, it } from 'vitest'
 import { runCli } from '../src/run'
-import { captureContext } from './harness'
+import { captureContext, tempDir } from './harness'
+
+const cleanups: (() => void)[] = []
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup()
+})
 
 const serverUrl = process.env.HYMEM_TEST_DATABASE_URL
 
@@ -34,4 +41,46 @@ describe('HYMEM_DATABASE_URL in the CLI', () => {
       expect(stderr()).toMatch(/^error: PostgreSQL at .* refused the credentials .*HYMEM_DATABASE_URL\n$/)
       expect(stderr()).not.toContain('not-the-password')
     })
+})
+
+describe('hymem migrate', () => {
+  it('copies a SQLite memory into PostgreSQL (PGlite) with --json, is safe to re-run, and refuses another memory', async () => {
+    const { dir, cleanup } = tempDir()
+    cleanups.push(cleanup)
+    const memory = await createHyMem({ root: dir, embeddings: null })
+    await memory.capture([
+      { role: 'user', content: 'We switched from MySQL to Postgres for the billing service.' },
+      { role: 'user', content: 'I prefer pnpm over npm.' },
+    ])
+    await memory.dream()
+    await memory.close()
+    const to = `pglite:${join(dir, 'pg')}`
+
+    const first = captureContext({ cwd: dir })
+    expect(await runCli(['migrate', '--from', 'hymem.sqlite', '--to', to, '--json'], first.ctx)).toBe(0)
+    const report = JSON.parse(first.stdout())
+    expect(report).toMatchObject({ rerun: false, to, tables: { messages: { from: 2, to: 2 } } })
+    expect(report.tables.knowledge_graph.to).toBeGreaterThan(0)
+
+    const again = captureContext({ cwd: dir })
+    expect(await runCli(['migrate', '--from', 'hymem.sqlite', '--to', to], again.ctx)).toBe(0)
+    expect(again.stdout()).toMatch(/^Already migrated \(nothing new to copy\): .*hymem\.sqlite → pglite:/)
+    expect(again.stdout()).toContain('Every table has the same rows on both sides.')
+
+    const stats = captureContext({ env: { HYMEM_DATABASE_URL: to } })
+    expect(await runCli(['stats', '--json'], stats.ctx)).toBe(0)
+    expect(JSON.parse(stats.stdout()).counts.messages).toBe(2)
+
+    const other = join(dir, 'other')
+    const elsewhere = await createHyMem({ root: other, embeddings: null })
+    await elsewhere.log({ role: 'user', content: 'something else entirely' })
+    await elsewhere.close()
+    const refused = captureContext({ cwd: dir })
+    expect(
+      await runCli(['migrate', '--from', 'hymem.sqlite', '--to', join(other, 'hymem.sqlite')], refused.ctx),
+    ).toBe(1)
+    expect(refused.stderr()).toMatch(
+      /^error: .* already holds a different memory \(\d+ rows\); migrate into an empty database or file\n$/,
+    )
+  }, 120_000)
 })

@@ -42,7 +42,7 @@ export interface OpenPostgresStoreOptions {
    * take turns (a transaction holds it), as stores on one SQLite file do.
    */
   readonly pglite?: PGliteLike
-  /** The schema holding HyMem's tables; created when missing. @default 'public' */
+  /** The schema holding HyMem's tables; created when missing. @default the URL's `?schema=`, else 'public' */
   readonly schema?: string
   /** Injected clock; decay, recency and timestamps read it. @default () => new Date() */
   readonly clock?: () => Date
@@ -97,7 +97,8 @@ function ownedInstance(pglite: OwnedPglite): OwnedInstance {
  * await store.messages.insertBatch('default', 'session-1', [{ peerId: 'user-alice', content: 'hi' }])
  * await store.close()
  */
-export async function openPostgresStore(options: OpenPostgresStoreOptions): Promise<Store> {
+export async function openPostgresStore(given: OpenPostgresStoreOptions): Promise<Store> {
+  const options = schemaFromUrl(given)
   if (typeof options?.url === 'string' && isPgliteUrl(options.url)) {
     if (options.pglite !== undefined)
       throw new StoreError('INVALID_INPUT', 'openPostgresStore needs exactly one of url and pglite')
@@ -111,6 +112,28 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
     }
   }
   return openOn(await connectorOf(options), options, null)
+}
+
+/**
+ * A `schema` query parameter (`postgres://…/hymem?schema=team_a`) names the schema holding HyMem's tables, so
+ * one URL (HYMEM_DATABASE_URL) says where a memory lives when several share a database. It is HyMem's, so it
+ * is taken off before the driver sees the URL; an explicit `schema` option wins.
+ */
+function schemaFromUrl(options: OpenPostgresStoreOptions): OpenPostgresStoreOptions {
+  const url = options?.url
+  if (typeof url !== 'string') return options
+  const query = url.indexOf('?')
+  if (query < 0) return options
+  const params = new URLSearchParams(url.slice(query + 1))
+  const schema = params.get('schema')
+  if (schema === null) return options
+  params.delete('schema')
+  const rest = params.toString()
+  return {
+    ...options,
+    url: rest === '' ? url.slice(0, query) : `${url.slice(0, query)}?${rest}`,
+    schema: options.schema ?? schema,
+  }
 }
 
 async function openOn(

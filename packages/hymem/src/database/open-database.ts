@@ -36,21 +36,5 @@ export async function openDatabase(
       ...common,
     })
   }
-  const { url, schema } = splitSchema(choice.url)
-  return openPostgresStore({ url, ...(schema !== null ? { schema } : {}), ...common })
-}
-
-/**
- * A `schema` query parameter (`postgres://…/hymem?schema=team_a`) names the schema holding HyMem's tables (so
- * several memories can share a database); it is HyMem's, so it is taken off before the driver sees the URL.
- */
-export function splitSchema(url: string): { url: string; schema: string | null } {
-  const query = url.indexOf('?')
-  if (query < 0) return { url, schema: null }
-  const params = new URLSearchParams(url.slice(query + 1))
-  const schema = params.get('schema')
-  if (schema === null) return { url, schema: null }
-  params.delete('schema')
-  const rest = params.toString()
-  return { url: rest === '' ? url.slice(0, query) : `${url.slice(0, query)}?${rest}`, schema }
+  return openPostgresStore({ url: choice.url, ...common })
 }
