@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { createFakeEmbeddings } from '@hymem/extraction'
 import { createHyMem } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runCli } from '../src/run'
@@ -83,4 +84,43 @@ describe('hymem migrate', () => {
       /^error: .* already holds a different memory \(\d+ rows\); migrate into an empty database or file\n$/,
     )
   }, 120_000)
+})
+
+describe('hymem doctor on PostgreSQL', () => {
+  it('reports the backend, server and pgvector versions and the vector indexes (--json)', async () => {
+    const { dir, cleanup } = tempDir()
+    cleanups.push(cleanup)
+    const database = `pglite:${join(dir, 'pg')}`
+    const memory = await createHyMem({ database, embeddings: createFakeEmbeddings({ dimensions: 32 }) })
+    await memory.capture([{ role: 'user', content: 'We switched from MySQL to Postgres for billing.' }])
+    await memory.dream()
+    await memory.close()
+
+    const { ctx, stdout } = captureContext({ env: { HYMEM_DATABASE_URL: database } })
+    expect(await runCli(['doctor', '--json', '--offline'], ctx)).toBe(0)
+    const report = JSON.parse(stdout())
+    const check = (name: string) => report.checks.find((c: { name: string }) => c.name === name)
+    expect(check('database')).toMatchObject({ status: 'ok', detail: 'postgres pglite (schema public)' })
+    expect(check('postgresql').detail).toMatch(/^\d+\.\d+/)
+    expect(check('vector search').detail).toMatch(/^pgvector \d+\.\d+\.\d+$/)
+    expect(check('vector indexes').detail).toMatch(/chunk_embeddings\w* \(hnsw, 32-d\)/)
+    expect(check('schema').status).toBe('ok')
+    expect(report.settings.database).toBe(database)
+  }, 60_000)
+
+  it('fails the database line in one line (exit 1) when the server cannot be reached', async () => {
+    const { ctx, stdout, stderr } = captureContext({
+      env: { HYMEM_DATABASE_URL: 'postgres://hymem:pw@127.0.0.1:1/hymem' },
+    })
+    expect(await runCli(['doctor', '--json', '--offline'], ctx)).toBe(1)
+    const report = JSON.parse(stdout())
+    expect(report.checks.find((c: { name: string }) => c.name === 'database')).toEqual({
+      name: 'database',
+      status: 'fail',
+      detail:
+        'cannot reach PostgreSQL at postgres://hymem@127.0.0.1:1/hymem (ECONNREFUSED); check HYMEM_DATABASE_URL and that the server is running',
+    })
+    expect(report.settings.database).toBe('postgres://hymem:****@127.0.0.1:1/hymem')
+    expect(stderr()).toMatch(/^error: 1 check failed/)
+  })
 })
