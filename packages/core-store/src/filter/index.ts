@@ -1,3 +1,4 @@
+export { _filterFor } from './by-backend'
 export type { FilterTarget } from './sqlite'
 export { _sqliteFilter } from './sqlite'
 export type {

@@ -1,6 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
-import { _sqliteFilter, CONCLUSION_FILTER_FIELDS, type ConclusionFilter, type FilterTarget } from '../filter'
+import { _filterFor, CONCLUSION_FILTER_FIELDS, type ConclusionFilter, type FilterTarget } from '../filter'
 import { StoreError } from '../store/errors'
+import type { RepositoryBackend } from './backend'
 import { parseArray, parseObject } from './json'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
@@ -118,12 +119,14 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
     offset: number,
   ): Promise<Conclusion[]> => {
     const orderBy = ORDERS[order] ?? invalid(`unknown conclusion order '${String(order)}'`)
-    const result = await sql<ConclusionRow>`SELECT * FROM ${conclusionsRelation(workspaceId)}
+    const result = await sql<ConclusionRow>`SELECT * FROM ${conclusionsRelation(scope.backend, workspaceId)}
       WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`.execute(db)
     return result.rows.map(toConclusion)
   }
   const count = async (workspaceId: string, where: RawBuilder<SqlBool>): Promise<number> => {
-    const result = await sql<{ n: number }>`SELECT count(*) AS n FROM ${conclusionsRelation(workspaceId)}
+    const result = await sql<{
+      n: number
+    }>`SELECT count(*) AS n FROM ${conclusionsRelation(scope.backend, workspaceId)}
       WHERE ${where}`.execute(db)
     return Number(result.rows[0]?.n ?? 0)
   }
@@ -131,7 +134,7 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
   return {
     async list(workspaceId, request, filter) {
       const window = pageWindow(request)
-      const where = _sqliteFilter(CONCLUSION_TARGET, filter)
+      const where = _filterFor(scope.backend, CONCLUSION_TARGET, filter)
       const [items, total] = await Promise.all([
         select(workspaceId, where, window.reverse ? 'oldest' : 'newest', window.size, window.offset),
         count(workspaceId, where),
@@ -145,7 +148,7 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
       }
       return select(
         workspaceId,
-        _sqliteFilter(CONCLUSION_TARGET, query.filter),
+        _filterFor(scope.backend, CONCLUSION_TARGET, query.filter),
         query.order ?? 'newest',
         limit,
         0,
@@ -155,10 +158,21 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
 }
 
 /**
- * The `conclusions` relation on SQLite: active notes with both peers set, united with active, current graph
- * edges joined (through `json_each` over the evidence's message ids) to the authors of their supporting messages.
+ * The `conclusions` relation: active notes with both peers set, united with active, current graph edges
+ * joined (through the evidence's message ids) to the authors of their supporting messages. The JSON parts
+ * are each engine's (`json_each` / `json_object` on SQLite, `jsonb_array_elements_text` /
+ * `jsonb_build_object` on PostgreSQL).
  */
-function conclusionsRelation(workspaceId: string): RawBuilder<ConclusionRow> {
+function conclusionsRelation(backend: RepositoryBackend, workspaceId: string): RawBuilder<ConclusionRow> {
+  const postgres = backend.name === 'postgres'
+  const graphMetadata = postgres
+    ? sql`jsonb_build_object('source', 'graph', 'confidence', kg.confidence)`
+    : sql`json_object('source', 'graph', 'confidence', kg.confidence)`
+  const evidenceAuthors = postgres
+    ? sql`FROM kg_evidence e CROSS JOIN LATERAL jsonb_array_elements_text(e.message_ids) AS j(value)
+      JOIN messages m ON m.id = CAST(j.value AS bigint)`
+    : sql`FROM kg_evidence e, json_each(e.message_ids) j
+      JOIN messages m ON m.id = j.value`
   return sql<ConclusionRow>`(
     SELECT n.id AS id, n.content AS content, n.observer_id AS observer_id, n.observed_id AS observed_id,
       n.session_id AS session_id, n.level AS level, n.source_ids AS source_ids, n.times_derived AS times_derived,
@@ -167,15 +181,15 @@ function conclusionsRelation(workspaceId: string): RawBuilder<ConclusionRow> {
     WHERE n.workspace_id = ${workspaceId} AND n.archived_at IS NULL
       AND n.observer_id IS NOT NULL AND n.observed_id IS NOT NULL
     UNION ALL
-    SELECT ${GRAPH_PREFIX} || kg.id, kg.subject || ' ' || replace(kg.predicate, '_', ' ') || ' ' || kg.object,
+    SELECT CAST(${GRAPH_PREFIX} AS text) || kg.id, kg.subject || ' ' || replace(kg.predicate, '_', ' ') || ' ' || kg.object,
       a.peer_id, a.peer_id, NULL,
-      CASE WHEN kg.derived = 1 THEN 'deductive' ELSE 'explicit' END, '[]', max(kg.pos_evidence, 1),
-      json_object('source', 'graph', 'confidence', kg.confidence), kg.first_seen
+      CASE WHEN kg.derived = 1 THEN 'deductive' ELSE 'explicit' END, '[]',
+      CASE WHEN kg.pos_evidence > 1 THEN kg.pos_evidence ELSE 1 END,
+      ${graphMetadata}, kg.first_seen
     FROM knowledge_graph kg
     JOIN (
       SELECT DISTINCT e.edge_id AS edge_id, m.peer_id AS peer_id
-      FROM kg_evidence e, json_each(e.message_ids) j
-      JOIN messages m ON m.id = j.value
+      ${evidenceAuthors}
       WHERE e.workspace_id = ${workspaceId} AND e.polarity = 1
     ) a ON a.edge_id = kg.id
     WHERE kg.workspace_id = ${workspaceId} AND kg.status = 'active' AND kg.valid_to IS NULL

@@ -1,4 +1,4 @@
-import { _sqliteFilter, type FilterTarget, MESSAGE_FILTER_FIELDS } from '../filter'
+import { _filterFor, type FilterTarget, MESSAGE_FILTER_FIELDS } from '../filter'
 import { StoreError } from '../store/errors'
 import { ISO_TIME_HINT, parseIsoTime } from '../time'
 import { loadTokenCounter, type TokenCounter } from '../tokens'
@@ -142,7 +142,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
         .selectFrom('messages')
         .where('workspace_id', '=', workspaceId)
         .where('session_id', '=', sessionId)
-        .where(_sqliteFilter(MESSAGE_TARGET, filter))
+        .where(_filterFor(scope.backend, MESSAGE_TARGET, filter))
       const [rows, count] = await Promise.all([
         matching
           .selectAll()
@@ -224,7 +224,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       if (ids.length === 0) return []
       if (filter === undefined)
         return (await selectByIds(scope.backend, db, 'messages', workspaceId, ids)).map(toMessage).sort(byId)
-      const condition = _sqliteFilter(MESSAGE_TARGET, filter)
+      const condition = _filterFor(scope.backend, MESSAGE_TARGET, filter)
       const unique = [...new Set(ids)]
       const found: Message[] = []
       for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {
