@@ -59,6 +59,8 @@ describe('runCli', () => {
                                           or only --workspace
         import [options] <file>           restore a JSONL export; existing rows are
                                           skipped, missing vectors are embedded
+        migrate [options]                 copy a whole memory between a SQLite file
+                                          and a PostgreSQL URL, then check every count
         reindex [options]                 re-embed everything with the configured
                                           embedding model (after changing
                                           HYMEM_EMBEDDING_*)
@@ -146,6 +148,8 @@ describe('runCli', () => {
                                           or only --workspace
         import [options] <file>           restore a JSONL export; existing rows are
                                           skipped, missing vectors are embedded
+        migrate [options]                 copy a whole memory between a SQLite file
+                                          and a PostgreSQL URL, then check every count
         reindex [options]                 re-embed everything with the configured
                                           embedding model (after changing
                                           HYMEM_EMBEDDING_*)

@@ -6,6 +6,7 @@ import { facadeLog, httpLog } from './server-log'
 import { type RunningServer, ServerConfigError, startServer } from './start-server'
 
 const EXIT_USAGE = 2
+const EXPECTED_ERRORS = new Set(['StoreError', 'HyMemError', 'ExtractionError'])
 const stderr = (line: string) => process.stderr.write(`${line}\n`)
 
 async function main(): Promise<number> {
@@ -37,6 +38,12 @@ async function main(): Promise<number> {
     if (error instanceof ServerConfigError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       stderr(`hymem-honcho: ${(error as Error).message}`)
       return EXIT_USAGE
+    }
+    // The packages' own errors (an unreachable database, refused credentials, a missing pgvector) say what
+    // to fix in one line; anything else is a bug and keeps its stack.
+    if (error instanceof Error && EXPECTED_ERRORS.has(error.name)) {
+      stderr(`hymem-honcho: cannot start: ${error.message}`)
+      return 1
     }
     throw error
   }

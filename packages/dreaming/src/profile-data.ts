@@ -1,5 +1,11 @@
 import { type ProfileEntry, readOutsideSection, type StoreScope } from '@hymem/core-store'
-import { INSIGHTS_SECTION, type Insight, type InsightThresholds, readInsights } from './steps/insights'
+import {
+  INSIGHTS_SECTION,
+  type Insight,
+  type InsightThresholds,
+  insightThresholds,
+  readInsights,
+} from './steps/insights'
 import { PROFILE_SECTION } from './steps/profile'
 import type { DreamMarkdownPaths } from './types'
 
@@ -29,19 +35,18 @@ export interface ProfileData {
 export async function readProfileData(
   store: StoreScope,
   workspaceId: string,
-  options: { readonly markdown: DreamMarkdownPaths; readonly config?: Partial<InsightThresholds> },
+  options: {
+    /** null: no files (PostgreSQL), so no hand-written notes either. */
+    readonly markdown: DreamMarkdownPaths | null
+    readonly config?: Partial<InsightThresholds>
+  },
 ): Promise<ProfileData> {
-  const { hubMinConfidence, strongPreferenceConfidence, insightsMaxEntries } = options.config ?? {}
-  const thresholds = {
-    ...(hubMinConfidence !== undefined ? { hubMinConfidence } : {}),
-    ...(strongPreferenceConfidence !== undefined ? { strongPreferenceConfidence } : {}),
-    ...(insightsMaxEntries !== undefined ? { insightsMaxEntries } : {}),
-  }
+  const { markdown } = options
   const [entries, insights, userNotes, memoryNotes] = await Promise.all([
     store.markers.profileEntries(workspaceId),
-    readInsights(store, workspaceId, thresholds),
-    readOutsideSection(options.markdown.userMdPath, PROFILE_SECTION),
-    readOutsideSection(options.markdown.memoryMdPath, INSIGHTS_SECTION),
+    readInsights(store, workspaceId, insightThresholds(options.config ?? {})),
+    markdown ? readOutsideSection(markdown.userMdPath, PROFILE_SECTION) : '',
+    markdown ? readOutsideSection(markdown.memoryMdPath, INSIGHTS_SECTION) : '',
   ])
   return { entries, insights, userNotes, memoryNotes }
 }

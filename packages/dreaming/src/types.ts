@@ -51,7 +51,11 @@ export interface DreamOptions {
   readonly concurrency?: number
   /** The response cache wrapping the extractor's LLM, when there is one: its hits are reported. */
   readonly llmCache?: LLMResponseCache
-  readonly markdown: DreamMarkdownPaths
+  /**
+   * Where USER.md's profile and MEMORY.md's insights sections are written. null writes no file: the rows are
+   * the truth and `renderManagedMarkdown` renders the sections when read (PostgreSQL without a mirror).
+   */
+  readonly markdown: DreamMarkdownPaths | null
   readonly config?: Partial<DreamConfig>
   /** Identifies this process in the lock table. @default `dream:<pid>:<random>` */
   readonly holderId?: string

@@ -1,15 +1,17 @@
 import { homedir, hostname } from 'node:os'
 import { join, resolve } from 'node:path'
-import { createThreadWriteLock, openStore, randomId, type Store } from '@hymem/core-store'
+import { createThreadWriteLock, randomId, type Store } from '@hymem/core-store'
 import { createLLMReranker } from '@hymem/extraction'
 import { createQueryEngine } from '@hymem/query'
 import { offlineEmbeddings } from './config/offline-embeddings'
+import { chooseDatabase, type DatabaseChoice, describeDatabase } from './database/database-option'
+import { openDatabase } from './database/open-database'
 import { type DreamExtraction, dreamExtraction } from './dream/extraction'
 import { createHeartbeatBuffer } from './dream/request-heartbeat'
 import { createDreamWorkerHost } from './dream/worker-host'
 import type { DreamWorkerClients, DreamWorkerData } from './dream/worker-protocol'
 import { HyMemError } from './errors'
-import { HyMemInstance, type HyMemParts } from './hymem'
+import { HyMemInstance, type HyMemParts, type MarkdownMode } from './hymem'
 import { requireWorkspaceId } from './input'
 import { _noopLog, type HyMemLog } from './log'
 import { DEFAULT_NOTES_CONFIG, type NotesConfig } from './notes/types'
@@ -67,18 +69,30 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
   }
 
   const databasePath = resolve(options.databasePath ?? join(root, 'hymem.sqlite'))
-  const inWorker = options.dreamIn !== undefined && options.dreamIn !== 'process'
-  // This thread's writes go first; the worker's transactions wait for them without blocking either loop.
-  const threadWriteLock = inWorker ? createThreadWriteLock() : undefined
+  const database = chooseDatabase(options.database, databasePath)
+  const markdown = markdownMode(database, options)
+  let inWorker = options.dreamIn !== undefined && options.dreamIn !== 'process'
+  if (inWorker && database.backend === 'postgres' && database.inProcess) {
+    inWorker = false
+    log({
+      kind: 'notice',
+      level: 'info',
+      message: 'PGlite runs in this process only: dreams run on this thread, not in a worker',
+    })
+  }
+  // SQLite: this thread's writes go first; the worker's transactions wait for them without blocking either loop.
+  const writeLock = inWorker && database.backend === 'sqlite' ? createThreadWriteLock() : undefined
   const dreamWorker =
-    options.dreamIn === undefined || options.dreamIn === 'process' || !threadWriteLock
+    !inWorker || options.dreamIn === undefined || options.dreamIn === 'process'
       ? null
       : createDreamWorkerHost({
           data: workerData(options, options.dreamIn.worker, {
             root,
             workspaceId,
             databasePath,
-            writeLock: threadWriteLock.buffer,
+            databaseUrl: database.backend === 'postgres' && 'url' in database ? database.url : null,
+            markdownFiles: markdown !== 'rows',
+            writeLock: writeLock?.buffer ?? null,
           }),
           log,
         })
@@ -101,6 +115,7 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
       ownsStore,
       root,
       workspaceId,
+      markdown,
       llm,
       extractor,
       llmCache,
@@ -118,16 +133,22 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
   }
 
   if (options.store) return build(options.store, false, true)
-  const store = openStore({
-    path: databasePath,
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(threadWriteLock ? { threadWriteLock } : {}),
-    log: (event) => log({ kind: 'store', level: event.kind === 'vector-fallback' ? 'warn' : 'debug', event }),
-  })
+  let store: Store
+  try {
+    store = await openDatabase(database, {
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(writeLock ? { threadWriteLock: writeLock } : {}),
+      log: (event) =>
+        log({ kind: 'store', level: event.kind === 'vector-fallback' ? 'warn' : 'debug', event }),
+    })
+  } catch (error) {
+    await dreamWorker?.close()
+    throw error
+  }
   log({
     kind: 'ready',
     level: 'debug',
-    databasePath,
+    databasePath: describeDatabase(database),
     workspaceId,
     extractor: options.extractor?.name ?? (llm ? `llm:${llm.model}` : 'rules'),
     embeddings: embeddings?.name ?? null,
@@ -146,7 +167,10 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
 function workerData(
   options: HyMemOptions,
   clients: DreamWorkerClients,
-  resolved: { root: string; workspaceId: string; databasePath: string; writeLock: SharedArrayBuffer },
+  resolved: Pick<
+    DreamWorkerData,
+    'root' | 'workspaceId' | 'databasePath' | 'databaseUrl' | 'markdownFiles' | 'writeLock'
+  >,
 ): DreamWorkerData {
   const refuse = (what: string) => {
     throw new HyMemError(
@@ -166,6 +190,8 @@ function workerData(
     )
   return {
     databasePath: resolved.databasePath,
+    databaseUrl: resolved.databaseUrl,
+    markdownFiles: resolved.markdownFiles,
     writeLock: resolved.writeLock,
     root: resolved.root,
     workspaceId: resolved.workspaceId,
@@ -175,6 +201,15 @@ function workerData(
     holderId: `${hostname()}:${process.pid}:dream-worker:${randomId(8)}`,
     heartbeat: createHeartbeatBuffer(),
   }
+}
+
+/**
+ * Where USER.md / MEMORY.md come from: SQLite keeps them as files under root (hand edits included); on
+ * PostgreSQL the rows are the truth, and the files are written as a mirror when asked (or `root` is given).
+ */
+function markdownMode(database: DatabaseChoice, options: HyMemOptions): MarkdownMode {
+  if (database.backend === 'sqlite') return 'files'
+  return (options.markdownMirror ?? options.root !== undefined) ? 'rows-and-mirror' : 'rows'
 }
 
 function resolveNotesConfig(options: HyMemOptions): NotesConfig {

@@ -16,6 +16,7 @@ import {
   type LLMResponseCache,
   type ProfileData,
   readProfileData,
+  renderManagedMarkdown,
   retractEdge,
   rewriteMarkdown,
   dream as runDream,
@@ -64,6 +65,12 @@ import type {
 
 type Ws = { readonly workspaceId?: string }
 
+/**
+ * Where USER.md / MEMORY.md live: `files` (SQLite: the files under root are read and written), `rows`
+ * (PostgreSQL: rendered from the rows, no files), `rows-and-mirror` (PostgreSQL, the files written as a mirror).
+ */
+export type MarkdownMode = 'files' | 'rows' | 'rows-and-mirror'
+
 /** Everything a facade instance is built from (resolved by `createHyMem`). */
 export interface HyMemParts {
   readonly store: Store
@@ -71,6 +78,7 @@ export interface HyMemParts {
   readonly ownsStore: boolean
   readonly root: string
   readonly workspaceId: string
+  readonly markdown: MarkdownMode
   readonly llm: LLMClient | null
   readonly extractor: Extractor
   /** The LLM response cache the extractor answers through, when an LLM is configured. */
@@ -256,11 +264,12 @@ export class HyMemInstance implements HyMem {
   async augment(message: string, options: HyMemAugmentOptions = {}): Promise<AugmentedContext> {
     this.#open()
     const workspaceId = this.#ws(options.workspaceId)
-    const files = this.markdownPaths(workspaceId)
-    const [userMd, memoryMd] = await Promise.all([
-      options.userMd ?? readManagedFile(files.userMd),
-      options.memoryMd ?? readManagedFile(files.memoryMd),
-    ])
+    const files =
+      options.userMd !== undefined && options.memoryMd !== undefined
+        ? null
+        : await this.#markdown(workspaceId)
+    const userMd = options.userMd ?? files?.userMd ?? ''
+    const memoryMd = options.memoryMd ?? files?.memoryMd ?? ''
     return this.#parts.engine
       .augment(message, { ...options, workspaceId, userMd, memoryMd })
       .catch((error: unknown) => {
@@ -270,7 +279,19 @@ export class HyMemInstance implements HyMem {
 
   async profile(options: Ws = {}): Promise<{ userMd: string; memoryMd: string }> {
     this.#open()
-    const files = this.markdownPaths(options.workspaceId)
+    return this.#markdown(this.#ws(options.workspaceId))
+  }
+
+  /** USER.md and MEMORY.md: the files (SQLite), or rendered from the rows (PostgreSQL). */
+  async #markdown(workspaceId: string): Promise<{ userMd: string; memoryMd: string }> {
+    if (this.#parts.markdown !== 'files') {
+      return renderManagedMarkdown(this.store, workspaceId, this.#parts.dreamConfig ?? {}).catch(
+        (error: unknown) => {
+          throw _asHyMemError(error)
+        },
+      )
+    }
+    const files = this.markdownPaths(workspaceId)
     const [userMd, memoryMd] = await Promise.all([
       readManagedFile(files.userMd),
       readManagedFile(files.memoryMd),
@@ -283,7 +304,8 @@ export class HyMemInstance implements HyMem {
     const workspaceId = this.#ws(options.workspaceId)
     const files = this.markdownPaths(workspaceId)
     return readProfileData(this.store, workspaceId, {
-      markdown: { userMdPath: files.userMd, memoryMdPath: files.memoryMd },
+      markdown:
+        this.#parts.markdown === 'files' ? { userMdPath: files.userMd, memoryMdPath: files.memoryMd } : null,
       ...(this.#parts.dreamConfig ? { config: this.#parts.dreamConfig } : {}),
     }).catch((error: unknown) => {
       throw _asHyMemError(error)
@@ -558,7 +580,8 @@ export class HyMemInstance implements HyMem {
       extractor: this.extractor,
       ...(this.#parts.llmCache ? { llmCache: this.#parts.llmCache } : {}),
       ...(this.embeddings ? { embeddings: this.embeddings } : {}),
-      markdown: { userMdPath: files.userMd, memoryMdPath: files.memoryMd },
+      markdown:
+        this.#parts.markdown === 'rows' ? null : { userMdPath: files.userMd, memoryMdPath: files.memoryMd },
       ...(this.#parts.dreamConfig ? { config: this.#parts.dreamConfig } : {}),
     }
   }

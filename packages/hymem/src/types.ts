@@ -2,6 +2,7 @@ import type { Message, NewMessage, Page, PageRequest, Store } from '@hymem/core-
 import type { DreamConfig, DreamProgressEvent, DreamReport, ProfileData } from '@hymem/dreaming'
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, AugmentOptions, Conflict, QueryConfig } from '@hymem/query'
+import type { DatabaseOption } from './database/database-option'
 import type { DreamWorkerClients } from './dream/worker-protocol'
 import type { DeletionReceipt, ForgetOptions } from './forget/types'
 import type { AliasResult } from './graph/alias'
@@ -17,8 +18,21 @@ import type { ImportReport, ReindexProgressEvent, ReindexReport } from './transf
 export interface HyMemOptions {
   /** Folder for hymem.sqlite + MEMORY.md + USER.md (HYMEM_ROOT). @default ~/.hermes */
   readonly root?: string
-  /** SQLite path. @default `${root}/hymem.sqlite` */
+  /** SQLite path (when `database` is unset). @default `${root}/hymem.sqlite` */
   readonly databasePath?: string
+  /**
+   * The database when it is not the SQLite file (HYMEM_DATABASE_URL): `postgres://user:pw@host/db` (or
+   * `postgresql://`) for PostgreSQL + pgvector; `pglite:///data/dir` or `pglite:memory` for an in-process
+   * PGlite (tests and development, one process per folder); `{ pglite, schema? }` for a PGlite instance you
+   * created with the `vector` and `unaccent` extensions (it stays yours). PostgreSQL's driver loads only then.
+   * @default the SQLite file `databasePath`
+   */
+  readonly database?: DatabaseOption
+  /**
+   * On PostgreSQL, whether dreams also write USER.md / MEMORY.md under `root` as a mirror (the rows stay the
+   * truth: reads render them from the rows). SQLite always keeps the files. @default true when `root` is given
+   */
+  readonly markdownMirror?: boolean
   /** Default workspace for calls that do not name one. @default 'default' */
   readonly workspaceId?: string
   /** LLM for extraction / rerank / chat answers. null → rule-based extraction. @default null */

@@ -14,6 +14,51 @@ const ok = (name: string, detail: string): DoctorCheck => ({ name, status: 'ok',
 const warn = (name: string, detail: string): DoctorCheck => ({ name, status: 'warn', detail })
 const fail = (name: string, detail: string): DoctorCheck => ({ name, status: 'fail', detail })
 
+/**
+ * Opens (creating and migrating when needed) the PostgreSQL database and reports the server, pgvector, its
+ * indexes and the schema; an unreachable server, refused credentials or a missing pgvector fail in one line.
+ */
+export async function checkPostgresStore(
+  url: string,
+  clock?: () => Date,
+): Promise<{ checks: DoctorCheck[]; store: Store | null }> {
+  const { openPostgresStore, postgresVectorIndexes } = await import('@hymem/core-store/postgres')
+  let store: Store
+  try {
+    store = await openPostgresStore({ url, ...(clock ? { clock } : {}) })
+  } catch (error) {
+    const detail = error instanceof StoreError ? error.message : `cannot open ${url}: ${String(error)}`
+    return { checks: [fail('database', detail)], store: null }
+  }
+  const info = store.info()
+  if (info.backend !== 'postgres') throw new Error('a PostgreSQL URL opened another backend')
+  const indexes = await postgresVectorIndexes(store)
+  const described = indexes.map(
+    (index) => `${index.name} (${index.method}${index.dimensions === null ? '' : `, ${index.dimensions}-d`})`,
+  )
+  return {
+    checks: [
+      ok('database', `postgres ${info.location}`),
+      ok('postgresql', info.serverVersion),
+      ok('vector search', `pgvector ${info.pgvectorVersion}`),
+      ok(
+        'vector indexes',
+        described.length === 0
+          ? 'none yet: each vector table gets an HNSW cosine index with its first vector'
+          : described.join(', '),
+      ),
+      schemaCheck(info.schemaVersion),
+    ],
+    store,
+  }
+}
+
+function schemaCheck(version: number): DoctorCheck {
+  return version === SCHEMA_VERSION
+    ? ok('schema', `version ${version} (up to date)`)
+    : fail('schema', `version ${version}, this hymem expects ${SCHEMA_VERSION}`)
+}
+
 /** Opens (creating and migrating when needed) the database and reports SQLite, sqlite-vec and schema. */
 export function checkStore(
   databasePath: string,
@@ -35,10 +80,7 @@ export function checkStore(
           'vector search',
           `JS cosine scan (slower, capped): ${info.vectors.reason ?? 'sqlite-vec unavailable'}`,
         )
-  const schema =
-    info.schemaVersion === SCHEMA_VERSION
-      ? ok('schema', `version ${info.schemaVersion} (up to date)`)
-      : fail('schema', `version ${info.schemaVersion}, this hymem expects ${SCHEMA_VERSION}`)
+  const schema = schemaCheck(info.schemaVersion)
   return {
     checks: [
       ok('database', `${info.path} (journal ${info.journalMode})`),

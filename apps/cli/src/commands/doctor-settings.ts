@@ -15,7 +15,7 @@ export function describeSettings(
   const origin = (name: string, flag?: string) => (flag ? ` (${flag})` : given(name) ? '' : ' (default)')
   const settings: Record<string, string> = {
     HYMEM_ROOT: `${config.root}${origin('HYMEM_ROOT', global.root !== undefined ? '--root' : undefined)}`,
-    database: config.databasePath,
+    database: masked.databaseUrl ?? config.databasePath,
     HYMEM_WORKSPACE: `${config.workspaceId}${origin('HYMEM_WORKSPACE', global.workspace !== undefined ? '--workspace' : undefined)}`,
     HYMEM_LLM_API_KEY:
       config.llm.apiKey === null

@@ -6,7 +6,13 @@ import { createStyle } from '../format/style'
 import { renderTable } from '../format/table'
 import { type CliContext, colorEnabled } from '../io'
 import type { GlobalOptions } from '../program'
-import { checkCanonicalDrift, checkEmbeddingDrift, checkStore, probeEndpoint } from './doctor-checks'
+import {
+  checkCanonicalDrift,
+  checkEmbeddingDrift,
+  checkPostgresStore,
+  checkStore,
+  probeEndpoint,
+} from './doctor-checks'
 import { describeSettings } from './doctor-settings'
 import {
   DOCTOR_TIMEOUT_MS,
@@ -45,7 +51,10 @@ export async function collectDoctorReport(options: DoctorOptions, ctx: CliContex
   }
 
   const embedder = embedderInfo(config)
-  const { checks: storeChecks, store } = checkStore(config.databasePath, ctx.clock)
+  const { checks: storeChecks, store } =
+    config.databaseUrl === null
+      ? checkStore(config.databasePath, ctx.clock)
+      : await checkPostgresStore(config.databaseUrl, ctx.clock)
   checks.push(...storeChecks)
   if (store) {
     try {

@@ -211,6 +211,17 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
       }),
   (program, ctx) =>
     program
+      .command('migrate')
+      .description('copy a whole memory between a SQLite file and a PostgreSQL URL, then check every count')
+      .requiredOption('--from <file-or-url>', 'the memory to copy: a SQLite file or postgres://…')
+      .requiredOption('--to <file-or-url>', 'where it goes: an empty SQLite file or PostgreSQL database')
+      .option('--json', 'print the report as JSON')
+      .action(async (opts: { from: string; to: string; json?: boolean }) => {
+        const { migrateCommand } = await import('./migrate')
+        await migrateCommand(opts, ctx)
+      }),
+  (program, ctx) =>
+    program
       .command('reindex')
       .description(
         're-embed everything with the configured embedding model (after changing HYMEM_EMBEDDING_*)',

@@ -31,6 +31,34 @@ export interface FilterTarget<F extends string> {
 }
 
 /**
+ * The SQL an engine writes for the parts of a filter that differ between engines; everything else (the
+ * checks, the tree, comparisons, `in`, null tests, `observableBy`) is shared. `path` is a checked key path.
+ */
+export interface FilterDialect {
+  /** `ref` differs from `value`, a NULL counting as a value. */
+  notEqual(ref: RawBuilder<unknown>, value: string | number): Condition
+  /** `ref` contains `text`, case-insensitively. */
+  containsText(ref: RawBuilder<unknown>, text: string): Condition
+  /** The JSON id list `ref` holds `id`. */
+  hasId(ref: RawBuilder<unknown>, id: string): Condition
+  /** The JSON id list `ref` is empty. */
+  noIds(ref: RawBuilder<unknown>): Condition
+  /** An unknown (NULL) inner result counts as "does not match", so the NOT of it matches. */
+  not(inner: Condition): Condition
+  jsonIs(ref: RawBuilder<unknown>, path: readonly string[], type: 'object' | 'array'): Condition
+  jsonEquals(ref: RawBuilder<unknown>, path: readonly string[], value: JsonScalar): Condition
+  jsonPresent(ref: RawBuilder<unknown>, path: readonly string[]): Condition
+  jsonHas(ref: RawBuilder<unknown>, path: readonly string[], value: JsonScalar): Condition
+  jsonContainsText(ref: RawBuilder<unknown>, path: readonly string[], text: string): Condition
+  jsonCompare(
+    ref: RawBuilder<unknown>,
+    path: readonly string[],
+    comparison: string,
+    value: number | string,
+  ): Condition
+}
+
+/**
  * Turns a {@link Filter} into one SQLite condition (JSON through `json_type`, `json_extract`, `json_each`).
  * Every operand is a bound parameter. A filter that names an unknown field, compares a field with a value of
  * the wrong type or nests absurdly deep throws `StoreError('INVALID_INPUT')`.
@@ -39,19 +67,33 @@ export function _sqliteFilter<F extends string>(
   target: FilterTarget<F>,
   filter: Filter<F> | undefined,
 ): Condition {
-  return filter === undefined ? TRUE : condition(target, filter, 0)
+  return _translateFilter(SQLITE_DIALECT, target, filter)
 }
 
-function condition<F extends string>(target: FilterTarget<F>, filter: Filter<F>, depth: number): Condition {
+/** Turns a {@link Filter} into one condition in `dialect`'s SQL (see {@link _sqliteFilter}). */
+export function _translateFilter<F extends string>(
+  dialect: FilterDialect,
+  target: FilterTarget<F>,
+  filter: Filter<F> | undefined,
+): Condition {
+  return filter === undefined ? TRUE : condition(dialect, target, filter, 0)
+}
+
+function condition<F extends string>(
+  dialect: FilterDialect,
+  target: FilterTarget<F>,
+  filter: Filter<F>,
+  depth: number,
+): Condition {
   if (depth > MAX_NESTING) invalid(`a ${target.name} filter is nested more than ${MAX_NESTING} levels deep`)
   if (typeof filter !== 'object' || filter === null) invalid(`a ${target.name} filter must be an object`)
   switch (filter.op) {
     case 'and':
-      return and(list(filter.filters, 'and').map((part) => condition(target, part, depth + 1)))
+      return and(list(filter.filters, 'and').map((part) => condition(dialect, target, part, depth + 1)))
     case 'or':
-      return or(list(filter.filters, 'or').map((part) => condition(target, part, depth + 1)))
+      return or(list(filter.filters, 'or').map((part) => condition(dialect, target, part, depth + 1)))
     case 'not':
-      return not(condition(target, filter.filter, depth + 1))
+      return dialect.not(condition(dialect, target, filter.filter, depth + 1))
     case 'eq':
     case 'gt':
     case 'gte':
@@ -63,7 +105,7 @@ function condition<F extends string>(target: FilterTarget<F>, filter: Filter<F>,
     }
     case 'ne': {
       const ref = column(target, filter.field, PLAIN)
-      return sql<SqlBool>`(${ref} IS NOT ${operand(target, filter.field, filter.value)})`
+      return dialect.notEqual(ref, operand(target, filter.field, filter.value))
     }
     case 'in': {
       const ref = column(target, filter.field, PLAIN)
@@ -77,55 +119,80 @@ function condition<F extends string>(target: FilterTarget<F>, filter: Filter<F>,
       return sql<SqlBool>`(${column(target, filter.field, PLAIN)} IS NOT NULL)`
     case 'containsText': {
       const ref = column(target, filter.field, ['text'])
-      return sql<SqlBool>`(instr(lower(${ref}), lower(${text(filter.text)})) > 0)`
+      return dialect.containsText(ref, text(filter.text))
     }
     case 'hasId':
-      return idIn(column(target, filter.field, ['ids']), text(filter.id))
+      return dialect.hasId(column(target, filter.field, ['ids']), text(filter.id))
     case 'noIds':
-      return sql<SqlBool>`(json_array_length(${column(target, filter.field, ['ids'])}) = 0)`
+      return dialect.noIds(column(target, filter.field, ['ids']))
     case 'observableBy':
       return observableBy(target, text(filter.peerId))
     default:
-      return jsonCondition(target, filter)
+      return jsonCondition(dialect, target, filter)
   }
 }
 
-function jsonCondition<F extends string>(target: FilterTarget<F>, filter: JsonFilter<F>): Condition {
+function jsonCondition<F extends string>(
+  dialect: FilterDialect,
+  target: FilterTarget<F>,
+  filter: JsonFilter<F>,
+): Condition {
   const ref = column(target, filter.field, ['json'])
-  const path = jsonPath(filter.path)
-  const type = sql`json_type(${ref}, ${path})`
+  const path = checkedPath(filter.path)
   switch (filter.op) {
     case 'jsonIs':
       if (filter.type !== 'object' && filter.type !== 'array')
         invalid('jsonIs takes the type object or array')
-      return sql<SqlBool>`(${type} = ${filter.type})`
+      return dialect.jsonIs(ref, path, filter.type)
     case 'jsonEquals':
-      return jsonEquals(ref, path, scalar(filter.value))
+      return dialect.jsonEquals(ref, path, scalar(filter.value))
     case 'jsonPresent':
-      return sql<SqlBool>`(${type} IS NOT NULL AND ${type} <> 'null')`
+      return dialect.jsonPresent(ref, path)
     case 'jsonHas':
-      return jsonHas(ref, path, scalar(filter.value))
-    case 'jsonContainsText': {
-      const extracted = sql`lower(json_extract(${ref}, ${path}))`
-      return sql<SqlBool>`(${type} = 'text' AND instr(${extracted}, lower(${text(filter.text)})) > 0)`
-    }
+      return dialect.jsonHas(ref, path, scalar(filter.value))
+    case 'jsonContainsText':
+      return dialect.jsonContainsText(ref, path, text(filter.text))
     case 'jsonCompare': {
-      const comparison = sql.raw(
-        COMPARISONS[filter.compare] ?? invalid('jsonCompare takes gt, gte, lt or lte'),
+      const comparison = COMPARISONS[filter.compare] ?? invalid('jsonCompare takes gt, gte, lt or lte')
+      if (
+        (typeof filter.value === 'number' && Number.isFinite(filter.value)) ||
+        typeof filter.value === 'string'
       )
-      const extracted = sql`json_extract(${ref}, ${path})`
-      if (typeof filter.value === 'number' && Number.isFinite(filter.value)) {
-        const number = sql`CAST(${extracted} AS REAL)`
-        return sql<SqlBool>`(${type} IN ('integer', 'real') AND ${number} ${comparison} ${filter.value})`
-      }
-      if (typeof filter.value === 'string') {
-        return sql<SqlBool>`(${type} = 'text' AND ${extracted} ${comparison} ${filter.value})`
-      }
+        return dialect.jsonCompare(ref, path, comparison, filter.value)
       return invalid('jsonCompare takes a number or a string')
     }
     default:
       return invalid(`unknown filter operator '${String((filter as { op?: unknown }).op)}'`)
   }
+}
+
+const SQLITE_DIALECT: FilterDialect = {
+  notEqual: (ref, value) => sql<SqlBool>`(${ref} IS NOT ${value})`,
+  containsText: (ref, text) => sql<SqlBool>`(instr(lower(${ref}), lower(${text})) > 0)`,
+  hasId: (ref, id) => sql<SqlBool>`(EXISTS (SELECT 1 FROM json_each(${ref}) WHERE value = ${id}))`,
+  noIds: (ref) => sql<SqlBool>`(json_array_length(${ref}) = 0)`,
+  not: (inner) => sql<SqlBool>`(coalesce(${inner}, 0) = 0)`,
+  jsonIs: (ref, path, type) => sql<SqlBool>`(json_type(${ref}, ${jsonPath(path)}) = ${type})`,
+  jsonEquals: (ref, path, value) => jsonEquals(ref, jsonPath(path), value),
+  jsonPresent: (ref, path) => {
+    const type = sql`json_type(${ref}, ${jsonPath(path)})`
+    return sql<SqlBool>`(${type} IS NOT NULL AND ${type} <> 'null')`
+  },
+  jsonHas: (ref, path, value) => jsonHas(ref, jsonPath(path), value),
+  jsonContainsText: (ref, path, text) => {
+    const type = sql`json_type(${ref}, ${jsonPath(path)})`
+    const extracted = sql`lower(json_extract(${ref}, ${jsonPath(path)}))`
+    return sql<SqlBool>`(${type} = 'text' AND instr(${extracted}, lower(${text})) > 0)`
+  },
+  jsonCompare: (ref, path, comparison, value) => {
+    const type = sql`json_type(${ref}, ${jsonPath(path)})`
+    const extracted = sql`json_extract(${ref}, ${jsonPath(path)})`
+    if (typeof value === 'number') {
+      const number = sql`CAST(${extracted} AS REAL)`
+      return sql<SqlBool>`(${type} IN ('integer', 'real') AND ${number} ${sql.raw(comparison)} ${value})`
+    }
+    return sql<SqlBool>`(${type} = 'text' AND ${extracted} ${sql.raw(comparison)} ${value})`
+  },
 }
 
 function and(parts: readonly Condition[]): Condition {
@@ -137,15 +204,6 @@ function and(parts: readonly Condition[]): Condition {
 function or(parts: readonly Condition[]): Condition {
   if (parts.length === 0) return FALSE
   return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`
-}
-
-/** An unknown inner result counts as "does not match", so the NOT of it matches. */
-function not(inner: Condition): Condition {
-  return sql<SqlBool>`(coalesce(${inner}, 0) = 0)`
-}
-
-function idIn(ref: RawBuilder<unknown>, id: string): Condition {
-  return sql<SqlBool>`(EXISTS (SELECT 1 FROM json_each(${ref}) WHERE value = ${id}))`
 }
 
 function jsonEquals(ref: RawBuilder<unknown>, path: string, value: JsonScalar): Condition {
@@ -200,16 +258,20 @@ function operand<F extends string>(target: FilterTarget<F>, field: F, value: Fil
   return invalid(`'${field}' of ${target.name} cannot be compared with ${JSON.stringify(value)}`)
 }
 
-function jsonPath(path: readonly string[]): string {
+/** A JSON key path every engine can take: non-empty keys without quotes or backslashes. */
+function checkedPath(path: readonly string[]): readonly string[] {
   if (!Array.isArray(path) || path.length === 0) invalid('a JSON filter needs a non-empty key path')
-  let out = '$'
   for (const key of path) {
     if (typeof key !== 'string' || key.length === 0 || /["\\]/.test(key)) {
       invalid(`the JSON key ${JSON.stringify(key)} cannot be filtered on`)
     }
-    out += `."${key}"`
   }
-  return out
+  return path
+}
+
+/** SQLite's path syntax, `$."a"."b"`, of a checked path. */
+function jsonPath(path: readonly string[]): string {
+  return `$${path.map((key) => `."${key}"`).join('')}`
 }
 
 function scalar(value: unknown): JsonScalar {

@@ -229,7 +229,11 @@ async function purgeWorkspace(tx: PurgeTx, plan: CascadePlan, tally: Tally): Pro
     .select((eb) => eb.fn.min('created_at').as('at'))
     .where('workspace_id', '=', workspaceId)
     .executeTakeFirst()
-  const scope = _createRepositoryScope(tx.db, tx.context, { statements: tx.statements, inTransaction: true })
+  const scope = _createRepositoryScope(tx.db, tx.context, {
+    statements: tx.statements,
+    inTransaction: true,
+    backend: tx.backend,
+  })
   await createWorkspacesRepository(scope).delete(workspaceId)
   for (const part of slices(edges, 5000)) await dropCachedTexts(tx, part)
   await dropLlmCacheSince(tx, firstChunk?.at ?? null, tally)

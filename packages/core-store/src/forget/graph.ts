@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { edgeConfidence } from '../canonical/merge'
+import { _inIdList } from '../repositories/sqlite-hints'
 import type { PurgeTx, Tally } from './tally'
 import { slices } from './tally'
 
@@ -138,13 +139,13 @@ export async function dropCachedTexts(
   edges: readonly { subject: string; predicate: string; object: string }[],
 ): Promise<void> {
   const texts = [...new Set(edges.map((e) => `${e.subject} ${e.predicate} ${e.object}`))]
-  if (texts.length > 0) await dropUnusedEdgeTextsSqlite(tx, texts)
+  if (texts.length > 0) await dropUnusedEdgeTexts(tx, texts)
 }
 
-/** One statement for any number of texts: the list travels as a JSON array. */
-async function dropUnusedEdgeTextsSqlite(tx: PurgeTx, texts: readonly string[]): Promise<void> {
+/** One statement for any number of texts: the list travels as one parameter (see `_inIdList`). */
+async function dropUnusedEdgeTexts(tx: PurgeTx, texts: readonly string[]): Promise<void> {
   await sql`DELETE FROM edge_embeddings
-    WHERE text_key IN (SELECT value FROM json_each(${JSON.stringify(texts)}))
+    WHERE ${_inIdList(tx.backend, 'text_key', texts)}
       AND text_key NOT IN (SELECT subject || ' ' || predicate || ' ' || object FROM knowledge_graph)`.execute(
     tx.db,
   )

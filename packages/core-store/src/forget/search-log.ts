@@ -38,15 +38,24 @@ export async function scrubSearchLog(
   const named = new Set<string>()
   for (const query of queries) for (const word of query.words) if (forgotten.has(word)) named.add(word)
   const gone = new Set<string>()
-  for (const word of named) if (!(await stillKnownSqlite(tx, workspaceId, word))) gone.add(word)
+  for (const word of named) if (!(await stillKnown(tx, workspaceId, word))) gone.add(word)
   if (gone.size === 0) return
   const doomed = queries.filter((q) => [...q.words].some((w) => gone.has(w))).map((q) => q.id)
   for (const part of slices(doomed)) await tx.db.deleteFrom('search_log').where('id', 'in', part).execute()
   tally.add('searchLog', doomed.length)
 }
 
-/** Whether a remaining message or note of the workspace holds the word (FTS5, so stems match too). */
-async function stillKnownSqlite(tx: PurgeTx, workspaceId: string, word: string): Promise<boolean> {
+/** Whether a remaining message or note of the workspace holds the word (full text, so stems match too). */
+async function stillKnown(tx: PurgeTx, workspaceId: string, word: string): Promise<boolean> {
+  if (tx.backend.name === 'postgres') {
+    const { rows } = await sql<{ found: number }>`
+      SELECT 1 AS found FROM messages
+      WHERE workspace_id = ${workspaceId} AND fts @@ plainto_tsquery('hymem_english', ${word})
+      UNION ALL
+      SELECT 1 FROM notes WHERE workspace_id = ${workspaceId} AND fts @@ plainto_tsquery('hymem_english', ${word})
+      LIMIT 1`.execute(tx.db)
+    return rows.length > 0
+  }
   const match = `"${word.replaceAll('"', '""')}"`
   const { rows } = await sql<{ found: number }>`
     SELECT 1 AS found FROM messages_fts f JOIN messages m ON m.id = f.rowid

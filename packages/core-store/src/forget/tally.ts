@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { RepositoryBackend } from '../repositories/backend'
 import type { HyMemDatabase } from '../schema/tables'
 import type { VectorIndex } from '../search/types'
 import type { StatementCache } from '../store/statement-cache'
@@ -10,6 +11,8 @@ export interface PurgeTx {
   readonly vectors: VectorIndex
   readonly statements: StatementCache
   readonly context: StoreContext
+  /** The engine the purge runs on (repositories built inside the cascade use it). */
+  readonly backend: RepositoryBackend
 }
 
 /** Counts by kind, added up across the steps of a purge. */

@@ -20,6 +20,7 @@ import { MappedPostgresDialect } from './dialect'
 import { mapPostgresError } from './errors'
 import { createPostgresFullTextSearch } from './full-text'
 import { migratePostgres } from './migrate'
+import { createPgliteFromUrl, isPgliteUrl, type OwnedPglite } from './pglite-url'
 import { POSTGRES_REPOSITORY_OVERRIDES } from './repositories'
 import { createPostgresRunLock } from './run-lock'
 import { createPostgresVectorIndex } from './vector-index'
@@ -29,7 +30,11 @@ const DEFAULT_MAX_CONNECTIONS = 10
 const DEFAULT_SCHEMA = 'public'
 
 export interface OpenPostgresStoreOptions {
-  /** `postgres://user:password@host:5432/database` (or `postgresql://`). Give this or `pglite`. */
+  /**
+   * `postgres://user:password@host:5432/database` (or `postgresql://`). Give this or `pglite`. For tests and
+   * development, `pglite:///data/dir` (or `pglite:memory`) opens an in-process PGlite the store owns and
+   * closes with its last fork.
+   */
   readonly url?: string
   /**
    * An in-process PGlite created with the `vector` and `unaccent` extensions (tests, embedded use). It stays
@@ -37,7 +42,7 @@ export interface OpenPostgresStoreOptions {
    * take turns (a transaction holds it), as stores on one SQLite file do.
    */
   readonly pglite?: PGliteLike
-  /** The schema holding HyMem's tables; created when missing. @default 'public' */
+  /** The schema holding HyMem's tables; created when missing. @default the URL's `?schema=`, else 'public' */
   readonly schema?: string
   /** Injected clock; decay, recency and timestamps read it. @default () => new Date() */
   readonly clock?: () => Date
@@ -59,6 +64,27 @@ interface Opened {
   readonly context: StoreContext
   readonly maxConnections: number
   readonly log: StoreLog | undefined
+  /** A PGlite opened from a `pglite:` URL: closed when the last store on it closes. */
+  readonly owned: OwnedInstance | null
+}
+
+/** Counts the stores (the first and its forks) on an instance the store created, and closes it after the last. */
+interface OwnedInstance {
+  retain(): void
+  release(): Promise<void>
+}
+
+function ownedInstance(pglite: OwnedPglite): OwnedInstance {
+  let stores = 0
+  return {
+    retain: () => {
+      stores += 1
+    },
+    release: async () => {
+      stores -= 1
+      if (stores === 0) await pglite.close()
+    },
+  }
 }
 
 /**
@@ -71,8 +97,50 @@ interface Opened {
  * await store.messages.insertBatch('default', 'session-1', [{ peerId: 'user-alice', content: 'hi' }])
  * await store.close()
  */
-export async function openPostgresStore(options: OpenPostgresStoreOptions): Promise<Store> {
-  const connector = await connectorOf(options)
+export async function openPostgresStore(given: OpenPostgresStoreOptions): Promise<Store> {
+  const options = schemaFromUrl(given)
+  if (typeof options?.url === 'string' && isPgliteUrl(options.url)) {
+    if (options.pglite !== undefined)
+      throw new StoreError('INVALID_INPUT', 'openPostgresStore needs exactly one of url and pglite')
+    const pglite = await createPgliteFromUrl(options.url)
+    const owned = ownedInstance(pglite)
+    owned.retain()
+    try {
+      return await openOn(await pgliteConnector(pglite), options, owned)
+    } finally {
+      await owned.release()
+    }
+  }
+  return openOn(await connectorOf(options), options, null)
+}
+
+/**
+ * A `schema` query parameter (`postgres://…/hymem?schema=team_a`) names the schema holding HyMem's tables, so
+ * one URL (HYMEM_DATABASE_URL) says where a memory lives when several share a database. It is HyMem's, so it
+ * is taken off before the driver sees the URL; an explicit `schema` option wins.
+ */
+function schemaFromUrl(options: OpenPostgresStoreOptions): OpenPostgresStoreOptions {
+  const url = options?.url
+  if (typeof url !== 'string') return options
+  const query = url.indexOf('?')
+  if (query < 0) return options
+  const params = new URLSearchParams(url.slice(query + 1))
+  const schema = params.get('schema')
+  if (schema === null) return options
+  params.delete('schema')
+  const rest = params.toString()
+  return {
+    ...options,
+    url: rest === '' ? url.slice(0, query) : `${url.slice(0, query)}?${rest}`,
+    schema: options.schema ?? schema,
+  }
+}
+
+async function openOn(
+  connector: PostgresConnector,
+  options: OpenPostgresStoreOptions,
+  owned: OwnedInstance | null,
+): Promise<Store> {
   const schema = checkSchemaName(options.schema ?? DEFAULT_SCHEMA)
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS
   if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 1)
@@ -112,6 +180,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
     context,
     maxConnections,
     log: options.log,
+    owned,
   }
   const store = assemble(opened)
   options.log?.({
@@ -175,6 +244,7 @@ function assemble(opened: Opened): Store {
   }
   const runLock = createPostgresRunLock({ db, connector, schema, clock: context.clock })
   let closed = false
+  opened.owned?.retain()
 
   return {
     ...scope(db, false),
@@ -202,6 +272,7 @@ function assemble(opened: Opened): Store {
       closed = true
       await runLock.releaseAll()
       await db.destroy()
+      await opened.owned?.release()
       opened.log?.({ kind: 'close', path: location })
     },
   }

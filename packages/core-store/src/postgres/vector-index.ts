@@ -24,7 +24,7 @@ interface PgVectorTable {
   readonly idArray: 'bigint[]' | 'text[]'
 }
 
-const TABLES: Record<VectorIndexName, PgVectorTable> = {
+export const PG_VECTOR_TABLES: Record<VectorIndexName, PgVectorTable> = {
   chunks: { table: 'chunk_embeddings', idColumn: 'chunk_id', idArray: 'bigint[]' },
   edges: { table: 'edge_vectors', idColumn: 'edge_id', idArray: 'bigint[]' },
   episodes: { table: 'episode_embeddings', idColumn: 'episode_id', idArray: 'text[]' },
@@ -69,7 +69,7 @@ export function createPostgresVectorIndex(
         throw new StoreError('INVALID_INPUT', 'model must be a non-empty string')
       const dimensions = checkRows(source, rows)
       if (dimensions === null) return
-      const target = TABLES[index]
+      const target = PG_VECTOR_TABLES[index]
       await scope.write(async (tx) => {
         const pinned = await tx
           .insertInto('vector_indexes')
@@ -108,7 +108,7 @@ export function createPostgresVectorIndex(
     async remove(index, ids) {
       sourceOf(index)
       if (ids.length === 0) return
-      const target = TABLES[index]
+      const target = PG_VECTOR_TABLES[index]
       await scope.write(async (tx) => {
         await sql`DELETE FROM ${sql.table(target.table)}
           WHERE ${sql.ref(target.idColumn)} = ANY(${[...ids]}::${sql.raw(target.idArray)})`.execute(tx)
@@ -120,7 +120,7 @@ export function createPostgresVectorIndex(
       const pin = await readPin(db, index)
       if (pin === null) return []
       refuseMismatch(index, pin, options.model, query.length)
-      const target = TABLES[index]
+      const target = PG_VECTOR_TABLES[index]
       const distance = cosineDistance(pin.dimensions, vectorLiteral(query))
       const result = await sql<{ id: number | string; distance: number }>`
         SELECT ${sql.ref(target.idColumn)} AS id, ${distance} AS distance
@@ -142,7 +142,7 @@ export function createPostgresVectorIndex(
       const pin = await readPin(db, index)
       if (pin === null) return out
       refuseMismatch(index, pin, options.model, vector.length)
-      const target = TABLES[index]
+      const target = PG_VECTOR_TABLES[index]
       const result = await sql<{ id: number | string; vector: string }>`
         SELECT ${sql.ref(target.idColumn)} AS id, vector::text AS vector FROM ${sql.table(target.table)}
         WHERE ${sql.ref(target.idColumn)} = ANY(${[...ids]}::${sql.raw(target.idArray)})
@@ -158,7 +158,7 @@ export function createPostgresVectorIndex(
       sourceOf(index)
       const out = new Map<number | string, string>()
       if (ids.length === 0) return out
-      const target = TABLES[index]
+      const target = PG_VECTOR_TABLES[index]
       const result = await sql<{ id: number | string; text_hash: string }>`
         SELECT ${sql.ref(target.idColumn)} AS id, text_hash FROM ${sql.table(target.table)}
         WHERE ${sql.ref(target.idColumn)} = ANY(${[...ids]}::${sql.raw(target.idArray)})`.execute(db)
@@ -212,9 +212,9 @@ export function createPostgresVectorIndex(
       await scope.write(async (tx) => {
         // TRUNCATE, not DELETE: an index built later in this transaction would still read deleted rows, and
         // casting one of the old dimension to the new `vector(d)` fails.
-        const tables = Object.values(TABLES).map((target) => sql.table(target.table))
+        const tables = Object.values(PG_VECTOR_TABLES).map((target) => sql.table(target.table))
         await sql`TRUNCATE ${sql.join(tables)}`.execute(tx)
-        for (const target of Object.values(TABLES)) {
+        for (const target of Object.values(PG_VECTOR_TABLES)) {
           // Each HNSW index casts to the old dimension; the next first write builds one for the new dimension.
           await sql`DROP INDEX IF EXISTS ${sql.ref(`${target.table}_hnsw`)}`.execute(tx)
         }

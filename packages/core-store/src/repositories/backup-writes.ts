@@ -60,6 +60,8 @@ export function backupWrites(
             .insertInto('processed_chunks')
             .values(
               chunk.processed.map((mark) => ({
+                // PostgreSQL's processed_chunks carries the workspace (for sharding); SQLite's does not.
+                ...(scope.backend.name === 'postgres' ? ({ workspace_id: chunk.workspaceId } as object) : {}),
                 chunk_id: chunkId,
                 prompt_version: mark.promptVersion,
                 extractor: mark.extractor,

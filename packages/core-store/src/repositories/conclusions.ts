@@ -1,7 +1,8 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import { normalize } from '../canonical/normalize'
-import { _sqliteFilter, CONCLUSION_FILTER_FIELDS, type ConclusionFilter, type FilterTarget } from '../filter'
+import { _filterFor, CONCLUSION_FILTER_FIELDS, type ConclusionFilter, type FilterTarget } from '../filter'
 import { StoreError } from '../store/errors'
+import type { RepositoryBackend } from './backend'
 import { parseArray, parseObject } from './json'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
@@ -120,15 +121,16 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
     offset: number,
   ): Promise<Conclusion[]> => {
     const orderBy = ORDERS[order] ?? invalid(`unknown conclusion order '${String(order)}'`)
-    const result =
-      await sql<ConclusionRow>`SELECT * FROM ${conclusionsRelation(workspaceId, await peerSubjects(db, workspaceId))}
-      WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`.execute(db)
+    const relation = conclusionsRelation(scope.backend, workspaceId, await peerSubjects(db, workspaceId))
+    const result = await sql<ConclusionRow>`SELECT * FROM ${relation}
+      WHERE ${where} ORDER BY ${orderBy} ${limitClause(scope.backend, limit)} OFFSET ${offset}`.execute(db)
     return result.rows.map(toConclusion)
   }
   const count = async (workspaceId: string, where: RawBuilder<SqlBool>): Promise<number> => {
+    const relation = conclusionsRelation(scope.backend, workspaceId, await peerSubjects(db, workspaceId))
     const result = await sql<{
       n: number
-    }>`SELECT count(*) AS n FROM ${conclusionsRelation(workspaceId, await peerSubjects(db, workspaceId))}
+    }>`SELECT count(*) AS n FROM ${relation}
       WHERE ${where}`.execute(db)
     return Number(result.rows[0]?.n ?? 0)
   }
@@ -136,7 +138,7 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
   return {
     async list(workspaceId, request, filter) {
       const window = pageWindow(request)
-      const where = _sqliteFilter(CONCLUSION_TARGET, filter)
+      const where = _filterFor(scope.backend, CONCLUSION_TARGET, filter)
       const [items, total] = await Promise.all([
         select(workspaceId, where, window.reverse ? 'oldest' : 'newest', window.size, window.offset),
         count(workspaceId, where),
@@ -150,7 +152,7 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
       }
       return select(
         workspaceId,
-        _sqliteFilter(CONCLUSION_TARGET, query.filter),
+        _filterFor(scope.backend, CONCLUSION_TARGET, query.filter),
         query.order ?? 'newest',
         limit,
         0,
@@ -163,7 +165,7 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
 const UNATTRIBUTED_SUBJECTS = ['user', 'team']
 
 /** The workspace's peers as `[canonical name, peer id]` pairs: a graph subject equal to one is that peer. */
-async function peerSubjects(db: RepositoryScope['db'], workspaceId: string): Promise<string> {
+async function peerSubjects(db: RepositoryScope['db'], workspaceId: string): Promise<[string, string][]> {
   const rows = await db.selectFrom('peers').select('id').where('workspace_id', '=', workspaceId).execute()
   const pairs = new Map<string, string>()
   for (const { id } of rows) {
@@ -171,12 +173,31 @@ async function peerSubjects(db: RepositoryScope['db'], workspaceId: string): Pro
     // Two peers whose ids normalize alike cannot be told apart: their facts stay unattributed.
     if (canonical !== '') pairs.set(canonical, pairs.has(canonical) ? '' : id)
   }
-  return JSON.stringify([...pairs].filter(([, id]) => id !== ''))
+  return [...pairs].filter(([, id]) => id !== '')
+}
+
+/** A `WITH` table of the peer subjects, written as `VALUES` (a query of no rows when there are none). */
+function peerSubjectsTable(pairs: readonly [string, string][]): RawBuilder<unknown> {
+  if (pairs.length === 0) return sql`SELECT CAST(NULL AS text), CAST(NULL AS text) WHERE 1 = 0`
+  return sql`VALUES ${sql.join(pairs.map(([canonical, peerId]) => sql`(${canonical}, ${peerId})`))}`
+}
+
+/** A boolean setting of a JSON configuration column as 1, 0 or NULL (unset), on either engine. */
+function configFlag(
+  backend: RepositoryBackend,
+  column: RawBuilder<unknown>,
+  key: string,
+): RawBuilder<number> {
+  if (backend.name === 'postgres') {
+    return sql`(CASE WHEN ${column}->>${sql.lit(key)} IN ('true', '1') THEN 1
+      WHEN ${column}->>${sql.lit(key)} IN ('false', '0') THEN 0 END)`
+  }
+  return sql`json_extract(${column}, ${sql.lit(`$.${key}`)})`
 }
 
 /**
- * The `conclusions` relation on SQLite: active notes with both peers set, united with active, current graph
- * edges seen through the sessions of their positive evidence (`kg_evidence.message_ids` → messages):
+ * The `conclusions` relation: active notes with both peers set, united with active, current graph edges seen
+ * through the sessions of their positive evidence (`kg_evidence.message_ids` → messages):
  *
  * - a fact whose subject is a peer (`about`) is that peer's own conclusion (observer = observed = about),
  *   and another peer's conclusion about it when that peer was a member of an evidence session with
@@ -186,34 +207,47 @@ async function peerSubjects(db: RepositoryScope['db'], workspaceId: string): Pro
  *   author and member of an evidence session, with `metadata.scope = 'world'`;
  * - a fact still under the plain-text speaker (`user`, `team`: written before speakers were read) is a
  *   self-conclusion of its author only when its evidence has exactly one human author (`'unattributed'`).
+ *
+ * The JSON parts are each engine's (`json_each` / `json_object` / `json_extract` on SQLite,
+ * `jsonb_array_elements_text` / `jsonb_build_object` / `->>` on PostgreSQL).
  */
-function conclusionsRelation(workspaceId: string, peers: string): RawBuilder<ConclusionRow> {
-  const unattributed = JSON.stringify(UNATTRIBUTED_SUBJECTS)
+function conclusionsRelation(
+  backend: RepositoryBackend,
+  workspaceId: string,
+  peers: readonly [string, string][],
+): RawBuilder<ConclusionRow> {
+  const postgres = backend.name === 'postgres'
+  const graphMetadata = postgres
+    ? sql`jsonb_build_object('source', 'graph', 'confidence', f.confidence, 'scope', f.scope)`
+    : sql`json_object('source', 'graph', 'confidence', f.confidence, 'scope', f.scope)`
+  const evidenceMessages = postgres
+    ? sql`FROM kg_evidence e CROSS JOIN LATERAL jsonb_array_elements_text(e.message_ids) AS j(value)
+      JOIN messages m ON m.id = CAST(j.value AS bigint)`
+    : sql`FROM kg_evidence e, json_each(e.message_ids) j
+      JOIN messages m ON m.id = j.value`
+  const unattributed = sql.join(UNATTRIBUTED_SUBJECTS.map((subject) => sql`${subject}`))
+  const configuration = sql.ref('configuration')
   return sql<ConclusionRow>`(
-    WITH peer_subjects AS (
-      SELECT json_extract(value, '$[0]') AS canonical, json_extract(value, '$[1]') AS peer_id
-      FROM json_each(${peers})
-    ),
+    WITH peer_subjects(canonical, peer_id) AS (${peerSubjectsTable(peers)}),
     hidden_peers AS (
       SELECT id AS peer_id FROM peers
-      WHERE workspace_id = ${workspaceId} AND json_extract(configuration, '$.observe_me') = 0
+      WHERE workspace_id = ${workspaceId} AND ${configFlag(backend, configuration, 'observe_me')} = 0
     ),
     members AS (
       SELECT session_id, peer_id,
-        coalesce(json_extract(configuration, '$.observe_me'), 1) AS observe_me,
-        coalesce(json_extract(configuration, '$.observe_others'), 0) AS observe_others
+        coalesce(${configFlag(backend, configuration, 'observe_me')}, 1) AS observe_me,
+        coalesce(${configFlag(backend, configuration, 'observe_others')}, 0) AS observe_others
       FROM session_peers WHERE workspace_id = ${workspaceId}
     ),
     sightings AS (
       SELECT DISTINCT e.edge_id AS edge_id, m.session_id AS session_id, m.peer_id AS author, m.role AS role
-      FROM kg_evidence e, json_each(e.message_ids) j
-      JOIN messages m ON m.id = j.value
+      ${evidenceMessages}
       WHERE e.workspace_id = ${workspaceId} AND e.polarity = 1
     ),
     facts AS (
       SELECT kg.*, ps.peer_id AS about,
         CASE WHEN ps.peer_id IS NOT NULL THEN 'peer'
-          WHEN kg.subject IN (SELECT value FROM json_each(${unattributed})) THEN 'unattributed'
+          WHEN kg.subject IN (${unattributed}) THEN 'unattributed'
           ELSE 'world' END AS scope
       FROM knowledge_graph kg LEFT JOIN peer_subjects ps ON ps.canonical = kg.subject
       WHERE kg.workspace_id = ${workspaceId} AND kg.status = 'active' AND kg.valid_to IS NULL
@@ -248,12 +282,20 @@ function conclusionsRelation(workspaceId: string, peers: string): RawBuilder<Con
     WHERE n.workspace_id = ${workspaceId} AND n.archived_at IS NULL
       AND n.observer_id IS NOT NULL AND n.observed_id IS NOT NULL
     UNION ALL
-    SELECT ${GRAPH_PREFIX} || f.id, f.subject || ' ' || replace(f.predicate, '_', ' ') || ' ' || f.object,
+    SELECT CAST(${GRAPH_PREFIX} AS text) || f.id,
+      f.subject || ' ' || replace(f.predicate, '_', ' ') || ' ' || f.object,
       seen.observer_id, seen.observed_id, NULL,
-      CASE WHEN f.derived = 1 THEN 'deductive' ELSE 'explicit' END, '[]', max(f.pos_evidence, 1),
-      json_object('source', 'graph', 'confidence', f.confidence, 'scope', f.scope), f.first_seen
+      CASE WHEN f.derived = 1 THEN 'deductive' ELSE 'explicit' END, '[]',
+      CASE WHEN f.pos_evidence > 1 THEN f.pos_evidence ELSE 1 END,
+      ${graphMetadata}, f.first_seen
     FROM seen JOIN facts f ON f.id = seen.edge_id
   ) AS conclusions`
+}
+
+/** `limit` < 0 means no limit: `LIMIT -1` on SQLite (which needs a LIMIT before OFFSET), `LIMIT ALL` on PostgreSQL. */
+function limitClause(backend: RepositoryBackend, limit: number): RawBuilder<unknown> {
+  if (limit >= 0) return sql`LIMIT ${limit}`
+  return backend.name === 'postgres' ? sql`LIMIT ALL` : sql`LIMIT -1`
 }
 
 function invalid(message: string): never {

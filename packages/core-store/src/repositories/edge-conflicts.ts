@@ -1,6 +1,8 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
 import type { HyMemDatabase, KnowledgeGraphTable } from '../schema/tables'
+import type { RepositoryBackend } from './backend'
 import { type Edge, toEdge } from './edge-model'
+import { _inIdList, _pairRows } from './sqlite-hints'
 
 /** What {@link EdgesRepository.findConflicts} looks for. */
 export interface ConflictRules {
@@ -27,14 +29,15 @@ export interface EdgeConflict {
   readonly edges: readonly Edge[]
 }
 
-/** Contradicting groups of current edges, strongest first (SQLite: JSON rule lists, CTEs). */
-export async function findConflictsSqlite(
+/** Contradicting groups of current edges, strongest first (rule lists as parameters, CTEs). */
+export async function findConflicts(
+  backend: RepositoryBackend,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   rules: ConflictRules,
   limit: number,
 ): Promise<EdgeConflict[]> {
-  return groupConflicts(await conflictRowsSqlite(db, workspaceId, rules, limit))
+  return groupConflicts(await conflictRows(backend, db, workspaceId, rules, limit))
 }
 
 type ConflictRow = Selectable<KnowledgeGraphTable> & {
@@ -45,14 +48,13 @@ type ConflictRow = Selectable<KnowledgeGraphTable> & {
   g_object: string | null
 }
 
-async function conflictRowsSqlite(
+async function conflictRows(
+  backend: RepositoryBackend,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   rules: ConflictRules,
   limit: number,
 ): Promise<ConflictRow[]> {
-  const exclusive = JSON.stringify(rules.exclusivePredicates)
-  const pairs = JSON.stringify(rules.opposingPredicates.map(([a, b]) => ({ a, b })))
   const { rows } = await sql<ConflictRow>`
     WITH current AS (
       SELECT * FROM knowledge_graph
@@ -61,12 +63,10 @@ async function conflictRowsSqlite(
     competing AS (
       SELECT 'competing_object' AS kind, subject, predicate, NULL AS object,
         'c|' || subject || '|' || predicate AS group_key
-      FROM current WHERE predicate IN (SELECT value FROM json_each(${exclusive}))
+      FROM current WHERE ${_inIdList(backend, 'predicate', rules.exclusivePredicates)}
       GROUP BY subject, predicate HAVING count(DISTINCT object) > 1
     ),
-    pair AS (
-      SELECT json_extract(value, '$.a') AS a, json_extract(value, '$.b') AS b FROM json_each(${pairs})
-    ),
+    pair AS (${_pairRows(backend, rules.opposingPredicates)}),
     opposing AS (
       SELECT DISTINCT 'opposing_predicate' AS kind, x.subject, pair.a || '|' || pair.b AS predicate, x.object,
         'o|' || x.subject || '|' || x.object || '|' || pair.a || '|' || pair.b AS group_key, pair.a, pair.b

@@ -1,13 +1,13 @@
 import { requireLimit, requireNumber, requireText } from './checks'
-import { type ConflictRules, type EdgeConflict, findConflictsSqlite } from './edge-conflicts'
+import { type ConflictRules, type EdgeConflict, findConflicts } from './edge-conflicts'
 import { currentEdges, type Edge, type EdgeValidity, type Triple, toEdge } from './edge-model'
 import {
-  bestTouchingSqlite,
-  currentByIdsSqlite,
-  hiddenTouchingSqlite,
-  mostRecentSqlite,
-  strongestWithPredicatesSqlite,
-  touchingWithPredicatesSqlite,
+  bestTouching,
+  currentByIds,
+  hiddenTouching,
+  mostRecent,
+  strongestWithPredicates,
+  touchingWithPredicates,
   validityOf,
 } from './edges-sqlite'
 import { parseArray, requireId } from './json'
@@ -193,14 +193,15 @@ export function createEdgeCurrentReads(scope: RepositoryScope): EdgeCurrentReads
       const perEntity = requireLimit(options.perEntity, 'perEntity')
       if (entities.length === 0 || perEntity === 0) return []
       return (
-        await bestTouchingSqlite(db, workspaceId, entities, perEntity, validityOf(options.validity))
+        await bestTouching(scope.backend, db, workspaceId, entities, perEntity, validityOf(options.validity))
       ).map(toEdge)
     },
     async findTouchingWithPredicates(workspaceId, entities, predicates, options) {
       requireId(workspaceId, 'workspace id')
       const limit = requireLimit(options.limit, 'limit')
       if (predicates.length === 0 || entities.length === 0 || limit === 0) return []
-      const rows = await touchingWithPredicatesSqlite(
+      const rows = await touchingWithPredicates(
+        scope.backend,
         db,
         workspaceId,
         entities,
@@ -215,31 +216,40 @@ export function createEdgeCurrentReads(scope: RepositoryScope): EdgeCurrentReads
       const limit = requireLimit(options.limit, 'limit')
       if (predicates.length === 0 || limit === 0) return []
       return (
-        await strongestWithPredicatesSqlite(db, workspaceId, predicates, limit, validityOf(options.validity))
+        await strongestWithPredicates(
+          scope.backend,
+          db,
+          workspaceId,
+          predicates,
+          limit,
+          validityOf(options.validity),
+        )
       ).map(toEdge)
     },
     async findCurrentByIds(workspaceId, ids, validity) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      return (await currentByIdsSqlite(db, workspaceId, ids, validityOf(validity))).map(toEdge)
+      return (await currentByIds(scope.backend, db, workspaceId, ids, validityOf(validity))).map(toEdge)
     },
     async findMostRecent(workspaceId, options) {
       requireId(workspaceId, 'workspace id')
       const limit = requireLimit(options.limit, 'limit')
       if (limit === 0) return []
-      return (await mostRecentSqlite(db, workspaceId, limit, validityOf(options.validity))).map(toEdge)
+      return (await mostRecent(db, workspaceId, limit, validityOf(options.validity))).map(toEdge)
     },
     async findConflicts(workspaceId, rules) {
       requireId(workspaceId, 'workspace id')
       const limit = requireLimit(rules.limit, 'limit')
       if (limit === 0) return []
-      return findConflictsSqlite(db, workspaceId, rules, limit)
+      return findConflicts(scope.backend, db, workspaceId, rules, limit)
     },
     async findHiddenTouching(workspaceId, entities, options) {
       requireId(workspaceId, 'workspace id')
       const limit = requireLimit(options.limit, 'limit')
       if (entities.length === 0 || limit === 0) return []
-      return (await hiddenTouchingSqlite(db, workspaceId, entities, limit, options.validity)).map(toEdge)
+      return (await hiddenTouching(scope.backend, db, workspaceId, entities, limit, options.validity)).map(
+        toEdge,
+      )
     },
   }
 }

@@ -1,10 +1,10 @@
 import { requireIntegers, requireText } from './checks'
 import { type Edge, type EdgeKey, requireTriple, toEdge } from './edge-model'
-import { type NamedEntity, namedEntitiesSqlite } from './edges-sqlite'
+import { type NamedEntity, namedEntities } from './edges-sqlite'
 import { _selectEdgeByKeySqlite } from './graph-statements'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
-import { _notIndexedSqlite } from './sqlite-hints'
+import { _notIndexed } from './sqlite-hints'
 
 /** Reads of single edges and whole-graph listings of the knowledge graph (`knowledge_graph`). */
 export interface EdgeReads {
@@ -65,7 +65,7 @@ export function createEdgeReads(scope: RepositoryScope): EdgeReads {
           .selectFrom('knowledge_graph')
           .selectAll()
           .where('id', 'in', ids.slice(start, start + IN_LIST_CHUNK))
-          .where(_notIndexedSqlite('workspace_id'), '=', workspaceId)
+          .where(_notIndexed(scope.backend, 'workspace_id'), '=', workspaceId)
           .orderBy('id')
           .execute()
         out.push(...rows.map(toEdge))
@@ -136,7 +136,7 @@ export function createEdgeReads(scope: RepositoryScope): EdgeReads {
     async findNamedEntities(workspaceId, keys) {
       requireId(workspaceId, 'workspace id')
       if (keys.length === 0) return []
-      return namedEntitiesSqlite(db, workspaceId, keys)
+      return namedEntities(scope.backend, db, workspaceId, keys)
     },
     async countByState(workspaceId) {
       requireId(workspaceId, 'workspace id')

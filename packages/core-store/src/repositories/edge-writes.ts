@@ -58,7 +58,7 @@ const PATCH_COLUMNS = {
   supersededBy: 'superseded_by',
 } as const satisfies Record<keyof EdgePatch, keyof KnowledgeGraphTable>
 
-function patchColumns(patch: EdgePatch): Record<string, string | number | null> {
+export function patchColumns(patch: EdgePatch): Record<string, string | number | null> {
   const out: Record<string, string | number | null> = {}
   for (const [key, value] of Object.entries(patch)) {
     const column = PATCH_COLUMNS[key as keyof EdgePatch]

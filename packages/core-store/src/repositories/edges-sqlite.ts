@@ -1,9 +1,11 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely'
 import type { HyMemDatabase, KnowledgeGraphTable } from '../schema/tables'
+import type { RepositoryBackend } from './backend'
 import type { EdgeValidity } from './edge-model'
+import { _inIdList, _notIndexed, _orderedJoin, _textRows } from './sqlite-hints'
 
-// The SQLite-only graph lookups of the edges repository: entity and predicate lists travel as JSON arrays
-// (json_each), and a window function ranks the edges per entity.
+// The graph lookups of the edges repository, written as SQL both engines run: entity and predicate lists
+// travel as one parameter each (`_textRows`, `_inIdList`), and a window function ranks the edges per entity.
 
 /** A message n-gram that names a known entity. */
 export interface NamedEntity {
@@ -30,7 +32,8 @@ function hiddenOf(validity: EdgeValidity = {}): RawBuilder<unknown> {
 }
 
 /** Edges touching `entities` that `validity` hides, most recently seen first (then id). */
-export async function hiddenTouchingSqlite(
+export async function hiddenTouching(
+  backend: RepositoryBackend,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   entities: readonly string[],
@@ -39,11 +42,11 @@ export async function hiddenTouchingSqlite(
 ): Promise<Selectable<KnowledgeGraphTable>[]> {
   const hidden = hiddenOf(validity)
   const { rows } = await sql<Selectable<KnowledgeGraphTable>>`
-    WITH a(name) AS (SELECT value FROM json_each(${JSON.stringify(entities)}))
-    SELECT k.* FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name
+    WITH a(name) AS (${_textRows(backend, entities)})
+    SELECT k.* FROM a ${_orderedJoin(backend)} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name
     WHERE ${hidden}
     UNION
-    SELECT k.* FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name
+    SELECT k.* FROM a ${_orderedJoin(backend)} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name
     WHERE ${hidden}
     ORDER BY last_seen DESC, id
     LIMIT ${limit}`.execute(db)
@@ -51,7 +54,8 @@ export async function hiddenTouchingSqlite(
 }
 
 /** One index seek per entity and end (subject, object), ranked per entity with a window function. */
-export async function bestTouchingSqlite(
+export async function bestTouching(
+  backend: RepositoryBackend,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   entities: readonly string[],
@@ -59,13 +63,13 @@ export async function bestTouchingSqlite(
   valid: RawBuilder<unknown>,
 ): Promise<Selectable<KnowledgeGraphTable>[]> {
   const { rows } = await sql<Selectable<KnowledgeGraphTable>>`
-    WITH a(name) AS (SELECT value FROM json_each(${JSON.stringify(entities)})),
+    WITH a(name) AS (${_textRows(backend, entities)}),
     touching AS (
       SELECT k.*, a.name AS anchor FROM a
-        CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name WHERE ${valid}
+        ${_orderedJoin(backend)} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name WHERE ${valid}
       UNION ALL
       SELECT k.*, a.name AS anchor FROM a
-        CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name WHERE ${valid}
+        ${_orderedJoin(backend)} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name WHERE ${valid}
     ),
     ranked AS (
       SELECT *, row_number() OVER (PARTITION BY anchor ORDER BY confidence DESC, last_seen DESC, id) AS rn
@@ -75,7 +79,8 @@ export async function bestTouchingSqlite(
   return rows
 }
 
-export async function touchingWithPredicatesSqlite(
+export async function touchingWithPredicates(
+  backend: RepositoryBackend,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   entities: readonly string[],
@@ -83,14 +88,13 @@ export async function touchingWithPredicatesSqlite(
   limit: number,
   valid: RawBuilder<unknown>,
 ): Promise<Selectable<KnowledgeGraphTable>[]> {
-  const routed = JSON.stringify(predicates)
   const { rows } = await sql<Selectable<KnowledgeGraphTable>>`
-    WITH a(name) AS (SELECT value FROM json_each(${JSON.stringify(entities)}))
-    SELECT k.* FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name
-    WHERE k.predicate IN (SELECT value FROM json_each(${routed})) AND ${valid}
+    WITH a(name) AS (${_textRows(backend, entities)})
+    SELECT k.* FROM a ${_orderedJoin(backend)} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name
+    WHERE ${_inIdList(backend, 'k.predicate', predicates)} AND ${valid}
     UNION
-    SELECT k.* FROM a CROSS JOIN knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name
-    WHERE k.predicate IN (SELECT value FROM json_each(${routed})) AND ${valid}
+    SELECT k.* FROM a ${_orderedJoin(backend)} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name
+    WHERE ${_inIdList(backend, 'k.predicate', predicates)} AND ${valid}
     ORDER BY confidence DESC, last_seen DESC, id
     LIMIT ${limit}`.execute(db)
   return rows
@@ -101,13 +105,14 @@ const EDGE_COLUMNS = sql.raw(
   'id, workspace_id, subject, predicate, object, pos_evidence, neg_evidence, confidence, status, derived, first_seen, last_seen, last_reinforced, valid_from, valid_to, superseded_by, learned_at',
 )
 
-export async function namedEntitiesSqlite(
+export async function namedEntities(
+  backend: RepositoryBackend,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   keys: readonly string[],
 ): Promise<NamedEntity[]> {
   const { rows } = await sql<NamedEntity>`
-    WITH q(key) AS (SELECT value FROM json_each(${JSON.stringify(keys)}))
+    WITH q(key) AS (${_textRows(backend, keys)})
     SELECT a.canonical AS entity, q.key FROM q
       JOIN entity_aliases a ON a.workspace_id = ${workspaceId} AND a.surface = q.key
     UNION
@@ -122,12 +127,13 @@ export async function namedEntitiesSqlite(
         EXISTS (SELECT 1 FROM knowledge_graph s WHERE s.workspace_id = ${workspaceId} AND s.subject = q.key)
         OR EXISTS (SELECT 1 FROM entity_types t WHERE t.workspace_id = ${workspaceId} AND t.entity = q.key)
         OR (SELECT count(*) FROM (SELECT 1 FROM knowledge_graph o
-              WHERE o.workspace_id = ${workspaceId} AND o.object = q.key AND o.status != 'retracted' LIMIT 2)) > 1
+              WHERE o.workspace_id = ${workspaceId} AND o.object = q.key AND o.status != 'retracted' LIMIT 2) AS two) > 1
       )`.execute(db)
   return rows.map((row) => ({ key: row.key, entity: row.entity }))
 }
 
-export async function strongestWithPredicatesSqlite(
+export async function strongestWithPredicates(
+  backend: RepositoryBackend,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   predicates: readonly string[],
@@ -137,7 +143,7 @@ export async function strongestWithPredicatesSqlite(
   const { rows } = await sql<Selectable<KnowledgeGraphTable>>`
     SELECT k.* FROM knowledge_graph k
     WHERE k.workspace_id = ${workspaceId}
-      AND k.predicate IN (SELECT value FROM json_each(${JSON.stringify(predicates)}))
+      AND ${_inIdList(backend, 'k.predicate', predicates)}
       AND ${valid}
     ORDER BY k.confidence DESC, k.last_seen DESC, k.id
     LIMIT ${limit}`.execute(db)
@@ -145,7 +151,8 @@ export async function strongestWithPredicatesSqlite(
 }
 
 /** `+k.workspace_id` keeps SQLite on the primary key instead of scanning the workspace's index. */
-export async function currentByIdsSqlite(
+export async function currentByIds(
+  backend: RepositoryBackend,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   ids: readonly number[],
@@ -153,12 +160,12 @@ export async function currentByIdsSqlite(
 ): Promise<Selectable<KnowledgeGraphTable>[]> {
   const { rows } = await sql<Selectable<KnowledgeGraphTable>>`
     SELECT k.* FROM knowledge_graph k
-    WHERE k.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
-      AND +k.workspace_id = ${workspaceId} AND ${valid}`.execute(db)
+    WHERE ${_inIdList(backend, 'k.id', ids)}
+      AND ${_notIndexed(backend, 'k.workspace_id')} = ${workspaceId} AND ${valid}`.execute(db)
   return rows
 }
 
-export async function mostRecentSqlite(
+export async function mostRecent(
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   limit: number,

@@ -3,6 +3,7 @@ import { StoreError } from '../store/errors'
 import { requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { _textRows } from './sqlite-hints'
 
 /** The kind of thing an entity is (`service`, `database`, ...), decided by a running vote. */
 export interface EntityType {
@@ -90,7 +91,7 @@ export function createEntityTypesRepository(scope: RepositoryScope): EntityTypes
       requireId(workspaceId, 'workspace id')
       if (names.length === 0) return []
       const { rows } = await sql<{ type: string }>`
-        SELECT DISTINCT t.type FROM (SELECT value AS key FROM json_each(${JSON.stringify(names)})) q
+        SELECT DISTINCT t.type FROM (SELECT value AS key FROM (${_textRows(scope.backend, names)}) AS v) q
           JOIN entity_types t ON t.workspace_id = ${workspaceId} AND t.type = q.key
         ORDER BY t.type`.execute(db)
       return rows.map((row) => row.type)

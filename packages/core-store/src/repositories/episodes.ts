@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { EpisodesTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
-import { selectByIdsSqlite } from './by-ids'
+import { selectByIds } from './by-ids'
 import { optionalText, requireIntegers, requireText } from './checks'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
@@ -92,7 +92,7 @@ export function createEpisodesRepository(scope: RepositoryScope): EpisodesReposi
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      return (await selectByIdsSqlite(db, 'episodes', workspaceId, ids)).map(toEpisode)
+      return (await selectByIds(scope.backend, db, 'episodes', workspaceId, ids)).map(toEpisode)
     },
     async listBySession(workspaceId, sessionId) {
       requireId(workspaceId, 'workspace id')

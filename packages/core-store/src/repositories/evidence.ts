@@ -5,6 +5,7 @@ import { optionalText, requireInteger, requireIntegers, requireText } from './ch
 import { _deleteDecayMarkSqlite, _insertEvidenceSqlite } from './graph-statements'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { _inIdList } from './sqlite-hints'
 
 /** One piece of evidence for (polarity 1) or against (polarity -1) an edge. */
 export interface Evidence {
@@ -100,7 +101,7 @@ const INSERT_BATCH = 500
 /** Ids per `IN (...)` list. */
 const IN_LIST_CHUNK = 500
 
-function evidenceRow(workspaceId: string, evidence: NewEvidence, now: string) {
+export function evidenceRow(workspaceId: string, evidence: NewEvidence, now: string) {
   requireInteger(evidence.edgeId, 'edgeId')
   const chunkId = evidence.chunkId ?? null
   if (chunkId !== null) requireInteger(chunkId, 'chunkId')
@@ -155,7 +156,7 @@ export function createEvidenceRepository(scope: RepositoryScope): EvidenceReposi
       const { rows } = await sql<{ edge_id: number; message_ids: string; chunk_message_ids: string | null }>`
         SELECT e.edge_id, e.message_ids, c.message_ids AS chunk_message_ids
         FROM kg_evidence e LEFT JOIN chunks c ON c.id = e.chunk_id
-        WHERE e.edge_id IN (SELECT value FROM json_each(${JSON.stringify(edgeIds)}))
+        WHERE ${_inIdList(scope.backend, 'e.edge_id', edgeIds)}
           AND e.workspace_id = ${workspaceId}`.execute(db)
       const sets = new Map<number, Set<number>>()
       for (const row of rows) {

@@ -1,11 +1,15 @@
 import { type Kysely, sql } from 'kysely'
 import type { HyMemDatabase } from '../schema/tables'
+import type { RepositoryBackend } from './backend'
+import { _inIdList, _notIndexed } from './sqlite-hints'
 import type { MessageNeighbours } from './types'
 
 /**
  * One index seek per neighbour (`messages_by_session`); `+m.workspace_id` keeps SQLite on the primary key.
+ * Portable but for the id list and that hint (see `_inIdList`, `_notIndexed`).
  */
-export async function neighboursSqlite(
+export async function selectNeighbours(
+  backend: RepositoryBackend,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   ids: readonly number[],
@@ -22,7 +26,7 @@ export async function neighboursSqlite(
   const { rows } = await sql<Record<string, number | string | null>>`
     SELECT m.id, m.session_id, m.peer_id${columns.length > 0 ? sql`, ${sql.join(columns)}` : sql``}
     FROM messages m
-    WHERE m.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND +m.workspace_id = ${workspaceId}`.execute(
+    WHERE ${_inIdList(backend, 'm.id', ids)} AND ${_notIndexed(backend, 'm.workspace_id')} = ${workspaceId}`.execute(
     db,
   )
   return rows.map((row) => {

@@ -1,14 +1,14 @@
-import { _sqliteFilter, type FilterTarget, MESSAGE_FILTER_FIELDS } from '../filter'
+import { _filterFor, type FilterTarget, MESSAGE_FILTER_FIELDS } from '../filter'
 import { StoreError } from '../store/errors'
 import { ISO_TIME_HINT, parseIsoTime } from '../time'
 import { loadTokenCounter, type TokenCounter } from '../tokens'
-import { selectByIdsSqlite } from './by-ids'
+import { selectByIds } from './by-ids'
 import { requireInteger, requireIntegers } from './checks'
 import { isJsonObject, objectText, parseObject, requireId } from './json'
 import { insertMessageBatch, type PreparedMessage } from './message-batch'
 import { createMessageTransfer } from './message-transfer'
 import { MESSAGE_ROLES, toMessage } from './message-values'
-import { neighboursSqlite } from './messages-sqlite'
+import { selectNeighbours } from './messages-sqlite'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
 import type { Message, MessagesRepository, NewMessage, RecentMessagesQuery } from './types'
@@ -142,7 +142,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
         .selectFrom('messages')
         .where('workspace_id', '=', workspaceId)
         .where('session_id', '=', sessionId)
-        .where(_sqliteFilter(MESSAGE_TARGET, filter))
+        .where(_filterFor(scope.backend, MESSAGE_TARGET, filter))
       const [rows, count] = await Promise.all([
         matching
           .selectAll()
@@ -207,7 +207,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       if (!Number.isInteger(span) || span < 0)
         throw new StoreError('INVALID_INPUT', 'span must be a non-negative integer')
       if (ids.length === 0) return []
-      return neighboursSqlite(db, workspaceId, ids, span)
+      return selectNeighbours(scope.backend, db, workspaceId, ids, span)
     },
     async listUserAuthors(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
@@ -228,8 +228,8 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       requireIntegers(ids, 'ids')
       if (ids.length === 0) return []
       if (filter === undefined)
-        return (await selectByIdsSqlite(db, 'messages', workspaceId, ids)).map(toMessage).sort(byId)
-      const condition = _sqliteFilter(MESSAGE_TARGET, filter)
+        return (await selectByIds(scope.backend, db, 'messages', workspaceId, ids)).map(toMessage).sort(byId)
+      const condition = _filterFor(scope.backend, MESSAGE_TARGET, filter)
       const unique = [...new Set(ids)]
       const found: Message[] = []
       for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {

@@ -1,12 +1,15 @@
 import { type Kysely, sql } from 'kysely'
 import type { HyMemDatabase } from '../schema/tables'
-import { selectByIdsSqlite } from './by-ids'
+import type { RepositoryBackend } from './backend'
+import { selectByIds } from './by-ids'
 import type { NoteFilter } from './note-values'
+import { _inIdList, _notIndexed } from './sqlite-hints'
 
-// The SQLite-only statements of the notes repository: id lists travel as one JSON array (json_each).
+// The notes repository's id-list statements: the ids travel as one parameter (see `_inIdList`).
 
 /** The workspace's notes rows among `ids` that pass `filter`. */
-export async function notesByIdsSqlite(
+export async function notesByIds(
+  backend: RepositoryBackend,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   ids: readonly string[],
@@ -18,18 +21,19 @@ export async function notesByIdsSqlite(
   if (filter.observedId !== undefined) where.push(sql`observed_id = ${filter.observedId}`)
   if (filter.aboutPeerOrNobody !== undefined)
     where.push(sql`(observed_id IS NULL OR observed_id = ${filter.aboutPeerOrNobody})`)
-  return selectByIdsSqlite(db, 'notes', workspaceId, ids, where)
+  return selectByIds(backend, db, 'notes', workspaceId, ids, where)
 }
 
-/** One statement for any number of ids: they travel as a JSON array (`+workspace_id` keeps the primary key). */
-export async function markAccessedSqlite(
+/** One statement for any number of ids (`+workspace_id` keeps SQLite on the primary key). */
+export async function markNotesAccessed(
+  backend: RepositoryBackend,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   ids: readonly string[],
   at: string,
 ): Promise<void> {
   await sql`UPDATE notes SET last_accessed_at = ${at}
-    WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND +workspace_id = ${workspaceId}`.execute(
+    WHERE ${_inIdList(backend, 'id', ids)} AND ${_notIndexed(backend, 'workspace_id')} = ${workspaceId}`.execute(
     db,
   )
 }

@@ -15,7 +15,7 @@ import {
   type StaleNotesFilter,
   toNote,
 } from './note-values'
-import { markAccessedSqlite, notesByIdsSqlite } from './notes-sqlite'
+import { markNotesAccessed, notesByIds } from './notes-sqlite'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
 import type { Page, PageRequest } from './types'
@@ -103,7 +103,7 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
     async getByIds(workspaceId, ids, filter = {}) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      return (await notesByIdsSqlite(db, workspaceId, ids, filter)).map(toNote)
+      return (await notesByIds(scope.backend, db, workspaceId, ids, filter)).map(toNote)
     },
     async activeForPair(workspaceId, pair, ids) {
       if (ids !== undefined && ids.length === 0) return []
@@ -281,7 +281,7 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return
       if (at !== undefined) checkTime(at, 'at')
-      await markAccessedSqlite(db, workspaceId, ids, at ?? context.now())
+      await markNotesAccessed(scope.backend, db, workspaceId, ids, at ?? context.now())
     },
     async countByState(workspaceId) {
       const row = await db

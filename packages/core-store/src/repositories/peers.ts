@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import { _sqliteFilter, type FilterTarget, PEER_FILTER_FIELDS } from '../filter'
+import { _filterFor, type FilterTarget, PEER_FILTER_FIELDS } from '../filter'
 import type { HyMemDatabase, PeerRole, PeersTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { objectText, parseObject, requireId } from './json'
@@ -103,7 +103,7 @@ export function createPeersRepository(scope: RepositoryScope): PeersRepository {
       const matching = db
         .selectFrom('peers')
         .where('workspace_id', '=', workspaceId)
-        .where(_sqliteFilter(PEER_TARGET, filter))
+        .where(_filterFor(scope.backend, PEER_TARGET, filter))
       const [rows, count] = await Promise.all([
         matching
           .selectAll()

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { ProceduresTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
-import { selectByIdsSqlite } from './by-ids'
+import { selectByIds } from './by-ids'
 import { optionalText, requireIntegers, requireText } from './checks'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
@@ -130,7 +130,7 @@ export function createProceduresRepository(scope: RepositoryScope): ProceduresRe
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      return (await selectByIdsSqlite(db, 'procedures', workspaceId, ids)).map(toProcedure)
+      return (await selectByIds(scope.backend, db, 'procedures', workspaceId, ids)).map(toProcedure)
     },
     async listAll(workspaceId) {
       requireId(workspaceId, 'workspace id')

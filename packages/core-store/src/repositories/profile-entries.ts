@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { sql } from 'kysely'
 import type { ProfileEntriesTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { requireIntegers, requireText } from './checks'
@@ -120,7 +121,8 @@ export function createProfileEntryMethods(scope: RepositoryScope): ProfileEntryM
         .onConflict((oc) =>
           oc.columns(['workspace_id', 'peer_id', 'kind', 'statement_key']).doUpdateSet((eb) => ({
             pos_evidence: eb('profile_entries.pos_evidence', '+', 1),
-            last_seen: eb.fn('max', [eb.ref('profile_entries.last_seen'), eb.val(observedAt)]),
+            // The later of the two, portably (SQLite's two-argument max() is GREATEST on PostgreSQL).
+            last_seen: sql<string>`CASE WHEN profile_entries.last_seen > excluded.last_seen THEN profile_entries.last_seen ELSE excluded.last_seen END`,
           })),
         )
         .returningAll()

@@ -5,6 +5,7 @@ import type { PurgeTx } from '../forget/tally'
 import { mergeCounts } from '../forget/tally'
 import type { ForgetTarget, Purge, PurgeCompaction } from '../forget/types'
 import type { HyMemDatabase, PurgeKind, PurgesTable } from '../schema/tables'
+import type { VectorIndex } from '../search/types'
 import { createVectorIndex } from '../search/vector-index'
 import { StoreError } from '../store/errors'
 import { parseArray, parseObject, requireId } from './json'
@@ -50,14 +51,36 @@ export function toPurge(row: Selectable<PurgesTable>): Purge {
   }
 }
 
-export function createPurgesRepository(scope: RepositoryScope): PurgesRepository {
+/** What a purge needs of its engine: the vector index inside its transaction, and how it compacts the disk. */
+export interface PurgeEngine {
+  vectorsIn(executor: Kysely<HyMemDatabase>): VectorIndex
+  compact(
+    scope: RepositoryScope,
+    removed: Readonly<Record<string, number>>,
+    everything: boolean,
+  ): Promise<{ optimized: string[]; checkpointed: boolean }>
+}
+
+const SQLITE_PURGE_ENGINE = (scope: RepositoryScope): PurgeEngine => ({
+  vectorsIn: (executor) =>
+    createVectorIndex(executor, scope.context, { statements: scope.statements, inTransaction: true }),
+  compact: compactSqlite,
+})
+
+export function createPurgesRepository(
+  scope: RepositoryScope,
+  engine: PurgeEngine = SQLITE_PURGE_ENGINE(scope),
+): PurgesRepository {
   const { db, context, statements } = scope
   const read = async (executor: Kysely<HyMemDatabase>, id: number) =>
     executor.selectFrom('purges').selectAll().where('id', '=', id).executeTakeFirst()
-  const purgeTx = (executor: Kysely<HyMemDatabase>): PurgeTx => {
-    const options = { statements, inTransaction: true }
-    return { db: executor, context, statements, vectors: createVectorIndex(executor, context, options) }
-  }
+  const purgeTx = (executor: Kysely<HyMemDatabase>): PurgeTx => ({
+    db: executor,
+    context,
+    statements,
+    backend: scope.backend,
+    vectors: engine.vectorsIn(executor),
+  })
 
   return {
     async request(workspaceId, target) {
@@ -116,7 +139,7 @@ export function createPurgesRepository(scope: RepositoryScope): PurgesRepository
           `purge ${id} has not removed its rows yet: call removeRows first`,
         )
       const removed = parseObject(row.removed) as Record<string, number>
-      const { optimized, checkpointed } = await compactSqlite(scope, removed, row.kind === 'workspace')
+      const { optimized, checkpointed } = await engine.compact(scope, removed, row.kind === 'workspace')
       if (!checkpointed) return { purge: toPurge(row), optimized, checkpointed }
       const done = await scope.write((tx) =>
         tx

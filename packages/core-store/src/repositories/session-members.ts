@@ -96,7 +96,7 @@ export function createSessionMembers(scope: RepositoryScope): SessionMembers {
         members
           .selectAll('peers')
           .orderBy('session_peers.joined_at', direction)
-          .orderBy(sql`session_peers.rowid`, direction)
+          .orderBy(sql.ref(`session_peers.${scope.backend.name === 'sqlite' ? 'rowid' : 'seq'}`), direction)
           .limit(window.size)
           .offset(window.offset)
           .execute(),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { _sqliteFilter, type FilterTarget, SESSION_FILTER_FIELDS } from '../filter'
+import { _filterFor, type FilterTarget, SESSION_FILTER_FIELDS } from '../filter'
 import type { HyMemDatabase } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { objectText, requireId } from './json'
@@ -83,7 +83,7 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
             ),
           ),
         )
-        .where(_sqliteFilter(SESSION_TARGET, query.filter))
+        .where(_filterFor(scope.backend, SESSION_TARGET, query.filter))
       const [rows, count] = await Promise.all([
         matching
           .selectAll('sessions')

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import { _sqliteFilter, type FilterTarget, WORKSPACE_FILTER_FIELDS } from '../filter'
+import { _filterFor, type FilterTarget, WORKSPACE_FILTER_FIELDS } from '../filter'
 import type { HyMemDatabase, WorkspacesTable } from '../schema/tables'
 import { _removeWorkspaceVectors } from '../search/vector-index'
 import { objectText, parseObject, requireId } from './json'
@@ -109,7 +109,7 @@ export function createWorkspacesRepository(scope: RepositoryScope): WorkspacesRe
     get: (id) => get(id),
     async list(request, filter) {
       const window = pageWindow(request)
-      const matching = db.selectFrom('workspaces').where(_sqliteFilter(WORKSPACE_TARGET, filter))
+      const matching = db.selectFrom('workspaces').where(_filterFor(scope.backend, WORKSPACE_TARGET, filter))
       const [rows, count] = await Promise.all([
         matching
           .selectAll()

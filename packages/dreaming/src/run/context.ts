@@ -25,7 +25,8 @@ export interface RunContext {
   readonly config: DreamConfig
   readonly budget: number
   readonly concurrency: number
-  readonly markdown: DreamMarkdownPaths
+  /** null: no files; the sections are rendered from rows when read (`renderManagedMarkdown`). */
+  readonly markdown: DreamMarkdownPaths | null
   readonly signal: AbortSignal | undefined
   readonly emit: (event: DreamProgressEvent) => void
   readonly tally: RunTally

@@ -20,13 +20,17 @@ export function resolveOptions(options: DreamOptions): {
     throw new DreamError('INVALID_INPUT', 'dream() needs an extractor (createRulesExtractor())')
   const md = options.markdown
   if (
-    !md ||
-    typeof md.userMdPath !== 'string' ||
-    typeof md.memoryMdPath !== 'string' ||
-    !md.userMdPath ||
-    !md.memoryMdPath
+    md !== null &&
+    (!md ||
+      typeof md.userMdPath !== 'string' ||
+      typeof md.memoryMdPath !== 'string' ||
+      !md.userMdPath ||
+      !md.memoryMdPath)
   ) {
-    throw new DreamError('INVALID_INPUT', 'dream() needs markdown.userMdPath and markdown.memoryMdPath')
+    throw new DreamError(
+      'INVALID_INPUT',
+      'dream() needs markdown.userMdPath and markdown.memoryMdPath (or markdown: null for no files)',
+    )
   }
   const config: DreamConfig = Object.freeze({ ...DEFAULT_DREAM_CONFIG, ...(options.config ?? {}) })
   for (const [key, value] of Object.entries(config)) {

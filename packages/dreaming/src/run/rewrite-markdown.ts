@@ -15,6 +15,7 @@ export async function rewriteMarkdown(
   options: Pick<DreamOptions, 'store' | 'workspaceId' | 'extractor' | 'markdown' | 'config'>,
 ): Promise<void> {
   const { config } = resolveOptions(options)
+  if (options.markdown === null) return
   const ctx: RunContext = {
     store: options.store,
     workspaceId: options.workspaceId,

@@ -111,6 +111,16 @@ export async function readInsights(
   return insights.slice(0, config.insightsMaxEntries)
 }
 
+/** Only the insight thresholds of a (partial) dream config, so other settings are not checked as thresholds. */
+export function insightThresholds(config: Partial<InsightThresholds>): Partial<InsightThresholds> {
+  const { hubMinConfidence, strongPreferenceConfidence, insightsMaxEntries } = config
+  return {
+    ...(hubMinConfidence !== undefined ? { hubMinConfidence } : {}),
+    ...(strongPreferenceConfidence !== undefined ? { strongPreferenceConfidence } : {}),
+    ...(insightsMaxEntries !== undefined ? { insightsMaxEntries } : {}),
+  }
+}
+
 /** Recomputes the insights and rewrites MEMORY.md's auto-section. */
 export async function refreshInsights(ctx: RunContext): Promise<void> {
   const { hubMinConfidence, strongPreferenceConfidence, insightsMaxEntries } = ctx.config
@@ -120,9 +130,11 @@ export async function refreshInsights(ctx: RunContext): Promise<void> {
     insightsMaxEntries,
   })
   ctx.tally.counts.insights = insights.length
-  await writeSection(
-    ctx.markdown.memoryMdPath,
-    INSIGHTS_SECTION,
-    insights.map((i) => `- ${i.text}`).join('\n'),
-  )
+  if (ctx.markdown === null) return
+  await writeSection(ctx.markdown.memoryMdPath, INSIGHTS_SECTION, insightsSectionBody(insights))
+}
+
+/** The body of MEMORY.md's insights section: one bullet per insight. */
+export function insightsSectionBody(insights: readonly Insight[]): string {
+  return insights.map((i) => `- ${i.text}`).join('\n')
 }

@@ -68,7 +68,13 @@ async function capEntries(tx: StoreScope, workspaceId: string, max: number): Pro
  * last, under `### (unattributed)`), so each peer's profile is its own part of the file.
  */
 export async function writeProfileMarkdown(ctx: RunContext): Promise<void> {
-  const entries = await ctx.store.markers.profileEntries(ctx.workspaceId)
+  if (ctx.markdown === null) return
+  const body = profileSectionBody(await ctx.store.markers.profileEntries(ctx.workspaceId))
+  await writeSection(ctx.markdown.userMdPath, PROFILE_SECTION, body)
+}
+
+/** The body of USER.md's profile section: one bullet per entry, strongest first (the order given). */
+export function profileSectionBody(entries: readonly ProfileEntry[]): string {
   const line = (e: ProfileEntry) =>
     `- [${e.kind}] ${e.statement}${e.posEvidence > 1 ? ` ×${e.posEvidence}` : ''}`
   const byPeer = new Map<string, ProfileEntry[]>()
@@ -76,13 +82,10 @@ export async function writeProfileMarkdown(ctx: RunContext): Promise<void> {
     const key = entry.peerId ?? ''
     byPeer.set(key, [...(byPeer.get(key) ?? []), entry])
   }
-  if (byPeer.size <= 1) {
-    await writeSection(ctx.markdown.userMdPath, PROFILE_SECTION, entries.map(line).join('\n'))
-    return
-  }
+  if (byPeer.size <= 1) return entries.map(line).join('\n')
   const peers = [...byPeer.keys()].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : 0))
   const parts = peers.map((peer) =>
     [`### ${peer === '' ? '(unattributed)' : peer}`, '', ...(byPeer.get(peer) ?? []).map(line)].join('\n'),
   )
-  await writeSection(ctx.markdown.userMdPath, PROFILE_SECTION, parts.join('\n\n'))
+  return parts.join('\n\n')
 }

@@ -84,11 +84,21 @@ export function facadeOptionsFromConfig(
   config: HyMemConfig,
 ): Pick<
   HyMemOptions,
-  'root' | 'databasePath' | 'workspaceId' | 'dream' | 'dreamCooldownMs' | 'promptVersion'
+  | 'root'
+  | 'databasePath'
+  | 'database'
+  | 'markdownMirror'
+  | 'workspaceId'
+  | 'dream'
+  | 'dreamCooldownMs'
+  | 'promptVersion'
 > {
   return {
     root: config.root,
     databasePath: config.databasePath,
+    ...(config.databaseUrl !== null
+      ? { database: config.databaseUrl, markdownMirror: config.markdownMirror }
+      : {}),
     workspaceId: config.workspaceId,
     dream: { dreamBudget: config.dream.budget, concurrency: config.llm.concurrency },
     dreamCooldownMs: config.dream.cooldownSeconds * 1000,

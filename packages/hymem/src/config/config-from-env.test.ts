@@ -13,6 +13,8 @@ describe('configFromEnv defaults', () => {
     expect(config).toEqual({
       root: '/home/ada/.hermes',
       databasePath: '/home/ada/.hermes/hymem.sqlite',
+      databaseUrl: null,
+      markdownMirror: true,
       workspaceId: 'default',
       llm: {
         apiKey: null,
@@ -45,6 +47,7 @@ describe('configFromEnv defaults', () => {
   it('documents every variable with a description', () => {
     expect(ENV_VARIABLES.map((variable) => variable.name)).toEqual([
       'HYMEM_ROOT',
+      'HYMEM_DATABASE_URL',
       'HYMEM_WORKSPACE',
       'HYMEM_LLM_API_KEY',
       'DEEPSEEK_API_KEY',
@@ -67,6 +70,26 @@ describe('configFromEnv defaults', () => {
     for (const variable of ENV_VARIABLES) expect(variable.description.length).toBeGreaterThan(10)
     expect(ENV_VARIABLES.find((variable) => variable.name === 'HYMEM_HONCHO_PORT')?.default).toBe('8765')
     expect(ENV_VARIABLES.find((variable) => variable.name === 'HYMEM_LLM_API_KEY')?.default).toBeNull()
+  })
+})
+
+describe('HYMEM_DATABASE_URL', () => {
+  it('selects PostgreSQL; the Markdown files are a mirror only when HYMEM_ROOT is set too', () => {
+    const url = 'postgresql://hymem:s3cret-pass@db.internal:5432/hymem'
+    const alone = configFromEnv({ ...HOME, HYMEM_DATABASE_URL: url })
+    expect(alone.errors).toEqual([])
+    expect(alone.config).toMatchObject({ databaseUrl: url, markdownMirror: false })
+    const withRoot = configFromEnv({ ...HOME, HYMEM_DATABASE_URL: url, HYMEM_ROOT: '/srv/hymem' })
+    expect(withRoot.config).toMatchObject({ databaseUrl: url, markdownMirror: true, root: '/srv/hymem' })
+    expect(redactConfig(alone.config).databaseUrl).toBe('postgresql://hymem:****@db.internal:5432/hymem')
+  })
+
+  it('refuses what is not a PostgreSQL URL, naming the variable and the form', () => {
+    const { errors, config } = configFromEnv({ ...HOME, HYMEM_DATABASE_URL: 'mysql://db/hymem' })
+    expect(errors).toEqual([
+      'HYMEM_DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. HYMEM_DATABASE_URL=postgres://hymem:secret@db:5432/hymem (pglite:<dir> for tests) (got "mysql://db/hymem")',
+    ])
+    expect(config.databaseUrl).toBeNull()
   })
 })
 
@@ -114,6 +137,8 @@ describe('configFromEnv reads every variable', () => {
     expect(config).toEqual({
       root: '/home/ada/memory',
       databasePath: '/home/ada/memory/hymem.sqlite',
+      databaseUrl: null,
+      markdownMirror: true,
       workspaceId: 'team-a',
       llm: {
         apiKey: 'sk-llm-0123456789',

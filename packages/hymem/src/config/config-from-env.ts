@@ -29,7 +29,7 @@ export function configFromEnv(env: Readonly<Record<string, string | undefined>>)
   }
 
   const parsed = parseTolerantly(input, errors)
-  const config = normalise(parsed, env, errors)
+  const config = normalise(parsed, env, errors, 'HYMEM_ROOT' in input)
   crossFieldRules(config, parsed, new Set(Object.keys(input)), warnings, errors)
   return { config: deepFreeze(config), warnings, errors }
 }
@@ -55,6 +55,7 @@ function normalise(
   parsed: ParsedEnv,
   env: Readonly<Record<string, string | undefined>>,
   errors: string[],
+  rootGiven: boolean,
 ): HyMemConfig {
   const home = env.HOME?.trim() || env.USERPROFILE?.trim() || homedir()
   const root = resolve(parsed.HYMEM_ROOT.replace(/^~(?=$|[/\\])/, home))
@@ -78,6 +79,8 @@ function normalise(
   return {
     root,
     databasePath: join(root, 'hymem.sqlite'),
+    databaseUrl: parsed.HYMEM_DATABASE_URL ?? null,
+    markdownMirror: parsed.HYMEM_DATABASE_URL === undefined || rootGiven,
     workspaceId: parsed.HYMEM_WORKSPACE,
     llm: {
       apiKey: llmKey,

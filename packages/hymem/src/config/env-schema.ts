@@ -65,6 +65,21 @@ const integer = (
  */
 export const ENV_SCHEMA = v.object({
   HYMEM_ROOT: text('Folder for hymem.sqlite, MEMORY.md and USER.md; `~` expands to HOME.', '~/.hermes'),
+  HYMEM_DATABASE_URL: v.pipe(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(
+          /^(postgres(ql)?:\/\/|pglite:)/i,
+          'must be a postgres:// or postgresql:// URL, e.g. HYMEM_DATABASE_URL=postgres://hymem:secret@db:5432/hymem (pglite:<dir> for tests)',
+        ),
+      ),
+    ),
+    v.description(
+      'PostgreSQL + pgvector instead of the SQLite file: postgres://user:password@host:5432/database. Unset: hymem.sqlite under HYMEM_ROOT.',
+    ),
+  ),
   HYMEM_WORKSPACE: v.pipe(
     v.optional(
       v.pipe(

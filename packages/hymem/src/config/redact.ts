@@ -14,6 +14,7 @@ function mask(secret: string | null): string | null {
 export function redactConfig(config: HyMemConfig): HyMemConfig {
   return {
     ...config,
+    databaseUrl: config.databaseUrl?.replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, '$1:****@') ?? null,
     llm: { ...config.llm, apiKey: mask(config.llm.apiKey) },
     embedding: { ...config.embedding, apiKey: mask(config.embedding.apiKey) },
     authTokens: config.authTokens.map((entry) => ({ ...entry, token: mask(entry.token) ?? '' })),

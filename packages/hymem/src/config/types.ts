@@ -13,6 +13,13 @@ export interface HyMemConfig {
   readonly root: string
   /** `${root}/hymem.sqlite`. */
   readonly databasePath: string
+  /** HYMEM_DATABASE_URL: a PostgreSQL (or `pglite:`) URL; null: the SQLite file `databasePath`. */
+  readonly databaseUrl: string | null
+  /**
+   * On PostgreSQL, whether USER.md / MEMORY.md are also written under `root` as a mirror (HYMEM_ROOT was
+   * set). Always true on SQLite, where the files are the memory.
+   */
+  readonly markdownMirror: boolean
   /** Default workspace. */
   readonly workspaceId: string
   readonly llm: {

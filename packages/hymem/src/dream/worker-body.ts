@@ -1,8 +1,9 @@
 import { setPriority } from 'node:os'
-import { createThreadWriteLock, openStore, type Store } from '@hymem/core-store'
+import { createThreadWriteLock, type Store } from '@hymem/core-store'
 import { dream } from '@hymem/dreaming'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { embeddingsFromConfig, llmFromConfig } from '../config/clients'
+import { openDatabase } from '../database/open-database'
 import type { HyMemLog } from '../log'
 import { markdownPathsFor } from '../markdown-paths'
 import { type DreamExtraction, dreamExtraction } from './extraction'
@@ -59,12 +60,18 @@ export function serveDreams(port: WorkerPort, data: DreamWorkerData): void {
     }
   }
   const opened: Promise<Opened> = (async () => {
-    const store = openStore({
-      path: data.databasePath,
-      threadWriteLock: createThreadWriteLock({ buffer: data.writeLock, priority: 'background' }),
-      log: (event) =>
-        log({ kind: 'store', level: event.kind === 'vector-fallback' ? 'warn' : 'debug', event }),
-    })
+    const store = await openDatabase(
+      data.databaseUrl === null
+        ? { backend: 'sqlite', path: data.databasePath }
+        : { backend: 'postgres', url: data.databaseUrl, inProcess: false },
+      {
+        ...(data.writeLock
+          ? { threadWriteLock: createThreadWriteLock({ buffer: data.writeLock, priority: 'background' }) }
+          : {}),
+        log: (event) =>
+          log({ kind: 'store', level: event.kind === 'vector-fallback' ? 'warn' : 'debug', event }),
+      },
+    )
     const llm = llmFromConfig(data.clients, { log })
     return {
       store,
@@ -85,7 +92,7 @@ export function serveDreams(port: WorkerPort, data: DreamWorkerData): void {
       extractor: extraction.extractor,
       ...(extraction.llmCache ? { llmCache: extraction.llmCache } : {}),
       ...(embeddings ? { embeddings } : {}),
-      markdown: { userMdPath: files.userMd, memoryMdPath: files.memoryMd },
+      markdown: data.markdownFiles ? { userMdPath: files.userMd, memoryMdPath: files.memoryMd } : null,
       config: data.dream,
       holderId: data.holderId,
       signal,

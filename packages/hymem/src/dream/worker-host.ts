@@ -171,7 +171,7 @@ export function createDreamWorkerHost(options: DreamWorkerHostOptions): DreamWor
     worker = null
     ready = false
     // A thread ended in the middle of a write never releases the shared write lock itself.
-    releaseThreadWriteLockOf(options.data.writeLock, lockTag)
+    if (options.data.writeLock) releaseThreadWriteLockOf(options.data.writeLock, lockTag)
     const lost = [...jobs.values()].filter((job) => job.sentTo === exited)
     if (closing) {
       for (const job of lost) {

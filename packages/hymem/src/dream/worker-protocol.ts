@@ -11,10 +11,14 @@ export type DreamWorkerClients = Pick<HyMemConfig, 'llm' | 'embedding'>
  */
 export interface DreamWorkerData {
   readonly databasePath: string
-  /** The buffer of the facade's thread write lock (the worker joins it with the background priority). */
-  readonly writeLock: SharedArrayBuffer
+  /** A PostgreSQL server's URL (the worker opens its own pool on it); null: the SQLite file `databasePath`. */
+  readonly databaseUrl: string | null
+  /** SQLite: the buffer of the facade's thread write lock (the worker joins it with the background priority). */
+  readonly writeLock: SharedArrayBuffer | null
   /** Where the Markdown files live (see `markdownPathsFor`). */
   readonly root: string
+  /** Whether dreams write USER.md / MEMORY.md (false on PostgreSQL without a mirror). */
+  readonly markdownFiles: boolean
   /** The facade's default workspace (its Markdown files sit directly under `root`). */
   readonly workspaceId: string
   readonly promptVersion: string | null
