@@ -25,6 +25,7 @@ export function storeMethodInventory(store: Store): string[] {
 /** Which inventory methods the contract called, on any store it opened (forks and transaction scopes too). */
 export class MethodRecorder {
   readonly called = new Set<string>()
+  private readonly targets = new WeakMap<Store, Store>()
 
   /** The backend with every opened store wrapped, so calls through it are recorded. */
   wrap(backend: BackendUnderTest): BackendUnderTest {
@@ -35,13 +36,20 @@ export class MethodRecorder {
         return {
           ...stores,
           open: async (options) => this.store(await stores.open(options)),
+          reopen: async (store, options) => this.store(await stores.reopen(this.unwrap(store), options)),
+          stampSchemaVersion: (store, version) => stores.stampSchemaVersion(this.unwrap(store), version),
         } as TestStores
       },
     }
   }
 
-  store(store: Store): Store {
-    return new Proxy(store, {
+  /** The store behind a recording proxy, so harness calls on it are not counted as contract calls. */
+  private unwrap(store: Store): Store {
+    return this.targets.get(store) ?? store
+  }
+
+  private store(store: Store): Store {
+    const proxy = new Proxy(store, {
       get: (target, key, receiver) => {
         const value = Reflect.get(target, key, receiver)
         if (typeof key !== 'string') return value
@@ -51,6 +59,8 @@ export class MethodRecorder {
         return value
       },
     })
+    this.targets.set(proxy, store)
+    return proxy
   }
 
   private storeMethod(target: Store, key: string, method: (...args: unknown[]) => unknown) {

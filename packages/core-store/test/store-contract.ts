@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BackendUnderTest } from './backends'
 import { describeAliasesContract } from './contracts/aliases'
 import { describeBackupContract } from './contracts/backup'
@@ -25,6 +25,7 @@ import { describeScopeContract } from './contracts/scope'
 import { describeScopesContract } from './contracts/scopes'
 import { describeSearchLogContract } from './contracts/search-log'
 import { describeSessionsContract } from './contracts/sessions'
+import { describeStoreSurfaceContract } from './contracts/store'
 import { describeWorkspacesContract } from './contracts/workspaces'
 import { describeFullTextContract } from './full-text-contract'
 import { describeInspectorReadsContract } from './inspector-reads-contract'
@@ -75,6 +76,7 @@ export function describeStoreContract(backend: BackendUnderTest) {
     describeScopesContract(recorded)
     describeSearchLogContract(recorded)
     describeSessionsContract(recorded)
+    describeStoreSurfaceContract(recorded)
     describeWorkspacesContract(recorded)
 
     describe('method inventory', () => {

@@ -273,7 +273,9 @@ export function describeNotesContract(backend: BackendUnderTest) {
       expect(
         (await store.notes.list('w', { page: { reverse: true } })).items.map((n) => n.description),
       ).toEqual(['one', 'three'])
-      expect((await store.notes.list('w', { archived: true })).items.map((n) => n.description)).toEqual(['two'])
+      expect((await store.notes.list('w', { archived: true })).items.map((n) => n.description)).toEqual([
+        'two',
+      ])
       expect((await store.notes.list('other')).total).toBe(0)
       await expectStoreError(store.notes.list('w', { page: { page: 0 } }), 'INVALID_INPUT')
     })
