@@ -21,6 +21,7 @@ import { describeNotesContract } from './contracts/notes'
 import { describePeerCardsContract } from './contracts/peer-cards'
 import { describePeersContract } from './contracts/peers'
 import { describeProceduresContract } from './contracts/procedures'
+import { describePurgesContract } from './contracts/purges'
 import { describeScopeContract } from './contracts/scope'
 import { describeScopesContract } from './contracts/scopes'
 import { describeSearchLogContract } from './contracts/search-log'
@@ -72,6 +73,7 @@ export function describeStoreContract(backend: BackendUnderTest) {
     describePeerCardsContract(recorded)
     describePeersContract(recorded)
     describeProceduresContract(recorded)
+    describePurgesContract(recorded)
     describeScopeContract(recorded)
     describeScopesContract(recorded)
     describeSearchLogContract(recorded)

@@ -151,5 +151,34 @@ export function describeMessagesContract(backend: BackendUnderTest) {
       await expectStoreError(store.messages.listUnembedded('w', { limit: 0 }), 'INVALID_INPUT')
       await expectStoreError(store.messages.listUnembedded('w', { afterId: -1 }), 'INVALID_INPUT')
     })
+
+    it('listEmbedded pages through the messages that have a vector, oldest first, in the workspace only', async () => {
+      const store = await stores.open()
+      const ids = (
+        await store.messages.insertBatch(
+          'w',
+          's1',
+          ['a', 'b', 'c', 'd'].map((content) => ({ peerId: 'ann', content })),
+        )
+      ).map((message) => message.id)
+      const [foreign] = await store.messages.insertBatch('other', 's1', [
+        { peerId: 'bob', content: 'elsewhere' },
+      ])
+      const row = (id: number, workspaceId = 'w') => ({
+        id,
+        workspaceId,
+        vector: Float32Array.from([1, 0]),
+        textHash: 'h',
+      })
+      expect(await store.messages.listEmbedded('w')).toEqual([])
+      await store.vectors.upsert('messages', [row(ids[3]!), row(ids[1]!), row(foreign!.id, 'other')], 'm')
+      const embedded = await store.messages.listEmbedded('w')
+      expect(embedded.map((message) => message.content)).toEqual(['b', 'd'])
+      expect(embedded[0]).toMatchObject({ id: ids[1], workspaceId: 'w', sessionId: 's1', peerId: 'ann' })
+      const page = await store.messages.listEmbedded('w', { afterId: ids[1]!, limit: 1 })
+      expect(page.map((message) => message.id)).toEqual([ids[3]])
+      await expectStoreError(store.messages.listEmbedded('w', { limit: 0 }), 'INVALID_INPUT')
+      await expectStoreError(store.messages.listEmbedded('w', { afterId: -1 }), 'INVALID_INPUT')
+    })
   })
 }
