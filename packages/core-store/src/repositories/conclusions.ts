@@ -139,8 +139,7 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
       return toPage(items, total, window)
     },
     async find(workspaceId, query = {}) {
-      // No limit: the largest one both engines accept (SQLite's LIMIT -1 is refused by PostgreSQL).
-      const limit = query.limit ?? Number.MAX_SAFE_INTEGER
+      const limit = query.limit ?? -1
       if (query.limit !== undefined && (!Number.isInteger(limit) || limit < 0)) {
         invalid('limit must be a non-negative integer')
       }
