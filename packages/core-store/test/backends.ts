@@ -1,15 +1,21 @@
-import type { Store, VectorSupport } from '../src/store/types'
+import Database from 'better-sqlite3'
+import type { Store, StoreLog, VectorSupport } from '../src/store/types'
 import { useTempStores } from './store-harness'
 
 /** What a backend-neutral suite may ask of a fresh store. */
 export interface TestStoreOptions {
   readonly clock?: () => Date
   readonly newId?: () => string
+  readonly log?: StoreLog
 }
 
 /** Fresh, empty stores for each test; every store opened is closed (and its data dropped) after the test. */
 export interface TestStores {
   open(options?: TestStoreOptions): Promise<Store>
+  /** Another store on the database `store` uses (SQLite: its file; PostgreSQL: its schema). */
+  reopen(store: Store, options?: TestStoreOptions): Promise<Store>
+  /** Records, behind the store's back, that `store`'s database was written by schema version `version`. */
+  stampSchemaVersion(store: Store, version: number): Promise<void>
 }
 
 /** One backend a contract suite runs on. */
@@ -26,9 +32,21 @@ export function sqliteBackend(options: { loadVectorExtension: boolean }): Backen
     vectorMode: options.loadVectorExtension ? 'sqlite-vec' : 'js-scan',
     use() {
       const stores = useTempStores()
+      const { loadVectorExtension } = options
+      // A SQLite store's location is its file's path (readable after close, unlike info()).
+      const pathOf = (store: Store) => store.location
       return {
-        open: async (extra = {}) =>
-          stores.open({ ...extra, loadVectorExtension: options.loadVectorExtension }),
+        open: async (extra = {}) => stores.open({ ...extra, loadVectorExtension }),
+        reopen: async (store, extra = {}) =>
+          stores.open({ ...extra, path: pathOf(store), loadVectorExtension }),
+        stampSchemaVersion: async (store, version) => {
+          const raw = new Database(pathOf(store))
+          try {
+            raw.pragma(`user_version = ${version}`)
+          } finally {
+            raw.close()
+          }
+        },
       }
     },
   }

@@ -86,9 +86,21 @@ function postgresBackend(label: string, url: string | null): PostgresBackendUnde
           opened.push(store)
           return store
         },
+        async reopen(store, options = {}) {
+          return this.open({ ...options, schema: schemaOf(store) })
+        },
+        async stampSchemaVersion(store, version) {
+          await adminQuery(url, `UPDATE ${schemaOf(store)}.schema_version SET version = ${version}`)
+        },
       }
     },
   }
+}
+
+function schemaOf(store: Store): string {
+  const info = store.info()
+  if (info.backend !== 'postgres') throw new Error(`not a PostgreSQL store: ${info.location}`)
+  return info.schema
 }
 
 /** Runs `sql` on the backend directly (outside any store): a server connection, or the shared PGlite. */

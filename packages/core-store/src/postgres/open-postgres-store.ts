@@ -255,7 +255,11 @@ function assemble(opened: Opened): Store {
       if (closed) return Promise.reject(new StoreError('CLOSED', `the store at ${location} is closed`))
       return db.transaction().execute((tx) => fn(scope(tx, true)))
     },
-    runLock,
+    // Only the public StoreRunLock: releaseAll is close()'s, and would drop a running dream's lock.
+    runLock: {
+      acquire: (name, holderId) => runLock.acquire(name, holderId),
+      inspect: (name) => runLock.inspect(name),
+    },
     info: (): PostgresStoreInfo => ({
       backend: 'postgres',
       location,

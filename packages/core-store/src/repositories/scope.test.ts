@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useTempStores } from '../../test/store-harness'
 
-describe('store scopes and the shared connection', () => {
+describe('store scopes and the shared connection on SQLite', () => {
   const stores = useTempStores()
 
   it('base-scope reads and writes wait for an open transaction instead of seeing or joining it', async () => {

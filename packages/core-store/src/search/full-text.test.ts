@@ -1,12 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { sqliteBackend } from '../../test/backends'
-import { describeFullTextContract } from '../../test/full-text-contract'
 import { useTempStores } from '../../test/store-harness'
 import { builderOf } from '../store/builder'
-
-describeFullTextContract(sqliteBackend({ loadVectorExtension: true }))
-describeFullTextContract(sqliteBackend({ loadVectorExtension: false }))
 
 describe('full-text scores on SQLite', () => {
   const stores = useTempStores()

@@ -1,13 +1,8 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { sqliteBackend } from '../../test/backends'
 import { addChunk, vec } from '../../test/fixtures'
 import { useTempStores } from '../../test/store-harness'
-import { describeVectorIndexContract } from '../../test/vector-index-contract'
 import { builderOf } from '../store/builder'
-
-describeVectorIndexContract(sqliteBackend({ loadVectorExtension: true }))
-describeVectorIndexContract(sqliteBackend({ loadVectorExtension: false }))
 
 describe('vector index backends', () => {
   const stores = useTempStores()
