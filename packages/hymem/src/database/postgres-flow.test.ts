@@ -56,7 +56,7 @@ describe.each(BACKENDS)('the facade on $label', ({ database }) => {
 
     const work = await m.augment('which database do we use for billing?')
     expect(work.graphFacts.map((f) => `${f.subject} ${f.predicate} ${f.object}`)).toContain(
-      'team uses postgres',
+      'user uses postgres',
     )
     expect((await textOf(m, 'Zanzibar beaches')).includes('zanzib')).toBe(true)
     const note = await m.remember({ description: 'Deploy day', content: 'Deploys happen on Fridays.' })
