@@ -8,10 +8,22 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { createHyMem, type HyMem } from 'hymem'
 import { createMcpServer, type McpServerOptions } from '../src'
 
-/** A real HyMem in a temp dir (rules extractor, fake embeddings). */
+let opened = 0
+
+/**
+ * A real HyMem in a temp dir (rules extractor, fake embeddings): on SQLite, or on the PostgreSQL database
+ * `HYMEM_MCP_TEST_DATABASE` names (tools.postgres.test.ts sets it), with the Markdown files mirrored in the dir.
+ */
 export async function openTestMemory(): Promise<{ memory: HyMem; cleanup: () => Promise<void> }> {
   const root = mkdtempSync(join(tmpdir(), 'hymem-mcp-'))
-  const memory = await createHyMem({ root, llm: null, embeddings: createFakeEmbeddings({ dimensions: 64 }) })
+  // `{n}` in the URL numbers the memories, so each gets a schema of its own on a shared server.
+  const database = process.env.HYMEM_MCP_TEST_DATABASE?.replace('{n}', String(++opened))
+  const memory = await createHyMem({
+    root,
+    llm: null,
+    embeddings: createFakeEmbeddings({ dimensions: 64 }),
+    ...(database ? { database } : {}),
+  })
   return {
     memory,
     cleanup: async () => {

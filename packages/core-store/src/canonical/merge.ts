@@ -208,10 +208,9 @@ async function foldEdge(tx: StoreScope, folded: Edge, survivor: Edge, counters: 
 }
 
 async function mergeMentions(tx: StoreScope, workspaceId: string, from: string, to: string): Promise<number> {
-  await sql`INSERT OR IGNORE INTO entity_mentions (workspace_id, chunk_id, entity)
-    SELECT workspace_id, chunk_id, ${to} FROM entity_mentions WHERE workspace_id = ${workspaceId} AND entity = ${from}`.execute(
-    builderOf(tx),
-  )
+  await sql`INSERT INTO entity_mentions (workspace_id, chunk_id, entity)
+    SELECT workspace_id, chunk_id, CAST(${to} AS text) FROM entity_mentions WHERE workspace_id = ${workspaceId} AND entity = ${from}
+    ON CONFLICT DO NOTHING`.execute(builderOf(tx))
   const removed = await builderOf(tx)
     .deleteFrom('entity_mentions')
     .where('workspace_id', '=', workspaceId)
@@ -287,12 +286,15 @@ async function rewriteOtherReferences(tx: StoreScope, workspaceId: string, from:
       .selectFrom(table)
       .select(['id', 'entities'])
       .where('workspace_id', '=', workspaceId)
+      // A prefilter both engines run (jsonb prints strings as JSON does); the exact test is below.
       .where(
-        sql<boolean>`json_valid(entities) AND EXISTS (SELECT 1 FROM json_each(entities) WHERE value = ${from})`,
+        sql<boolean>`CAST(entities AS text) LIKE ${`%${likeEscaped(JSON.stringify(from))}%`} ESCAPE '\\'`,
       )
       .execute()
     for (const row of rows) {
-      const names = (JSON.parse(row.entities) as unknown[]).map((name) => (name === from ? to : name))
+      const listed = parseNames(row.entities)
+      if (!listed.includes(from)) continue
+      const names = listed.map((name) => (name === from ? to : name))
       const entities = JSON.stringify([...new Set(names)])
       await builderOf(tx).updateTable(table).set({ entities }).where('id', '=', row.id).execute()
       changed++
@@ -308,4 +310,17 @@ async function rewriteOtherReferences(tx: StoreScope, workspaceId: string, from:
     changed += Number(result.numUpdatedRows)
   }
   return changed
+}
+
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+function parseNames(text: string): unknown[] {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return Array.isArray(parsed) ? parsed : []
+  } catch {
+    return []
+  }
 }
