@@ -107,7 +107,10 @@ export function describeRepositoriesContract(backend: BackendUnderTest) {
         })
         await store.vectors.upsert('chunks', [row(mine, 'gone'), row(theirs, 'kept')], 'm')
         await store.workspaces.delete('gone')
-        expect(await store.vectors.textHashes('chunks', [mine, theirs])).toEqual(new Map([[theirs, 'h']]))
+        expect(await store.vectors.textHashes('chunks', 'gone', [mine, theirs])).toEqual(new Map())
+        expect(await store.vectors.textHashes('chunks', 'kept', [mine, theirs])).toEqual(
+          new Map([[theirs, 'h']]),
+        )
         expect(
           await store.vectors.nearest('chunks', vec(1, 0, 0), { workspaceId: 'gone', k: 5, model: 'm' }),
         ).toEqual([])
@@ -498,7 +501,11 @@ export function describeRepositoriesContract(backend: BackendUnderTest) {
         const third = inserted[2]!
         expect(await store.messages.getByPublicId('w', third.publicId)).toEqual(third)
         expect(await store.messages.getByPublicId('other-workspace', third.publicId)).toBeNull()
-        expect((await store.messages.getByIds([5, 1, 999, 1])).map((m) => m.content)).toEqual(['five', 'one'])
+        expect((await store.messages.getByIds('w', [5, 1, 999, 1])).map((m) => m.content)).toEqual([
+          'five',
+          'one',
+        ])
+        expect(await store.messages.getByIds('other-workspace', [5, 1])).toEqual([])
         expect((await store.messages.listAfter('w', 's', 2, 2)).map((m) => m.content)).toEqual([
           'three',
           'four',

@@ -168,7 +168,7 @@ async function evidenceOf(
   context: AugmentedContext,
 ): Promise<WireEvidence> {
   const ids = [...new Set(context.hits.flatMap((hit) => hit.messageIds))].slice(0, 50)
-  const messages = ids.length > 0 ? await memory.store.messages.getByIds(ids) : []
+  const messages = ids.length > 0 ? await memory.store.messages.getByIds(request.workspaceId, ids) : []
   // In id order, as the notes' evidence has always been listed.
   const noteIds = [...new Set(context.notes.map((note) => note.id))].sort()
   const found = await Promise.all(

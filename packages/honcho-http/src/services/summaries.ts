@@ -35,7 +35,7 @@ export async function sessionSummaries(
   let short: SessionSummary | null = null
   let coveredPublicId: string | null = null
   if (session.summary && session.summaryMessageId !== null) {
-    const covered = await store.messages.getByIds([session.summaryMessageId])
+    const covered = await store.messages.getByIds(session.workspaceId, [session.summaryMessageId])
     coveredPublicId = covered[0]?.publicId ?? null
   }
   if (session.summary && coveredPublicId) {
