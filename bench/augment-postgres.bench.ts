@@ -92,7 +92,10 @@ async function pgliteSide(sqlitePath: string): Promise<{ side: PostgresSide; cop
   }
 }
 
-async function serverSide(url: string, sqlitePath: string): Promise<{ side: PostgresSide; copySeconds: number }> {
+async function serverSide(
+  url: string,
+  sqlitePath: string,
+): Promise<{ side: PostgresSide; copySeconds: number }> {
   const schema = `bench_${process.pid}_${Date.now().toString(36)}`
   const target = `${url}${url.includes('?') ? '&' : '?'}schema=${schema}`
   const store = await openPostgresStore({ url: target, clock: () => NOW })

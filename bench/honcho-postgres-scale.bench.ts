@@ -164,4 +164,3 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     })),
   )
 }
-

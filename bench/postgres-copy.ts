@@ -1,7 +1,10 @@
 import Database from 'better-sqlite3'
 
 /** Runs one SQL statement with parameters on a PostgreSQL database (a PGlite or a pg client). */
-export type RawQuery = (text: string, params: readonly unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
+export type RawQuery = (
+  text: string,
+  params: readonly unknown[],
+) => Promise<{ rows: Record<string, unknown>[] }>
 
 /** The tables augment.bench.ts seeds, parents first. */
 const TABLES = [
@@ -63,9 +66,7 @@ export async function copyBenchRows(sqlitePath: string, raw: RawQuery, dimension
       let rows: unknown[][] = []
       const flush = async () => {
         if (rows.length === 0) return
-        const values = rows.map(
-          (_, r) => `(${columns.map((_, c) => `$${r * perRow + c + 1}`).join(', ')})`,
-        )
+        const values = rows.map((_, r) => `(${columns.map((_, c) => `$${r * perRow + c + 1}`).join(', ')})`)
         await raw(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}`, rows.flat())
         rows = []
       }

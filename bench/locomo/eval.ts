@@ -67,7 +67,9 @@ async function main(): Promise<void> {
   const dream = parseJsonOption('dream', values.dream)
   const database = values.database
   if (database !== undefined && !/^(postgres(ql)?:\/\/|pglite:)/i.test(database))
-    throw new Error(`--database must be a postgres:// or postgresql:// URL, or pglite:memory (got ${database})`)
+    throw new Error(
+      `--database must be a postgres:// or postgresql:// URL, or pglite:memory (got ${database})`,
+    )
   const embeddings = await chooseEmbeddings(values.embeddings)
   say(
     `LoCoMo: ${conversations.length} conversations, audit ${audit ? 'applied' : 'not applied'}, embeddings ${embeddings.name}` +
