@@ -14,6 +14,7 @@
  *  - augment() on SQLite over the file the copy came from.
  *
  *   pnpm exec tsx --conditions=@hymem/source bench/augment-postgres.bench.ts [--quick] [--messages 10000]
+ *     [--server-only]   (skips PGlite: seeding 100k rows into it takes longer than the bench is worth)
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -209,7 +210,9 @@ async function measureOn(
 }
 
 /** The bench entry point (see the file comment). */
-export async function run(options: BenchOptions & { messages?: number }): Promise<BenchResult[]> {
+export async function run(
+  options: BenchOptions & { messages?: number; serverOnly?: boolean },
+): Promise<BenchResult[]> {
   const messages = options.messages ?? (options.quick ? 2_000 : 10_000)
   const rounds = options.quick ? 20 : 50
   const edges = Math.min(20_000, messages * 2)
@@ -219,7 +222,8 @@ export async function run(options: BenchOptions & { messages?: number }): Promis
     const sqlitePath = join(dir, 'hymem.sqlite')
     openStore({ path: sqlitePath }).close()
     populate(sqlitePath, messages, edges)
-    results.push(...(await measureOn(pgliteSide(sqlitePath), sqlitePath, messages, rounds)))
+    if (!options.serverOnly)
+      results.push(...(await measureOn(pgliteSide(sqlitePath), sqlitePath, messages, rounds)))
     const url = process.env.HYMEM_TEST_DATABASE_URL
     if (url) results.push(...(await measureOn(serverSide(url, sqlitePath), sqlitePath, messages, rounds)))
   } finally {
@@ -234,6 +238,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const results = await run({
     quick: process.argv.includes('--quick'),
     ...(messages ? { messages } : {}),
+    serverOnly: process.argv.includes('--server-only'),
   })
   console.table(
     results.map((r) => ({
