@@ -534,7 +534,7 @@ export function describeRepositoriesContract(backend: BackendUnderTest) {
         const store = await stores.open({ clock })
         const id = await store.dreamRuns.start('w', { extractor: 'openai:gpt-4o-mini', promptVersion: 'v3' })
         advance(5000)
-        await store.dreamRuns.finish(id, {
+        await store.dreamRuns.finish('w', id, {
           status: 'ok',
           chunksCreated: 4,
           chunksProcessed: 3,
@@ -588,11 +588,18 @@ export function describeRepositoriesContract(backend: BackendUnderTest) {
       it('refuses unknown runs and invalid outcomes', async () => {
         const store = await stores.open()
         const id = await store.dreamRuns.start('w', { extractor: 'x', promptVersion: 'v1' })
-        await expectStoreError(store.dreamRuns.finish(9999, { status: 'ok' }), 'NOT_FOUND')
-        await expectStoreError(store.dreamRuns.finish(id, { status: 'running' as 'ok' }), 'INVALID_INPUT')
-        await expectStoreError(store.dreamRuns.finish(id, { status: 'ok', llmCalls: -1 }), 'INVALID_INPUT')
+        await expectStoreError(store.dreamRuns.finish('w', 9999, { status: 'ok' }), 'NOT_FOUND')
+        await expectStoreError(store.dreamRuns.finish('another', id, { status: 'ok' }), 'NOT_FOUND')
         await expectStoreError(
-          store.dreamRuns.finish(id, { status: 'ok', timings: { a: Number.NaN } }),
+          store.dreamRuns.finish('w', id, { status: 'running' as 'ok' }),
+          'INVALID_INPUT',
+        )
+        await expectStoreError(
+          store.dreamRuns.finish('w', id, { status: 'ok', llmCalls: -1 }),
+          'INVALID_INPUT',
+        )
+        await expectStoreError(
+          store.dreamRuns.finish('w', id, { status: 'ok', timings: { a: Number.NaN } }),
           'INVALID_INPUT',
         )
         await expectStoreError(store.dreamRuns.recordSkip('w', ''), 'INVALID_INPUT')

@@ -74,7 +74,6 @@ const KNOWN_UNROUTED: readonly { readonly what: string; readonly pattern: RegExp
     what: 'chunks.markProcessed(chunkId) on PostgreSQL copies the chunk row by id',
     pattern: /^\s*INSERT INTO processed_chunks .* FROM chunks WHERE id = \$\d+/is,
   },
-  { what: 'dreamRuns.finish(runId)', pattern: /^update "dream_runs" set .* where "id" = \$\d+$/s },
   {
     what: 'purges.get / removeRows / compact(purgeId)',
     pattern: /^(select \* from|update) "purges" .*where "id" = \$\d+( returning \*)?$/s,

@@ -8,7 +8,7 @@ describe('dream runs repository', () => {
     const store = stores.open()
     const first = await store.dreamRuns.start('w', { extractor: 'x', promptVersion: 'v1' })
     const done = await store.dreamRuns.start('w', { extractor: 'x', promptVersion: 'v1' })
-    await store.dreamRuns.finish(done, { status: 'ok' })
+    await store.dreamRuns.finish('w', done, { status: 'ok' })
     await store.dreamRuns.start('other', { extractor: 'x', promptVersion: 'v1' })
     expect((await store.dreamRuns.listRunning('w')).map((r) => [r.id, r.status])).toEqual([
       [first, 'running'],
