@@ -146,6 +146,63 @@ describe('hymem-honcho on PostgreSQL', () => {
     expect(existsSync(join(root, 'hymem.sqlite'))).toBe(false)
   }, 60_000)
 
+  // Against a real server only (HYMEM_TEST_DATABASE_URL): PGlite cannot be shared with a worker thread.
+  const server = process.env.HYMEM_TEST_DATABASE_URL
+  if (server)
+    it('dreams in a worker thread on its own connections to a PostgreSQL server', async () => {
+      const schema = `honcho_${process.pid}_${Date.now().toString(36)}`
+      const database = `${server}${server.includes('?') ? '&' : '?'}schema=${schema}`
+      const running = await startBinary({
+        HYMEM_DATABASE_URL: database,
+        HYMEM_EMBEDDING_PROVIDER: 'none',
+        HYMEM_LOG_LEVEL: 'warn',
+        HYMEM_DREAM_COOLDOWN_SECONDS: '0',
+        HYMEM_HONCHO_PORT: String(await freePort()),
+        HYMEM_ROOT: '',
+      })
+      expect(running.startupLine).toMatch(/ · backend postgres postgres:\/\/.* · dreams in a worker thread$/)
+      const honcho = new Honcho({ baseURL: running.url, workspaceId: 'pgw', maxRetries: 0 })
+      const session = await honcho.session('s')
+      const alice = await honcho.peer('alice')
+      await session.addMessages(
+        Array.from({ length: 30 }, (_, i) =>
+          alice.message(
+            i % 2 === 0
+              ? 'We switched from MySQL to Postgres last month for the billing service.'
+              : `I prefer pnpm over npm for project ${i}.`,
+          ),
+        ),
+      )
+      await honcho.scheduleDream({ observer: 'alice' })
+      const memory = await createHyMem({ database, embeddings: null })
+      try {
+        for (let attempt = 0; attempt < 200; attempt++) {
+          const runs = await memory.store.dreamRuns.recent('pgw')
+          if (runs.some((run) => run.status === 'ok' && run.chunksProcessed > 0)) break
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+        const edges = await memory.store.edges.listAll('pgw')
+        console.log(
+          'DEBUGRUNS',
+          JSON.stringify(
+            (await memory.store.dreamRuns.recent('pgw')).map((r) => [
+              r.status,
+              r.chunksCreated,
+              r.chunksProcessed,
+              r.edgesUpserted,
+              r.errors,
+            ]),
+          ),
+          running.stderr(),
+        )
+        expect(edges.map((edge) => edge.object)).toContain('postgres')
+      } finally {
+        await memory.close()
+      }
+      running.child.kill('SIGTERM')
+      expect(await running.exit).toBe(0)
+    }, 60_000)
+
   it('stops with one line and exit 1 when the database cannot be reached', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', BIN], {
       env: {

@@ -21,8 +21,11 @@ export async function openTestServer(
   options: Omit<HonchoAppOptions, 'memory'> & { memory?: Partial<HyMemOptions> } = {},
 ): Promise<TestServer> {
   const root = mkdtempSync(join(tmpdir(), 'hymem-honcho-'))
+  // The SQLite file by default; the *.postgres.test.ts files run the same contracts on PostgreSQL through this.
+  const database = process.env.HYMEM_HTTP_CONTRACT_DATABASE
   const memory = await createHyMem({
     root,
+    ...(database ? { database } : {}),
     llm: null,
     embeddings: createFakeEmbeddings({ dimensions: 256 }),
     dreamCooldownMs: 0,

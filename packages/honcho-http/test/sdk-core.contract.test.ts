@@ -5,14 +5,8 @@ import { type LiveServer, startLiveServer } from './live'
 let live: LiveServer
 let honcho: Honcho
 
-/**
- * The memory behind the server: the SQLite file by default; `HYMEM_HTTP_CONTRACT_DATABASE` runs the same
- * contract on PostgreSQL (sdk-core.postgres.test.ts sets it to PGlite, or to HYMEM_TEST_DATABASE_URL).
- */
-const database = process.env.HYMEM_HTTP_CONTRACT_DATABASE
-
 beforeAll(async () => {
-  live = await startLiveServer(database ? { memory: { database } } : {})
+  live = await startLiveServer()
   honcho = live.client('core')
 })
 afterAll(async () => {

@@ -1,6 +1,5 @@
 export { _filterFor } from './by-backend'
 export type { FilterTarget } from './sqlite'
-export { _sqliteFilter } from './sqlite'
 export type {
   ConclusionFilter,
   ConclusionFilterField,

@@ -120,7 +120,7 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
   ): Promise<Conclusion[]> => {
     const orderBy = ORDERS[order] ?? invalid(`unknown conclusion order '${String(order)}'`)
     const result = await sql<ConclusionRow>`SELECT * FROM ${conclusionsRelation(scope.backend, workspaceId)}
-      WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`.execute(db)
+      WHERE ${where} ORDER BY ${orderBy} ${limitClause(scope.backend, limit)} OFFSET ${offset}`.execute(db)
     return result.rows.map(toConclusion)
   }
   const count = async (workspaceId: string, where: RawBuilder<SqlBool>): Promise<number> => {
@@ -194,6 +194,12 @@ function conclusionsRelation(backend: RepositoryBackend, workspaceId: string): R
     ) a ON a.edge_id = kg.id
     WHERE kg.workspace_id = ${workspaceId} AND kg.status = 'active' AND kg.valid_to IS NULL
   ) AS conclusions`
+}
+
+/** `limit` < 0 means no limit: `LIMIT -1` on SQLite (which needs a LIMIT before OFFSET), `LIMIT ALL` on PostgreSQL. */
+function limitClause(backend: RepositoryBackend, limit: number): RawBuilder<unknown> {
+  if (limit >= 0) return sql`LIMIT ${limit}`
+  return backend.name === 'postgres' ? sql`LIMIT ALL` : sql`LIMIT -1`
 }
 
 function invalid(message: string): never {
