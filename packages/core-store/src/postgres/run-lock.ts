@@ -21,7 +21,7 @@ interface HeldState {
   holder: RunLockHolder
   readonly key: string
   readonly session: LockSession
-  /** The one release of this hold: the holder's and the store's `close()` may both ask for it. */
+  /** The one release of this hold (the holder's and the store's `close()` may both ask for it). */
   released?: Promise<boolean>
 }
 
@@ -77,10 +77,11 @@ export function createPostgresRunLock(options: PostgresRunLockOptions): Postgres
   const openSession = async (): Promise<LockSession> =>
     connector.sharedSession ? sharedSession(db) : await ownSession(connector)
 
-  // Once per hold: a second caller (the store closing while the holder releases) waits for the first instead
-  // of closing the connection under its unlock.
+  // Once per hold: a later caller (the store closing while the holder releases) waits for the first and
+  // gets false, instead of closing the connection under its unlock.
   const release = (state: HeldState): Promise<boolean> => {
-    state.released ??= releaseOnce(state)
+    if (state.released) return state.released.then(() => false)
+    state.released = releaseOnce(state)
     return state.released
   }
 
