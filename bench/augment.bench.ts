@@ -23,11 +23,11 @@ import * as sqliteVec from 'sqlite-vec'
 import { prng, pseudoWords, zipfPicker } from './synthetic'
 import type { BenchOptions, BenchResult } from './types'
 
-const WS = 'bench'
-const DIM = 384
+export const WS = 'bench'
+export const DIM = 384
 const TOPICS = 64
-const MODEL = 'bench-topic-384'
-const NOW = new Date('2026-06-01T00:00:00.000Z')
+export const MODEL = 'bench-topic-384'
+export const NOW = new Date('2026-06-01T00:00:00.000Z')
 const PREDICATES = ['uses', 'depends_on', 'prefers', 'rejects', 'avoids', 'replaces', 'deploys_to', 'part_of']
 const PREDICATES_RARE = [
   'configured_with',
@@ -73,7 +73,7 @@ function unit(v: Float32Array): Float32Array {
   for (let i = 0; i < v.length; i++) v[i]! /= n
   return v
 }
-function vectorFor(text: string): Float32Array {
+export function vectorFor(text: string): Float32Array {
   let h = 2166136261
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619)
   const noise = prng(h)
@@ -83,7 +83,7 @@ function vectorFor(text: string): Float32Array {
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength)
 
 /** An embedder over the same topic space (no network: the bench measures HyMem, not a provider). */
-const embeddings: EmbeddingClient = {
+export const embeddings: EmbeddingClient = {
   name: 'bench:topic',
   model: MODEL,
   dimensions: DIM,
@@ -99,7 +99,7 @@ function sentence(): string {
 const iso = (daysAgo: number) => new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString()
 
 /** Fills the file with raw batched SQL (one transaction per table). */
-function populate(path: string, messages: number, edges: number): void {
+export function populate(path: string, messages: number, edges: number): void {
   const db = new Database(path)
   sqliteVec.load(db)
   db.pragma('journal_mode = WAL')
@@ -285,7 +285,7 @@ function populate(path: string, messages: number, edges: number): void {
   db.close()
 }
 
-function queries(count: number): string[] {
+export function queries(count: number): string[] {
   const templates = [
     () => `what does ${pick(ENTITIES).replaceAll('_', ' ')} use for ${pick(TECH)}?`,
     () => `tell me about ${pick(PEOPLE)} and ${zipfWord()}`,
@@ -298,7 +298,7 @@ function queries(count: number): string[] {
   return Array.from({ length: count }, (_, i) => templates[i % templates.length]!())
 }
 
-const percentile = (sorted: readonly number[], p: number) =>
+export const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 async function measure(messages: number, edges: number, rounds: number): Promise<BenchResult[]> {

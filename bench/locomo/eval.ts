@@ -4,6 +4,7 @@
  *   pnpm eval:locomo [--data file] [--audit file | --no-audit]
  *                    [--embeddings default|none|local|use-lite|minilm|fake] [--limit-conversations n]
  *                    [--query '{"fusion":"rrf"}'] [--dream '{...}'] [--misses [--misses-k 10]] [--json]
+ *                    [--database postgres://…|pglite:memory]
  *
  * Defaults read the development split beside the project (../shared/data/locomo) with its audit file; the
  * data never enters the repository. `--embeddings default` (the default) is the facade's default provider,
@@ -12,7 +13,8 @@
  * whose evidence is not all among the top k turns, with the turns returned instead. Turn-level recall@k is
  * the share of evidence turns among the first k ranked turns; session-level recall@k the share of evidence
  * sessions among the first k sessions of those turns (in rank order, each once). With --json the last line
- * of output is one JSON object.
+ * of output is one JSON object. `--database` runs on PostgreSQL instead of SQLite files: each conversation in a
+ * schema of its own on that server (dropped afterwards), or in a fresh in-process PGlite (`pglite:memory`).
  */
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -48,6 +50,7 @@ const { values } = parseArgs({
     misses: { type: 'boolean', default: false },
     'misses-k': { type: 'string', default: '10' },
     json: { type: 'boolean', default: false },
+    database: { type: 'string' },
   },
 })
 
@@ -72,11 +75,17 @@ async function main(): Promise<void> {
     throw new Error(`--misses-k must be a positive integer (got ${missesK})`)
   const query = parseJsonOption('query', values.query)
   const dream = parseJsonOption('dream', values.dream)
+  const database = values.database
+  if (database !== undefined && !/^(postgres(ql)?:\/\/|pglite:)/i.test(database))
+    throw new Error(
+      `--database must be a postgres:// or postgresql:// URL, or pglite:memory (got ${database})`,
+    )
   const embeddings = await chooseEmbeddings(values.embeddings)
   say(
     `LoCoMo: ${conversations.length} conversations, audit ${audit ? 'applied' : 'not applied'}, embeddings ${embeddings.name}` +
       (query ? `, query ${values.query}` : '') +
-      (dream ? `, dream ${values.dream}` : ''),
+      (dream ? `, dream ${values.dream}` : '') +
+      (database ? `, database ${database.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@')}` : ', SQLite'),
   )
 
   const scores: QuestionScore[] = []
@@ -89,6 +98,7 @@ async function main(): Promise<void> {
       embeddings: embeddings.client,
       ...(query ? { query } : {}),
       ...(dream ? { dream } : {}),
+      ...(database ? { database } : {}),
     })
     try {
       ingestMs += prepared.ingestMs

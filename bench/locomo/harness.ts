@@ -9,6 +9,7 @@ import type { DreamConfig } from '@hymem/dreaming'
 import { createFakeEmbeddings, type EmbeddingClient } from '@hymem/extraction'
 import type { QueryConfig } from '@hymem/query'
 import { configFromEnv, createHyMem, type HyMem } from 'hymem'
+import pg from 'pg'
 import type { LocomoConversation, LocomoQuestion } from './dataset'
 import {
   type ConversationRecall,
@@ -40,6 +41,32 @@ export interface PrepareOptions {
   readonly embeddings: EmbeddingClient | null
   readonly query?: Partial<QueryConfig>
   readonly dream?: Partial<DreamConfig>
+  /**
+   * A PostgreSQL URL (`postgres://…`, or `pglite:memory`) instead of the SQLite file: each conversation gets a
+   * schema of its own there (a fresh PGlite for `pglite:memory`), dropped on `dispose()`.
+   */
+  readonly database?: string
+}
+
+let schemas = 0
+
+/** Where one conversation's memory lives on `database`, and how to remove it afterwards. */
+function conversationDatabase(database: string): { url: string; drop: () => Promise<void> } {
+  if (database.startsWith('pglite:')) return { url: database, drop: async () => undefined }
+  schemas += 1
+  const schema = `locomo_${process.pid}_${Date.now().toString(36)}_${schemas}`
+  return {
+    url: `${database}${database.includes('?') ? '&' : '?'}schema=${schema}`,
+    drop: async () => {
+      const admin = new pg.Client({ connectionString: database })
+      await admin.connect()
+      try {
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      } finally {
+        await admin.end()
+      }
+    },
+  }
 }
 
 /**
@@ -51,6 +78,7 @@ export async function prepareConversation(
   options: PrepareOptions,
 ): Promise<PreparedConversation> {
   const root = mkdtempSync(join(tmpdir(), 'hymem-locomo-'))
+  const database = options.database ? conversationDatabase(options.database) : null
   const lastTurn = conversation.sessions.at(-1)?.turns.at(-1)?.createdAt ?? new Date().toISOString()
   const now = new Date(Date.parse(lastTurn) + 86_400_000)
   const memory = await createHyMem({
@@ -62,9 +90,11 @@ export async function prepareConversation(
     searchLog: false,
     ...(options.query ? { query: options.query } : {}),
     ...(options.dream ? { dream: options.dream } : {}),
+    ...(database ? { database: database.url } : {}),
   })
   const dispose = async () => {
     await memory.close()
+    await database?.drop()
     rmSync(root, { recursive: true, force: true })
   }
   try {

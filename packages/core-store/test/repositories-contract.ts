@@ -107,7 +107,10 @@ export function describeRepositoriesContract(backend: BackendUnderTest) {
         })
         await store.vectors.upsert('chunks', [row(mine, 'gone'), row(theirs, 'kept')], 'm')
         await store.workspaces.delete('gone')
-        expect(await store.vectors.textHashes('chunks', [mine, theirs])).toEqual(new Map([[theirs, 'h']]))
+        expect(await store.vectors.textHashes('chunks', 'gone', [mine, theirs])).toEqual(new Map())
+        expect(await store.vectors.textHashes('chunks', 'kept', [mine, theirs])).toEqual(
+          new Map([[theirs, 'h']]),
+        )
         expect(
           await store.vectors.nearest('chunks', vec(1, 0, 0), { workspaceId: 'gone', k: 5, model: 'm' }),
         ).toEqual([])
@@ -512,7 +515,11 @@ export function describeRepositoriesContract(backend: BackendUnderTest) {
         const third = inserted[2]!
         expect(await store.messages.getByPublicId('w', third.publicId)).toEqual(third)
         expect(await store.messages.getByPublicId('other-workspace', third.publicId)).toBeNull()
-        expect((await store.messages.getByIds([5, 1, 999, 1])).map((m) => m.content)).toEqual(['five', 'one'])
+        expect((await store.messages.getByIds('w', [5, 1, 999, 1])).map((m) => m.content)).toEqual([
+          'five',
+          'one',
+        ])
+        expect(await store.messages.getByIds('other-workspace', [5, 1])).toEqual([])
         expect((await store.messages.listAfter('w', 's', 2, 2)).map((m) => m.content)).toEqual([
           'three',
           'four',
@@ -541,7 +548,7 @@ export function describeRepositoriesContract(backend: BackendUnderTest) {
         const store = await stores.open({ clock })
         const id = await store.dreamRuns.start('w', { extractor: 'openai:gpt-4o-mini', promptVersion: 'v3' })
         advance(5000)
-        await store.dreamRuns.finish(id, {
+        await store.dreamRuns.finish('w', id, {
           status: 'ok',
           chunksCreated: 4,
           chunksProcessed: 3,
@@ -595,11 +602,18 @@ export function describeRepositoriesContract(backend: BackendUnderTest) {
       it('refuses unknown runs and invalid outcomes', async () => {
         const store = await stores.open()
         const id = await store.dreamRuns.start('w', { extractor: 'x', promptVersion: 'v1' })
-        await expectStoreError(store.dreamRuns.finish(9999, { status: 'ok' }), 'NOT_FOUND')
-        await expectStoreError(store.dreamRuns.finish(id, { status: 'running' as 'ok' }), 'INVALID_INPUT')
-        await expectStoreError(store.dreamRuns.finish(id, { status: 'ok', llmCalls: -1 }), 'INVALID_INPUT')
+        await expectStoreError(store.dreamRuns.finish('w', 9999, { status: 'ok' }), 'NOT_FOUND')
+        await expectStoreError(store.dreamRuns.finish('another', id, { status: 'ok' }), 'NOT_FOUND')
         await expectStoreError(
-          store.dreamRuns.finish(id, { status: 'ok', timings: { a: Number.NaN } }),
+          store.dreamRuns.finish('w', id, { status: 'running' as 'ok' }),
+          'INVALID_INPUT',
+        )
+        await expectStoreError(
+          store.dreamRuns.finish('w', id, { status: 'ok', llmCalls: -1 }),
+          'INVALID_INPUT',
+        )
+        await expectStoreError(
+          store.dreamRuns.finish('w', id, { status: 'ok', timings: { a: Number.NaN } }),
           'INVALID_INPUT',
         )
         await expectStoreError(store.dreamRuns.recordSkip('w', ''), 'INVALID_INPUT')

@@ -112,7 +112,7 @@ export function describeVectorIndexContract(backend: BackendUnderTest) {
         [{ id: a, workspaceId: 'w', vector: vec(0, 1, 0.1, 0), textHash: 'a2' }],
         MODEL,
       )
-      expect(await store.vectors.textHashes('chunks', [a, b, 999])).toEqual(
+      expect(await store.vectors.textHashes('chunks', 'w', [a, b, 999])).toEqual(
         new Map<number | string, string>([
           [a, 'a2'],
           [b, 'b1'],
@@ -124,11 +124,15 @@ export function describeVectorIndexContract(backend: BackendUnderTest) {
         model: MODEL,
       })
       expect(ids(near)).toEqual([a])
-      await store.vectors.remove('chunks', [a])
+      // Another workspace cannot remove (or read) this workspace's vector.
+      await store.vectors.remove('chunks', 'elsewhere', [a])
+      expect(await store.vectors.textHashes('chunks', 'elsewhere', [a])).toEqual(new Map())
+      expect(await store.vectors.textHashes('chunks', 'w', [a])).toEqual(new Map([[a, 'a2']]))
+      await store.vectors.remove('chunks', 'w', [a])
       expect(
         ids(await store.vectors.nearest('chunks', vec(0, 0, 1, 0), { workspaceId: 'w', k: 5, model: MODEL })),
       ).toEqual([b])
-      expect(await store.vectors.textHashes('chunks', [a])).toEqual(new Map())
+      expect(await store.vectors.textHashes('chunks', 'w', [a])).toEqual(new Map())
     })
 
     it('forgets a vector when its chunk is deleted', async () => {
@@ -179,8 +183,14 @@ export function describeVectorIndexContract(backend: BackendUnderTest) {
       expect(
         ids(await store.vectors.nearest('notes', vec(0, 1, 0, 0), { workspaceId: 'w', k: 2, model: MODEL })),
       ).toEqual(['note-1'])
-      expect(await store.vectors.textHashes('episodes', ['ep-db', 'nope'])).toEqual(new Map([['ep-db', 'x']]))
-      await store.vectors.remove('episodes', ['ep-ui'])
+      expect(await store.vectors.textHashes('episodes', 'w', ['ep-db', 'nope'])).toEqual(
+        new Map([['ep-db', 'x']]),
+      )
+      await store.vectors.remove('episodes', 'elsewhere', ['ep-ui'])
+      expect(await store.vectors.textHashes('episodes', 'w', ['ep-ui'])).toEqual(
+        new Map([['ep-ui', expect.any(String)]]),
+      )
+      await store.vectors.remove('episodes', 'w', ['ep-ui'])
       expect(
         ids(
           await store.vectors.nearest('episodes', vec(0, 0, 1, 0), { workspaceId: 'w', k: 2, model: MODEL }),
@@ -264,7 +274,7 @@ export function describeVectorIndexContract(backend: BackendUnderTest) {
         )
       })
       expect(await store.vectors.pins()).toEqual([{ index: 'chunks', model: 'other-3d', dimensions: 3 }])
-      expect(await store.vectors.textHashes('notes', ['n1'])).toEqual(new Map())
+      expect(await store.vectors.textHashes('notes', 'w', ['n1'])).toEqual(new Map())
       const hits = await store.vectors.nearest('chunks', vec(1, 0, 0), {
         workspaceId: 'w',
         k: 5,

@@ -24,6 +24,12 @@ export type DreamSchedulerOptions = DreamCycleRunner & {
   readonly workspaceId: string
   /** Minimum time between two cycles of one workspace. @default 60_000 */
   readonly cooldownMs?: number
+  /**
+   * After a cycle skipped because another process held the workspace's dream lock, the next attempt comes
+   * this long later (at least the cooldown), so work written while the other cycle ran is not left waiting.
+   * @default 1_000
+   */
+  readonly lockedRetryMs?: number
   /** Called after every cycle (the facade invalidates its query caches here). */
   readonly onDreamFinished?: (report: DreamReport) => void
   /** Called when a cycle throws (invalid options, a closed store). */
@@ -60,6 +66,7 @@ export interface DreamScheduler {
  */
 export function createDreamScheduler(options: DreamSchedulerOptions): DreamScheduler {
   const cooldown = options.cooldownMs ?? 60_000
+  const lockedRetry = Math.max(cooldown, options.lockedRetryMs ?? 1_000)
   const now = options.now ?? Date.now
   const lastStart = new Map<string, number>()
   const timers = new Map<string, NodeJS.Timeout>()
@@ -99,24 +106,28 @@ export function createDreamScheduler(options: DreamSchedulerOptions): DreamSched
     try {
       const report = await cycle(workspaceId)
       options.onDreamFinished?.(report)
+      if (report.status === 'skipped' && report.skipReason === 'locked') later(workspaceId, lockedRetry)
     } catch (error) {
       options.onError?.(error, workspaceId)
     }
   }
 
+  /** Queues a cycle of the workspace `wait` ms from now (one trailing cycle per workspace). */
+  const later = (workspaceId: string, wait: number) => {
+    if (closed || timers.has(workspaceId)) return
+    const timer = setTimeout(() => {
+      timers.delete(workspaceId)
+      if (!queue.includes(workspaceId)) queue.push(workspaceId)
+      pump()
+    }, wait)
+    timer.unref()
+    timers.set(workspaceId, timer)
+  }
+
   const kick = (workspaceId = options.workspaceId) => {
     if (closed || timers.has(workspaceId) || queue.includes(workspaceId)) return
     const wait = (lastStart.get(workspaceId) ?? Number.NEGATIVE_INFINITY) + cooldown - now()
-    if (wait > 0) {
-      const timer = setTimeout(() => {
-        timers.delete(workspaceId)
-        queue.push(workspaceId)
-        pump()
-      }, wait)
-      timer.unref()
-      timers.set(workspaceId, timer)
-      return
-    }
+    if (wait > 0) return later(workspaceId, wait)
     queue.push(workspaceId)
     pump()
   }

@@ -91,7 +91,7 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
       'The user moved the billing service to PostgreSQL and settled its release steps.',
     )
     const indexed = async (index: VectorIndexName, ids: readonly (number | string)[]) =>
-      (await t.store.vectors.textHashes(index, ids)).size
+      (await t.store.vectors.textHashes(index, WS, ids)).size
     const edgeIds = (await t.store.edges.listAll(WS)).map((e) => e.id)
     expect(edgeIds).toHaveLength(graph.length)
     expect(await indexed('edges', edgeIds)).toBe(graph.length)

@@ -167,7 +167,7 @@ describe('the dream runner', () => {
     expect(again.counts.embedded_chunks ?? 0).toBe(0)
     // Derived edges are recreated with new ids each cycle: their vectors come from the text cache.
     const derivedIds = await t.store.edges.listDerivedIds(WS)
-    const indexed = await t.store.vectors.textHashes('edges', derivedIds)
+    const indexed = await t.store.vectors.textHashes('edges', WS, derivedIds)
     expect(indexed.size).toBe(derivedIds.length)
   })
 
@@ -184,6 +184,7 @@ describe('the dream runner', () => {
     const messages = (await t.store.messages.listBySession(WS, 's1')).items
     const hashes = await t.store.vectors.textHashes(
       'messages',
+      WS,
       messages.map((m) => m.id),
     )
     expect(hashes.size).toBe(5)

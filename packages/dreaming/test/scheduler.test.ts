@@ -1,6 +1,7 @@
 import { createRulesExtractor } from '@hymem/extraction'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dream } from '../src/run/dream'
+import { dreamLockName } from '../src/run/lock'
 import { createDreamScheduler, type DreamSchedulerOptions } from '../src/scheduler'
 import type { DreamReport } from '../src/types'
 import { conversation, logLines, openTestStore, type TestStore, WS } from './harness'
@@ -135,5 +136,24 @@ describe('createDreamScheduler', () => {
     expect(ran).toEqual([WS, 'broken', 'other'])
     expect(peak).toBe(1)
     expect(errors).toMatchObject([{ message: 'the worker crashed' }])
+  })
+  it('tries again after a cycle another holder of the dream lock made skip, and then does the work', async () => {
+    await logLines(
+      t.store,
+      's1',
+      conversation('2026-02-20T09:00:00.000Z', [['user', 'The api depends on redis, always.']]),
+    )
+    const other = await t.store.runLock.acquire(dreamLockName(WS), 'another-server')
+    if (!other.acquired) throw new Error('the test could not take the dream lock')
+    const { scheduler, reports, firstReport } = make({ cooldownMs: 0, lockedRetryMs: 20 })
+    scheduler.kick()
+    await firstReport
+    expect(reports.map((r) => [r.status, r.skipReason])).toEqual([['skipped', 'locked']])
+    await other.lock.release()
+    await scheduler.idle()
+    await scheduler.close()
+    const last = reports.at(-1)!
+    expect(last).toMatchObject({ status: 'ok', chunksProcessed: 1 })
+    for (const report of reports.slice(0, -1)) expect(report.status).toBe('skipped')
   })
 })

@@ -402,8 +402,8 @@ export class HyMemInstance implements HyMem {
       throw new HyMemError('INVALID_INPUT', 'messageIds must be an array of message ids (non-empty strings)')
     }
     const workspaceId = this.#ws(options.workspaceId)
-    const located = await this.store.messages.locate(messageIds)
-    const ids = [...located.values()].filter((m) => m.workspaceId === workspaceId).map((m) => m.id)
+    const located = await this.store.messages.locate(workspaceId, messageIds)
+    const ids = [...located.values()].map((m) => m.id)
     return this.#forget(options, { kind: 'messages', messageIds: ids })
   }
 

@@ -153,7 +153,10 @@ export interface DreamBacklog {
   readonly pendingMessages: number
   /** Chunks not yet extracted under the current prompt version. */
   readonly pendingChunks: number
-  /** Whether a dream of this instance (foreground or background) is running. */
+  /**
+   * Whether a dream of the workspace is running: in this instance (foreground or background), or in any
+   * process holding the workspace's dream lock on the same database (another server).
+   */
   readonly running: boolean
   /** Sessions with pending messages. */
   readonly sessions: Record<string, { pendingMessages: number }>

@@ -203,7 +203,7 @@ async function foldEdge(tx: StoreScope, folded: Edge, survivor: Edge, counters: 
     .where('superseded_by', '=', folded.id)
     .where('id', '!=', survivor.id)
     .execute()
-  await tx.vectors.remove('edges', [folded.id])
+  await tx.vectors.remove('edges', folded.workspace_id, [folded.id])
   await builderOf(tx).deleteFrom('knowledge_graph').where('id', '=', folded.id).execute()
 }
 

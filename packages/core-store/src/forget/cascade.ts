@@ -67,7 +67,7 @@ async function purgeMessages(tx: PurgeTx, plan: CascadePlan, tally: Tally): Prom
   if (wholeSession !== undefined)
     for (const chunk of await chunksOfSession(tx, workspaceId, wholeSession)) chunks.set(chunk.id, chunk)
   const chunkIds = [...chunks.keys()]
-  const texts = await chunkTexts(tx, chunkIds)
+  const texts = await chunkTexts(tx, workspaceId, chunkIds)
   const evidence = await evidenceOf(tx, workspaceId, chunkIds, messageIds)
   const statements = await forgetMarkers(tx, workspaceId, chunkIds, tally)
   const summaries = await forgetEpisodesAndProcedures(
@@ -80,7 +80,7 @@ async function purgeMessages(tx: PurgeTx, plan: CascadePlan, tally: Tally): Prom
     },
     tally,
   )
-  await removeChunks(tx, chunkIds, tally)
+  await removeChunks(tx, workspaceId, chunkIds, tally)
   const facts = await forgetEvidence(tx, workspaceId, evidence, [], tally)
   await removeMessages(tx, workspaceId, plan.messageIds, tally)
   const notes = await forgetNotes(
@@ -235,7 +235,7 @@ async function purgeWorkspace(tx: PurgeTx, plan: CascadePlan, tally: Tally): Pro
     backend: tx.backend,
   })
   await createWorkspacesRepository(scope).delete(workspaceId)
-  for (const part of slices(edges, 5000)) await dropCachedTexts(tx, part)
+  for (const part of slices(edges, 5000)) await dropCachedTexts(tx, workspaceId, part)
   await dropLlmCacheSince(tx, firstChunk?.at ?? null, tally)
 }
 

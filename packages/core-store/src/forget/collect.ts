@@ -49,10 +49,19 @@ export async function chunksOfSession(
 }
 
 /** The texts of chunks (for the words they held and the feedback rows that quote them). */
-export async function chunkTexts(tx: PurgeTx, ids: readonly number[]): Promise<string[]> {
+export async function chunkTexts(
+  tx: PurgeTx,
+  workspaceId: string,
+  ids: readonly number[],
+): Promise<string[]> {
   const texts: string[] = []
   for (const part of slices(ids)) {
-    const rows = await tx.db.selectFrom('chunks').select('text').where('id', 'in', part).execute()
+    const rows = await tx.db
+      .selectFrom('chunks')
+      .select('text')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', 'in', part)
+      .execute()
     for (const row of rows) texts.push(row.text)
   }
   return texts
@@ -70,6 +79,7 @@ export async function evidenceOf(
     const rows = await tx.db
       .selectFrom('kg_evidence')
       .select(['id', 'edge_id'])
+      .where('workspace_id', '=', workspaceId)
       .where('chunk_id', 'in', part)
       .execute()
     for (const row of rows) found.set(row.id, row.edge_id)

@@ -2,19 +2,29 @@ import type { PurgeTx, Tally } from './tally'
 import { sharesId, slices } from './tally'
 
 /** Removes chunks with their vectors; their mentions and processing marks go with them. */
-export async function removeChunks(tx: PurgeTx, ids: readonly number[], tally: Tally): Promise<void> {
+export async function removeChunks(
+  tx: PurgeTx,
+  workspaceId: string,
+  ids: readonly number[],
+  tally: Tally,
+): Promise<void> {
   if (ids.length === 0) return
-  const vectors = await tx.vectors.textHashes('chunks', ids)
-  await tx.vectors.remove('chunks', ids)
+  const vectors = await tx.vectors.textHashes('chunks', workspaceId, ids)
+  await tx.vectors.remove('chunks', workspaceId, ids)
   tally.add('vectors', vectors.size)
   for (const part of slices(ids)) {
     const mentions = await tx.db
       .selectFrom('entity_mentions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
       .where('chunk_id', 'in', part)
       .executeTakeFirstOrThrow()
     tally.add('mentions', Number(mentions.n))
-    const result = await tx.db.deleteFrom('chunks').where('id', 'in', part).executeTakeFirst()
+    const result = await tx.db
+      .deleteFrom('chunks')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', 'in', part)
+      .executeTakeFirst()
     tally.add('chunks', Number(result.numDeletedRows))
   }
 }
@@ -103,10 +113,12 @@ export async function forgetNotes(
   const doomed = all.filter((note) => chosen.has(note.id))
   if (doomed.length === 0) return []
   const ids = doomed.map((note) => note.id)
-  const vectors = await tx.vectors.textHashes('notes', ids)
-  await tx.vectors.remove('notes', ids)
+  const vectors = await tx.vectors.textHashes('notes', workspaceId, ids)
+  await tx.vectors.remove('notes', workspaceId, ids)
   tally.add('vectors', vectors.size)
-  for (const part of slices(ids)) await tx.db.deleteFrom('notes').where('id', 'in', part).execute()
+  for (const part of slices(ids)) {
+    await tx.db.deleteFrom('notes').where('workspace_id', '=', workspaceId).where('id', 'in', part).execute()
+  }
   tally.add('notes', doomed.length)
   return doomed.flatMap((note) => [note.description, note.content])
 }

@@ -27,23 +27,28 @@ export async function forgetEvidence(
   tally: Tally,
 ): Promise<RemovedEdge[]> {
   for (const part of slices(evidence.map((e) => e.id))) {
-    const result = await tx.db.deleteFrom('kg_evidence').where('id', 'in', part).executeTakeFirst()
+    const result = await tx.db
+      .deleteFrom('kg_evidence')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', 'in', part)
+      .executeTakeFirst()
     tally.add('evidence', Number(result.numDeletedRows))
   }
   const touched = [...new Set(evidence.map((e) => e.edgeId))].filter((id) => !forced.includes(id))
   const doomed = new Set(forced)
   for (const edgeId of touched) {
-    if (await recompute(tx, edgeId)) tally.add('factsRecomputed', 1)
+    if (await recompute(tx, workspaceId, edgeId)) tally.add('factsRecomputed', 1)
     else doomed.add(edgeId)
   }
   return removeEdges(tx, workspaceId, [...doomed], tally)
 }
 
 /** Recomputes an edge from its remaining evidence; false when no supporting evidence is left. */
-async function recompute(tx: PurgeTx, edgeId: number): Promise<boolean> {
+async function recompute(tx: PurgeTx, workspaceId: string, edgeId: number): Promise<boolean> {
   const rows = await tx.db
     .selectFrom('kg_evidence')
     .select(['polarity', 'observed_at', 'created_at'])
+    .where('workspace_id', '=', workspaceId)
     .where('edge_id', '=', edgeId)
     .execute()
   const support = rows.filter((row) => row.polarity === 1)
@@ -64,6 +69,7 @@ async function recompute(tx: PurgeTx, edgeId: number): Promise<boolean> {
       valid_from: min(support.map((row) => row.observed_at)),
       learned_at: min(support.map((row) => row.created_at)),
     })
+    .where('workspace_id', '=', workspaceId)
     .where('id', '=', edgeId)
     .execute()
   return true
@@ -115,40 +121,55 @@ async function removeEdges(
       .executeTakeFirst()
     tally.add('factsReopened', Number(reopened.numUpdatedRows))
   }
-  const vectors = await tx.vectors.textHashes('edges', allIds)
-  await tx.vectors.remove('edges', allIds)
+  const vectors = await tx.vectors.textHashes('edges', workspaceId, allIds)
+  await tx.vectors.remove('edges', workspaceId, allIds)
   tally.add('vectors', vectors.size)
   for (const part of slices(allIds)) {
-    const evidence = await tx.db.deleteFrom('kg_evidence').where('edge_id', 'in', part).executeTakeFirst()
+    const evidence = await tx.db
+      .deleteFrom('kg_evidence')
+      .where('workspace_id', '=', workspaceId)
+      .where('edge_id', 'in', part)
+      .executeTakeFirst()
     tally.add('evidence', Number(evidence.numDeletedRows))
-    await tx.db.deleteFrom('knowledge_graph').where('id', 'in', part).execute()
+    await tx.db
+      .deleteFrom('knowledge_graph')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', 'in', part)
+      .execute()
   }
   tally.add('facts', removed.length)
   tally.add('derivedFacts', all.length - removed.length)
-  await dropCachedTexts(tx, all)
+  await dropCachedTexts(tx, workspaceId, all)
   await dropOrphanTypes(tx, workspaceId, entities, tally)
   return all
 }
 
 /**
  * Edge vectors are cached across workspaces by the triple's text (`subject predicate object`); a text no
- * edge carries any more is dropped, so the forgotten names leave the cache too.
+ * edge of the forgetting workspace carries any more is dropped, so the forgotten names leave the cache too.
+ * Only this workspace's facts are read (no statement reads two workspaces): another workspace holding the
+ * same text keeps its own edge vectors and only embeds the text again if it needs it.
  */
 export async function dropCachedTexts(
   tx: PurgeTx,
+  workspaceId: string,
   edges: readonly { subject: string; predicate: string; object: string }[],
 ): Promise<void> {
   const texts = [...new Set(edges.map((e) => `${e.subject} ${e.predicate} ${e.object}`))]
-  if (texts.length > 0) await dropUnusedEdgeTexts(tx, texts)
+  if (texts.length > 0) await dropUnusedEdgeTexts(tx, workspaceId, texts)
 }
 
 /** One statement for any number of texts: the list travels as one parameter (see `_inIdList`). */
-async function dropUnusedEdgeTexts(tx: PurgeTx, texts: readonly string[]): Promise<void> {
+async function dropUnusedEdgeTexts(
+  tx: PurgeTx,
+  workspaceId: string,
+  texts: readonly string[],
+): Promise<void> {
   await sql`DELETE FROM edge_embeddings
     WHERE ${_inIdList(tx.backend, 'text_key', texts)}
-      AND text_key NOT IN (SELECT subject || ' ' || predicate || ' ' || object FROM knowledge_graph)`.execute(
-    tx.db,
-  )
+      AND text_key NOT IN (
+        SELECT subject || ' ' || predicate || ' ' || object FROM knowledge_graph WHERE workspace_id = ${workspaceId}
+      )`.execute(tx.db)
 }
 
 /** Entity types of entities no fact and no chunk of the workspace names any more. */

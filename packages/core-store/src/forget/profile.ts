@@ -35,6 +35,7 @@ export async function forgetMarkers(
   for (const part of slices(chunkIds)) {
     const rows = await tx.db
       .deleteFrom('behavioral_markers')
+      .where('workspace_id', '=', workspaceId)
       .where('chunk_id', 'in', part)
       .returning(['peer_id', 'kind', 'statement', 'observed_at', 'consolidated'])
       .execute()
@@ -89,7 +90,11 @@ async function settleEntry(
   ).filter((row) => profileStatementKey(row.statement) === entry.key)
   const pos = stored.pos_evidence - entry.count
   if (pos <= 0 || remaining.length === 0) {
-    await tx.db.deleteFrom('profile_entries').where('id', '=', stored.id).execute()
+    await tx.db
+      .deleteFrom('profile_entries')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', stored.id)
+      .execute()
     tally.add('profileEntries', 1)
     return
   }

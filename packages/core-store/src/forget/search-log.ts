@@ -41,7 +41,12 @@ export async function scrubSearchLog(
   for (const word of named) if (!(await stillKnown(tx, workspaceId, word))) gone.add(word)
   if (gone.size === 0) return
   const doomed = queries.filter((q) => [...q.words].some((w) => gone.has(w))).map((q) => q.id)
-  for (const part of slices(doomed)) await tx.db.deleteFrom('search_log').where('id', 'in', part).execute()
+  for (const part of slices(doomed))
+    await tx.db
+      .deleteFrom('search_log')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', 'in', part)
+      .execute()
   tally.add('searchLog', doomed.length)
 }
 

@@ -33,10 +33,15 @@ export async function forgetEpisodesAndProcedures(
       .execute()
   ).filter(hit)
   const episodeIds = episodes.map((e) => e.id)
-  const vectors = await tx.vectors.textHashes('episodes', episodeIds)
-  await tx.vectors.remove('episodes', episodeIds)
+  const vectors = await tx.vectors.textHashes('episodes', workspaceId, episodeIds)
+  await tx.vectors.remove('episodes', workspaceId, episodeIds)
   tally.add('vectors', vectors.size)
-  for (const part of slices(episodeIds)) await tx.db.deleteFrom('episodes').where('id', 'in', part).execute()
+  for (const part of slices(episodeIds))
+    await tx.db
+      .deleteFrom('episodes')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', 'in', part)
+      .execute()
   tally.add('episodes', episodes.length)
   for (const e of episodes) {
     sessions.add(e.session_id)

@@ -21,6 +21,8 @@ interface HeldState {
   holder: RunLockHolder
   readonly key: string
   readonly session: LockSession
+  /** The one release of this hold (the holder's and the store's `close()` may both ask for it). */
+  released?: Promise<boolean>
 }
 
 /** Locks this process holds, per database (PGlite shares one session, where advisory locks are re-entrant). */
@@ -75,7 +77,15 @@ export function createPostgresRunLock(options: PostgresRunLockOptions): Postgres
   const openSession = async (): Promise<LockSession> =>
     connector.sharedSession ? sharedSession(db) : await ownSession(connector)
 
-  const release = async (state: HeldState): Promise<boolean> => {
+  // Once per hold: a later caller (the store closing while the holder releases) waits for the first and
+  // gets false, instead of closing the connection under its unlock.
+  const release = (state: HeldState): Promise<boolean> => {
+    if (state.released) return state.released.then(() => false)
+    state.released = releaseOnce(state)
+    return state.released
+  }
+
+  const releaseOnce = async (state: HeldState): Promise<boolean> => {
     mine.delete(state)
     if (locks.get(state.key) !== state) {
       await state.session.close()

@@ -4,7 +4,7 @@ import type { HyMemDatabase } from '../schema/tables'
 import type { VectorHit, VectorIndex, VectorIndexName, VectorPin, VectorRow } from '../search/types'
 import { cosineSimilarity } from '../search/vector-math'
 import { VECTOR_SOURCES, type VectorSource } from '../search/vector-sources'
-import { checkNearest, checkRows, checkVector } from '../search/vector-validate'
+import { checkNearest, checkRows, checkVector, requireWorkspace } from '../search/vector-validate'
 import { StoreError } from '../store/errors'
 import type { StoreContext } from '../store/types'
 
@@ -105,13 +105,15 @@ export function createPostgresVectorIndex(
         }
       })
     },
-    async remove(index, ids) {
+    async remove(index, workspaceId, ids) {
       sourceOf(index)
+      requireWorkspace(workspaceId)
       if (ids.length === 0) return
       const target = PG_VECTOR_TABLES[index]
       await scope.write(async (tx) => {
         await sql`DELETE FROM ${sql.table(target.table)}
-          WHERE ${sql.ref(target.idColumn)} = ANY(${[...ids]}::${sql.raw(target.idArray)})`.execute(tx)
+          WHERE workspace_id = ${workspaceId}
+            AND ${sql.ref(target.idColumn)} = ANY(${[...ids]}::${sql.raw(target.idArray)})`.execute(tx)
       })
     },
     async nearest(index, query, options) {
@@ -154,14 +156,16 @@ export function createPostgresVectorIndex(
       sourceOf(index)
       return readPin(db, index)
     },
-    async textHashes(index, ids) {
+    async textHashes(index, workspaceId, ids) {
       sourceOf(index)
+      requireWorkspace(workspaceId)
       const out = new Map<number | string, string>()
       if (ids.length === 0) return out
       const target = PG_VECTOR_TABLES[index]
       const result = await sql<{ id: number | string; text_hash: string }>`
         SELECT ${sql.ref(target.idColumn)} AS id, text_hash FROM ${sql.table(target.table)}
-        WHERE ${sql.ref(target.idColumn)} = ANY(${[...ids]}::${sql.raw(target.idArray)})`.execute(db)
+        WHERE workspace_id = ${workspaceId}
+          AND ${sql.ref(target.idColumn)} = ANY(${[...ids]}::${sql.raw(target.idArray)})`.execute(db)
       for (const row of result.rows) out.set(row.id, row.text_hash)
       return out
     },

@@ -48,6 +48,7 @@ export function backupReads(scope: RepositoryScope): Pick<BackupRepository, Back
           db
             .selectFrom('entity_mentions')
             .select(['chunk_id', 'entity'])
+            .where('workspace_id', '=', workspaceId)
             .where('chunk_id', 'in', ids)
             .orderBy('entity')
             .execute(),

@@ -68,7 +68,8 @@ export function createDreamRunsRepository(scope: RepositoryScope): DreamRunsRepo
       )
       return result.id
     },
-    async finish(id, outcome) {
+    async finish(workspaceId, id, outcome) {
+      requireId(workspaceId, 'workspace id')
       if (!OUTCOME_STATUSES.includes(outcome.status)) {
         throw new StoreError(
           'INVALID_INPUT',
@@ -92,7 +93,12 @@ export function createDreamRunsRepository(scope: RepositoryScope): DreamRunsRepo
         finished_at: context.now(),
       }
       await scope.write(async (tx) => {
-        const result = await tx.updateTable('dream_runs').set(values).where('id', '=', id).executeTakeFirst()
+        const result = await tx
+          .updateTable('dream_runs')
+          .set(values)
+          .where('workspace_id', '=', workspaceId)
+          .where('id', '=', id)
+          .executeTakeFirst()
         if (Number(result.numUpdatedRows) === 0)
           throw new StoreError('NOT_FOUND', `dream run ${id} not found`)
       })

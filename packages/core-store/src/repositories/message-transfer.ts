@@ -32,27 +32,31 @@ export function createMessageTransfer(
         after = last.id
       }
     },
-    async publicIdsOf(ids) {
+    async publicIdsOf(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
       const wanted = [...new Set(ids.filter((id) => Number.isInteger(id)))]
       const out = new Map<number, string>()
       for (let start = 0; start < wanted.length; start += IN_LIST_CHUNK) {
         const rows = await db
           .selectFrom('messages')
           .select(['id', 'public_id'])
+          .where('workspace_id', '=', workspaceId)
           .where('id', 'in', wanted.slice(start, start + IN_LIST_CHUNK))
           .execute()
         for (const row of rows) out.set(row.id, row.public_id)
       }
       return out
     },
-    async locate(publicIds) {
+    async locate(workspaceId, publicIds) {
+      if (workspaceId !== null) requireId(workspaceId, 'workspace id')
       const out = new Map<string, { id: number; workspaceId: string }>()
       for (let start = 0; start < publicIds.length; start += IN_LIST_CHUNK) {
-        const rows = await db
+        let query = db
           .selectFrom('messages')
           .select(['id', 'public_id', 'workspace_id'])
           .where('public_id', 'in', publicIds.slice(start, start + IN_LIST_CHUNK))
-          .execute()
+        if (workspaceId !== null) query = query.where('workspace_id', '=', workspaceId)
+        const rows = await query.execute()
         for (const row of rows) out.set(row.public_id, { id: row.id, workspaceId: row.workspace_id })
       }
       return out

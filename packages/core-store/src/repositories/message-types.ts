@@ -8,7 +8,8 @@ export interface MessagesRepository {
    */
   insertBatch(workspaceId: string, sessionId: string, messages: readonly NewMessage[]): Promise<Message[]>
   getByPublicId(workspaceId: string, publicId: string): Promise<Message | null>
-  getByIds(ids: readonly number[]): Promise<Message[]>
+  /** The workspace's messages among `ids`, in the order asked (unknown ids and other workspaces' absent). */
+  getByIds(workspaceId: string, ids: readonly number[]): Promise<Message[]>
   /** Oldest first (insertion order) unless `reverse`; only the messages `filter` matches. */
   listBySession(
     workspaceId: string,
@@ -23,10 +24,16 @@ export interface MessagesRepository {
   count(workspaceId: string, filter?: { sessionId?: string; upToId?: number }): Promise<number>
   /** Every message of the workspace in insertion order, fetched a page at a time. */
   iterate(workspaceId: string): AsyncIterable<Message>
-  /** Public ids of internal message ids, in any workspace (unknown ids are absent). */
-  publicIdsOf(ids: readonly number[]): Promise<Map<number, string>>
-  /** Internal id and workspace of public message ids, in any workspace (unknown ids are absent). */
-  locate(publicIds: readonly string[]): Promise<Map<string, { id: number; workspaceId: string }>>
+  /** Public ids of the workspace's internal message ids (unknown ids and other workspaces' are absent). */
+  publicIdsOf(workspaceId: string, ids: readonly number[]): Promise<Map<number, string>>
+  /**
+   * Internal id and workspace of public message ids within `workspaceId`, or in every workspace when it is
+   * null (an import's check: public ids are unique across the database). Unknown ids are absent.
+   */
+  locate(
+    workspaceId: string | null,
+    publicIds: readonly string[],
+  ): Promise<Map<string, { id: number; workspaceId: string }>>
   /**
    * Stores messages exactly as given (an import: public ids, times and token counts kept). Their sessions and
    * author peers must exist. Returns the internal id of each public id.

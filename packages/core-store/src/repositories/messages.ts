@@ -123,13 +123,15 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
         .executeTakeFirst()
       return row ? toMessage(row) : null
     },
-    async getByIds(ids) {
+    async getByIds(workspaceId, ids) {
+      requireId(workspaceId, 'workspace id')
       const unique = [...new Set(ids)]
       const byId = new Map<number, Message>()
       for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {
         const rows = await db
           .selectFrom('messages')
           .selectAll()
+          .where('workspace_id', '=', workspaceId)
           .where('id', 'in', unique.slice(start, start + IN_LIST_CHUNK))
           .execute()
         for (const row of rows) byId.set(row.id, toMessage(row))

@@ -280,7 +280,8 @@ export type { MessageNeighbours, MessagesRepository, RecentMessagesQuery } from 
 
 export interface DreamRunsRepository {
   start(workspaceId: string, init: { extractor: string; promptVersion: string }): Promise<number>
-  finish(id: number, outcome: DreamRunOutcome): Promise<void>
+  /** Finishes the workspace's run `id` (`NOT_FOUND` when the workspace has no such run). */
+  finish(workspaceId: string, id: number, outcome: DreamRunOutcome): Promise<void>
   /** Records a run that did not start, e.g. `locked`. */
   recordSkip(workspaceId: string, reason: string): Promise<number>
   recent(workspaceId: string, limit?: number): Promise<DreamRun[]>

@@ -69,7 +69,8 @@ export interface VectorIndex {
    * to re-index.
    */
   upsert(index: VectorIndexName, rows: readonly VectorRow[], model: string): Promise<void>
-  remove(index: VectorIndexName, ids: readonly (number | string)[]): Promise<void>
+  /** Removes the workspace's vectors of `ids` (ids of another workspace are left alone). */
+  remove(index: VectorIndexName, workspaceId: string, ids: readonly (number | string)[]): Promise<void>
   nearest(
     index: VectorIndexName,
     query: Float32Array,
@@ -88,8 +89,12 @@ export interface VectorIndex {
   ): Promise<Map<number | string, number>>
   /** The pinned model and dimension of an index, or null before its first write. */
   pinned(index: VectorIndexName): Promise<{ model: string; dimensions: number } | null>
-  /** Text hashes of already-stored vectors, by id (ids without a vector are absent). */
-  textHashes(index: VectorIndexName, ids: readonly (number | string)[]): Promise<Map<number | string, string>>
+  /** Text hashes of the workspace's stored vectors, by id (ids without a vector in it are absent). */
+  textHashes(
+    index: VectorIndexName,
+    workspaceId: string,
+    ids: readonly (number | string)[],
+  ): Promise<Map<number | string, string>>
   /** Edge vectors are cached by triple text (`subject predicate object`) across edge ids. */
   cachedTextVectors(model: string, texts: readonly string[]): Promise<Map<string, Float32Array>>
   cacheTextVectors(model: string, entries: readonly { text: string; vector: Float32Array }[]): Promise<void>

@@ -7,7 +7,7 @@ import type { StatementCache } from '../store/statement-cache'
 import type { StoreContext } from '../store/types'
 import type { VectorHit, VectorIndex, VectorIndexName, VectorRow } from './types'
 import { blobVector, cosineDistanceToBlob, norm, vectorBlob } from './vector-math'
-import { checkNearest, checkRows, checkVector } from './vector-validate'
+import { checkNearest, checkRows, checkVector, requireWorkspace } from './vector-validate'
 
 export { MAX_NEAREST_K } from './vector-validate'
 
@@ -79,18 +79,18 @@ export function createVectorIndex(
         writeRows(statements, source, rows, model, mode === 'sqlite-vec')
       })
     },
-    async remove(index, ids) {
+    async remove(index, workspaceId, ids) {
       const source = sourceOf(index)
+      requireWorkspace(workspaceId)
       if (ids.length === 0) return
       await scope.write(() => {
         const withVec = mode === 'sqlite-vec' && vecTableExists(source)
         for (const id of ids) {
-          if (withVec) {
-            const rowid = rowidOf(statements, source, id)
-            if (rowid !== undefined)
-              statements.prepare(`DELETE FROM ${source.vecTable} WHERE rowid = ?`).run(rowid)
-          }
-          statements.prepare(source.removeSql).run(id)
+          const rowid = withVec ? rowidOf(statements, source, id) : undefined
+          // The vec0 row goes only with a row of this workspace: an id of another one is left alone.
+          const removed = statements.prepare(source.removeSql).run(id, workspaceId).changes > 0
+          if (removed && rowid !== undefined)
+            statements.prepare(`DELETE FROM ${source.vecTable} WHERE rowid = ?`).run(rowid)
         }
       })
     },
@@ -136,13 +136,14 @@ export function createVectorIndex(
       sourceOf(index)
       return scope.read(() => readPin(index))
     },
-    async textHashes(index, ids) {
+    async textHashes(index, workspaceId, ids) {
       const source = sourceOf(index)
+      requireWorkspace(workspaceId)
       const out = new Map<number | string, string>()
       await scope.read(() => {
         for (let start = 0; start < ids.length; start += IN_LIST_CHUNK) {
           const list = JSON.stringify(ids.slice(start, start + IN_LIST_CHUNK))
-          for (const row of statements.prepare(source.hashesSql).all(list) as {
+          for (const row of statements.prepare(source.hashesSql).all(list, workspaceId) as {
             id: number | string
             text_hash: string
           }[]) {

@@ -40,7 +40,7 @@ for (const loadVectorExtension of [true, false]) {
         )
       })
       expect(await store.vectors.pins()).toEqual([{ index: 'chunks', model: 'new-4d', dimensions: 4 }])
-      expect(await store.vectors.textHashes('notes', ['n1'])).toEqual(new Map())
+      expect(await store.vectors.textHashes('notes', 'w', ['n1'])).toEqual(new Map())
       const hits = await store.vectors.nearest('chunks', vec(1, 0, 0, 0), {
         workspaceId: 'w',
         k: 5,
@@ -62,6 +62,6 @@ describe('vector reset without the extension that built the index', () => {
     const store = stores.open({ loadVectorExtension: false })
     await expectStoreError(store.vectors.reset(), 'VECTOR_UNAVAILABLE')
     expect((await store.vectors.pins()).map((pin) => pin.index)).toEqual(['chunks', 'notes'])
-    expect(await store.vectors.textHashes('notes', ['n1'])).toEqual(new Map([['n1', 'n']]))
+    expect(await store.vectors.textHashes('notes', 'w', ['n1'])).toEqual(new Map([['n1', 'n']]))
   })
 })

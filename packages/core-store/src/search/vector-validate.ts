@@ -50,3 +50,9 @@ export function checkNearest(
     throw new StoreError('INVALID_INPUT', 'nearest needs a workspaceId')
   }
 }
+
+/** Vector reads and writes by id name their workspace. */
+export function requireWorkspace(workspaceId: unknown): asserts workspaceId is string {
+  if (typeof workspaceId !== 'string' || workspaceId === '')
+    throw new StoreError('INVALID_INPUT', 'workspaceId must be a non-empty string')
+}

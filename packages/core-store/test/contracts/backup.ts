@@ -143,7 +143,7 @@ export function describeBackupContract(backend: BackendUnderTest) {
       expect(await store.backup.peerCards('w')).toEqual([card])
 
       const runId = await store.dreamRuns.start('w', { extractor: 'rules', promptVersion: 'v1' })
-      await store.dreamRuns.finish(runId, { status: 'ok', counts: { chunks: 1 } })
+      await store.dreamRuns.finish('w', runId, { status: 'ok', counts: { chunks: 1 } })
       const [run] = await store.backup.dreamRuns('w')
       expect(run).toMatchObject({ status: 'ok', counts: { chunks: 1 } })
       expect(await store.backup.insertDreamRunIfAbsent(run!)).toBe(false)

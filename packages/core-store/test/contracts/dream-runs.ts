@@ -10,7 +10,7 @@ export function describeDreamRunsContract(backend: BackendUnderTest) {
       const store = await stores.open()
       const first = await store.dreamRuns.start('w', { extractor: 'x', promptVersion: 'v1' })
       const done = await store.dreamRuns.start('w', { extractor: 'x', promptVersion: 'v1' })
-      await store.dreamRuns.finish(done, { status: 'ok' })
+      await store.dreamRuns.finish('w', done, { status: 'ok' })
       await store.dreamRuns.start('other', { extractor: 'x', promptVersion: 'v1' })
       expect((await store.dreamRuns.listRunning('w')).map((r) => [r.id, r.status])).toEqual([
         [first, 'running'],

@@ -52,7 +52,7 @@ export function describeHistoryContract(backend: BackendUnderTest) {
         createdAt: now,
       })
       now = '2026-03-01T10:00:02.000Z'
-      await store.dreamRuns.finish(run, { status: 'ok' })
+      await store.dreamRuns.finish('w', run, { status: 'ok' })
 
       const history = await store.history.forEntity('w', 'api')
       expect(history.map((h) => `${h.fact.predicate} ${h.fact.object}`)).toEqual([

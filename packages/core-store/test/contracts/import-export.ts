@@ -118,12 +118,14 @@ export function describeImportExportContract(backend: BackendUnderTest) {
 
       const first = inserted[0]
       if (!first) throw new Error('no message inserted')
-      expect(await store.messages.publicIdsOf([first.id, first.id, 999_999, 1.5])).toEqual(
+      expect(await store.messages.publicIdsOf('w', [first.id, first.id, 999_999, 1.5])).toEqual(
         new Map([[first.id, first.publicId]]),
       )
-      expect(await store.messages.locate(['m-1201', 'nope'])).toEqual(
+      expect(await store.messages.locate(null, ['m-1201', 'nope'])).toEqual(
         new Map([['m-1201', { id: expect.any(Number), workspaceId: 'x' }]]),
       )
+      expect(await store.messages.publicIdsOf('x', [first.id])).toEqual(new Map())
+      expect(await store.messages.locate('w', ['m-1201'])).toEqual(new Map())
 
       await store.sessions.getOrCreate('y', 's')
       const imported = {

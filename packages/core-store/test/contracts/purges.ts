@@ -76,7 +76,7 @@ export function describePurgesContract(backend: BackendUnderTest) {
       expect(session).toMatchObject({ isActive: false, summary: null, metadata: {} })
       expect((await store.sessions.get('w', 'work'))?.summary).toBe('Billing runs on Postgres.')
       expect((await store.searchLog.list('w')).map((q) => q.query)).toEqual(['which database for billing?'])
-      expect(await store.vectors.textHashes('chunks', [s.tripChunk.id, s.workChunk.id])).toEqual(
+      expect(await store.vectors.textHashes('chunks', 'w', [s.tripChunk.id, s.workChunk.id])).toEqual(
         new Map([[s.workChunk.id, 'b']]),
       )
       expect(

@@ -52,7 +52,7 @@ try {
     const runs = Number(arg1)
     for (let i = 0; i < runs; i++) {
       const id = await store.dreamRuns.start('w', { extractor: 'test', promptVersion: 'v1' })
-      await store.dreamRuns.finish(id, { status: 'ok', chunksCreated: i })
+      await store.dreamRuns.finish('w', id, { status: 'ok', chunksCreated: i })
     }
     summary.runs = runs
   } else {

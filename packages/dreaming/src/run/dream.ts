@@ -124,7 +124,7 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
     const cacheHits = (options.llmCache?.hits ?? 0) - cacheHitsBefore
     if (options.llmCache) tally.counts.llmCacheHits = cacheHits
     tally.llmCalls = Math.max(0, tally.llmCalls - cacheHits)
-    await store.dreamRuns.finish(runId, {
+    await store.dreamRuns.finish(workspaceId, runId, {
       status,
       chunksCreated: tally.chunksCreated,
       chunksProcessed: tally.chunksProcessed,
@@ -162,7 +162,7 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
 async function closeInterruptedRuns(ctx: RunContext): Promise<void> {
   const rows = await ctx.store.dreamRuns.listRunning(ctx.workspaceId)
   for (const row of rows) {
-    await ctx.store.dreamRuns.finish(row.id, {
+    await ctx.store.dreamRuns.finish(ctx.workspaceId, row.id, {
       status: 'failed',
       errors: ['interrupted: the process ended mid-cycle'],
     })

@@ -73,6 +73,7 @@ async function embedIndex(
   if (items.length === 0) return 0
   const known = await ctx.store.vectors.textHashes(
     index,
+    ctx.workspaceId,
     items.map((i) => i.id),
   )
   const todo = items.filter((i) => known.get(i.id) !== textHash(i.text))
@@ -105,14 +106,15 @@ async function embedEdges(ctx: RunContext, client: EmbeddingClient): Promise<num
   const inactive = edges.filter((e) => e.status !== 'active' || e.validTo !== null).map((e) => e.id)
   const active = edges.filter((e) => e.status === 'active' && e.validTo === null)
   if (inactive.length > 0) {
-    const indexed = [...(await store.vectors.textHashes('edges', inactive)).keys()]
+    const indexed = [...(await store.vectors.textHashes('edges', workspaceId, inactive)).keys()]
     for (let at = 0; at < indexed.length; at += VECTOR_ROWS_PER_TRANSACTION) {
-      await store.vectors.remove('edges', indexed.slice(at, at + VECTOR_ROWS_PER_TRANSACTION))
+      await store.vectors.remove('edges', workspaceId, indexed.slice(at, at + VECTOR_ROWS_PER_TRANSACTION))
       await checkpoint(ctx)
     }
   }
   const known = await store.vectors.textHashes(
     'edges',
+    workspaceId,
     active.map((e) => e.id),
   )
   const todo = active.filter((e) => known.get(e.id) !== textHash(edgeText(e)))

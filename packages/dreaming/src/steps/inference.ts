@@ -76,7 +76,7 @@ export async function recomputeInferences(ctx: RunContext): Promise<void> {
   const stats = await store.transaction(async (tx) => {
     const old = await tx.edges.listDerivedIds(workspaceId)
     if (old.length > 0) {
-      await tx.vectors.remove('edges', old)
+      await tx.vectors.remove('edges', workspaceId, old)
       await tx.edges.deleteDerived(workspaceId)
     }
     const direct = await tx.edges.findDirectWithPredicates(workspaceId, ['depends_on', 'uses'])

@@ -19,7 +19,7 @@ export async function applyRetention(ctx: RunContext): Promise<void> {
   for (let at = 0; at < victims.length; at += EVICTIONS_PER_TRANSACTION) {
     const batch = victims.slice(at, at + EVICTIONS_PER_TRANSACTION)
     await store.transaction(async (tx) => {
-      await tx.vectors.remove('chunks', batch)
+      await tx.vectors.remove('chunks', workspaceId, batch)
       await tx.chunks.delete(workspaceId, batch)
     })
     await checkpoint(ctx)

@@ -192,7 +192,7 @@ async function evidenceOf(
   context: AugmentedContext,
 ): Promise<WireEvidence> {
   const ids = [...new Set(context.hits.flatMap((hit) => hit.messageIds))].slice(0, 50)
-  const messages = ids.length > 0 ? await memory.store.messages.getByIds(ids) : []
+  const messages = ids.length > 0 ? await memory.store.messages.getByIds(request.workspaceId, ids) : []
   // In id order, as the notes' evidence has always been listed.
   const noteIds = [...new Set(context.notes.map((note) => note.id))].sort()
   const found = await Promise.all(
@@ -252,11 +252,12 @@ async function perspectiveOf(memory: HonchoMemory, request: DialecticRequest): P
 /** The context with only the graph facts evidenced in the given sessions (graph facts are not session-bound). */
 async function seenFacts(
   memory: HonchoMemory,
+  workspaceId: string,
   context: AugmentedContext,
   sessions: readonly string[],
 ): Promise<AugmentedContext> {
   const ids = [...new Set(context.graphFacts.flatMap((fact) => fact.messageIds))]
-  const messages = ids.length > 0 ? await memory.store.messages.getByIds(ids) : []
+  const messages = ids.length > 0 ? await memory.store.messages.getByIds(workspaceId, ids) : []
   const visible = new Set(messages.filter((m) => sessions.includes(m.sessionId)).map((m) => m.id))
   const graphFacts = context.graphFacts.filter((fact) => fact.messageIds.some((id) => visible.has(id)))
   return { ...context, graphFacts }
@@ -283,7 +284,7 @@ export async function answerQuestion(
     ...(request.observed ? { peerId: request.observed } : {}),
     ...(sessionIds ? { sessionIds } : {}),
   })
-  const context = seen ? await seenFacts(memory, found, seen) : found
+  const context = seen ? await seenFacts(memory, request.workspaceId, found, seen) : found
   let content = composeFromFacts(request.query, context)
   if (memory.llm) {
     const [history, profile] = await Promise.all([

@@ -76,8 +76,10 @@ export async function queueStatus(
 ): Promise<WireQueueStatus> {
   const reported = await memory.dreamBacklog(workspaceId)
   const running = reported.running || options.dreaming
-  // Pollers wait for pending = 0: make sure a (cooled-down) background dream is on its way.
-  if (options.kick && !running && reported.pendingMessages > 0) memory.scheduleDream(workspaceId)
+  // Pollers wait for pending = 0: make sure a (cooled-down) background dream is on its way, also for chunks
+  // a dream killed mid-cycle (here or on another server) left unextracted.
+  const waiting = reported.pendingMessages > 0 || reported.pendingChunks > 0
+  if (options.kick && !running && waiting) memory.scheduleDream(workspaceId)
   const waitingIn = (id: string) => reported.sessions[id]?.pendingMessages ?? 0
   await tracker.observe(
     workspaceId,

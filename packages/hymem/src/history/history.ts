@@ -17,6 +17,7 @@ export async function entityHistory(
   const entity = (await resolveAlias(store, { workspaceId, surface: name })) ?? name
   const entries = await store.history.forEntity(workspaceId, entity)
   const publicIds = await store.messages.publicIdsOf(
+    workspaceId,
     entries.flatMap((e) => e.evidence.flatMap((x) => x.messageIds)),
   )
   return {

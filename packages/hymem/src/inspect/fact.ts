@@ -10,7 +10,7 @@ export async function workspaceMessages(
 ): Promise<Message[]> {
   if (!Array.isArray(ids) || !ids.every((id) => Number.isInteger(id)))
     throw new HyMemError('INVALID_INPUT', 'message ids must be integers')
-  return (await store.messages.getByIds(ids)).filter((m) => m.workspaceId === workspaceId)
+  return store.messages.getByIds(workspaceId, ids)
 }
 
 /** One edge with its evidence (chunks and source messages), entity types and supersede chain. */

@@ -24,9 +24,9 @@ export async function vectorsOf(
   return new Map(vectors.map((v) => [v.id, v]))
 }
 
-/** Public ids of internal message ids, in order, skipping messages no longer stored. */
-async function publicIds(store: Store, ids: readonly number[]): Promise<Map<number, string>> {
-  return store.messages.publicIdsOf(ids)
+/** Public ids of the workspace's internal message ids, skipping messages no longer stored. */
+async function publicIds(ctx: ExportContext, ids: readonly number[]): Promise<Map<number, string>> {
+  return ctx.store.messages.publicIdsOf(ctx.workspaceId, ids)
 }
 
 const mapped = (ids: readonly number[], refs: ReadonlyMap<number, string>): string[] =>
@@ -40,7 +40,7 @@ export async function* exportChunks(ctx: ExportContext): AsyncGenerator<string> 
   let page: BackupChunk[] = []
   const flush = async function* (items: readonly BackupChunk[]) {
     const refs = await publicIds(
-      ctx.store,
+      ctx,
       items.flatMap((c) => [...c.messageIds, c.firstMessageId, c.lastMessageId]),
     )
     const vectors = await vectorsOf(
@@ -113,7 +113,7 @@ export async function* exportMarkers(ctx: ExportContext): AsyncGenerator<string>
 
 export async function* exportEpisodes(ctx: ExportContext): AsyncGenerator<string> {
   for await (const e of ctx.store.backup.episodes(ctx.workspaceId)) {
-    const refs = await publicIds(ctx.store, e.messageIds)
+    const refs = await publicIds(ctx, e.messageIds)
     const vector = (await vectorsOf(ctx, 'episodes', [e.id])).get(e.id)
     yield line({
       type: 'episode',
@@ -137,7 +137,7 @@ export async function* exportEpisodes(ctx: ExportContext): AsyncGenerator<string
 
 export async function* exportProcedures(ctx: ExportContext): AsyncGenerator<string> {
   for await (const p of ctx.store.backup.procedures(ctx.workspaceId)) {
-    const refs = await publicIds(ctx.store, p.messageIds)
+    const refs = await publicIds(ctx, p.messageIds)
     yield line({
       type: 'procedure',
       workspaceId: ctx.workspaceId,

@@ -74,7 +74,7 @@ async function* exportWorkspace(ctx: ExportContext): AsyncGenerator<string> {
   }
 
   for (const session of await store.sessions.listAll(ws)) {
-    const refs = await store.messages.publicIdsOf([
+    const refs = await store.messages.publicIdsOf(ws, [
       session.summaryMessageId ?? -1,
       session.lastChunkedMessageId,
     ])
@@ -196,7 +196,10 @@ async function* exportEdges(ctx: ExportContext): AsyncGenerator<string> {
       if (list) list.push(item)
       else evidenceOf.set(item.edgeId, [item])
     }
-    const refs = await store.messages.publicIdsOf(evidence.flatMap((item) => item.messageIds))
+    const refs = await store.messages.publicIdsOf(
+      ws,
+      evidence.flatMap((item) => item.messageIds),
+    )
     const vectors = await vectorsOf(
       ctx,
       'edges',

@@ -28,7 +28,10 @@ export async function writeMessages(
   state: MessageWriteState,
   report: { tally: (type: string, inserted: boolean) => void; warnings: string[] },
 ): Promise<MessageRecord[]> {
-  const existing = await tx.messages.locate(batch.map((record) => record.id))
+  const existing = await tx.messages.locate(
+    null,
+    batch.map((record) => record.id),
+  )
 
   const fresh: MessageRecord[] = []
   const seen = new Set<string>()
