@@ -14,6 +14,10 @@ const projectDirs = [
   'scripts',
 ]
 
+// `*.server.test.ts` files need a real PostgreSQL server (several processes on one database): they are
+// collected only when HYMEM_TEST_DATABASE_URL names one (`.ci/run` starts it); everything else runs on PGlite.
+const serverOnly = process.env.HYMEM_TEST_DATABASE_URL ? [] : ['**/*.server.test.ts']
+
 // Workspace packages resolve each other to their TypeScript sources through the
 // `@hymem/source` export condition, so tests never run against a stale dist/.
 export default defineConfig({
@@ -26,6 +30,7 @@ export default defineConfig({
         name: dir.split('/')[1] ?? dir,
         root: dir,
         include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'locomo/**/*.test.ts', 'pack-test/**/*.test.ts'],
+        exclude: ['**/node_modules/**', ...serverOnly],
         testTimeout: 30_000,
         hookTimeout: 30_000,
       },

@@ -45,7 +45,12 @@ export function createHonchoApp(options: HonchoAppOptions): HonchoApp {
 
   app.use('*', async (c, next) => {
     const started = performance.now()
-    await next()
+    const served = options.memory.serving()
+    try {
+      await next()
+    } finally {
+      served()
+    }
     log({
       kind: 'request',
       method: c.req.method,

@@ -15,6 +15,7 @@ export type HonchoMemory = Pick<
   | 'scheduleDream'
   | 'dreamBacklog'
   | 'runtime'
+  | 'serving'
   | 'dream'
   | 'remember'
   | 'searchNotes'

@@ -454,6 +454,10 @@ export class HyMemInstance implements HyMem {
     await this.#purger.resume()
   }
 
+  serving(): () => void {
+    return this.#parts.dreamWorker?.foreground() ?? (() => {})
+  }
+
   async warmUp(): Promise<void> {
     this.#open()
     await loadTokenCounter()

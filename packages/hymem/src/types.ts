@@ -209,6 +209,12 @@ export interface HyMem {
    * calls it before it listens, so no request holds the event loop for the loading.
    */
   warmUp(): Promise<void>
+  /**
+   * Marks one foreground request in flight until the returned function is called: a dream in the worker
+   * thread waits at its checkpoints meanwhile (foreground first). A server calls it around every request;
+   * without a dream worker it does nothing.
+   */
+  serving(): () => void
   augment(message: string, options?: HyMemAugmentOptions): Promise<AugmentedContext>
   profile(options?: Ws): Promise<{ userMd: string; memoryMd: string }>
   /**

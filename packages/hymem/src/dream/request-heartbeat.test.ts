@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createHeartbeatBuffer, startHeartbeat, waitWhileBehind } from './request-heartbeat'
+import { createHeartbeatBuffer, enterForeground, startHeartbeat, waitWhileBehind } from './request-heartbeat'
 
 const turns = async (n: number) => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve))
@@ -45,5 +45,29 @@ describe('the request thread heartbeat', () => {
       waited = true
     })
     expect(waited).toBe(true)
+  })
+
+  it('holds a dream while a request is in flight, and lets it go when the last one ends', async () => {
+    const buffer = createHeartbeatBuffer()
+    const stop = startHeartbeat(buffer)
+    const first = enterForeground(buffer)
+    const second = enterForeground(buffer)
+    try {
+      let waited = false
+      const waiting = waitWhileBehind(buffer, { maxWaitMs: 60_000 })().then(() => {
+        waited = true
+      })
+      await turns(20)
+      expect(waited).toBe(false)
+      first()
+      first()
+      await turns(20)
+      expect(waited).toBe(false)
+      second()
+      await waiting
+      expect(waited).toBe(true)
+    } finally {
+      stop()
+    }
   })
 })

@@ -5,7 +5,7 @@ import { HyMemError } from '../errors'
 import type { HyMemLog } from '../log'
 import { DreamActivity, type TrackedDream } from '../runtime/dream-activity'
 import type { DreamRunnerStatus } from '../runtime/types'
-import { startHeartbeat } from './request-heartbeat'
+import { enterForeground, startHeartbeat } from './request-heartbeat'
 import { launchDreamWorker } from './worker-launch'
 import type { DreamWorkerData, HostMessage, WireError, WorkerMessage } from './worker-protocol'
 
@@ -37,6 +37,8 @@ export interface DreamWorkerHost {
   /** Whether a cycle is in progress. */
   readonly running: boolean
   status(): DreamRunnerStatus
+  /** Counts a request in flight on this thread until the returned function is called (see request-heartbeat.ts). */
+  foreground(): () => void
   /** Ends the thread at once, as a crash would: its cycles fail, and it is restarted after the back-off. */
   terminate(): Promise<void>
   /**
@@ -268,6 +270,7 @@ export function createDreamWorkerHost(options: DreamWorkerHostOptions): DreamWor
 
   return {
     dream,
+    foreground: () => enterForeground(options.data.heartbeat),
     get running() {
       return jobs.size > 0
     },
