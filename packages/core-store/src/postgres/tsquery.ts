@@ -17,11 +17,17 @@ export interface TsqueryOptions {
  * buildTsquery('deploy stag', { mode: 'and', prefixLastTerm: true }) // "'deploy' & 'stag':*"
  */
 export function buildTsquery(text: string, options: TsqueryOptions = {}): string | null {
+  const operands = tsqueryOperands(text, options)
+  return operands && operands.join(options.mode === 'and' ? ' & ' : ' | ')
+}
+
+/** The quoted `to_tsquery` operands `buildTsquery` joins, one per searched word, or `null`. */
+export function tsqueryOperands(text: string, options: Omit<TsqueryOptions, 'mode'> = {}): string[] | null {
   const terms = selectQueryTerms(text, options.stopWords ? { stopWords: options.stopWords } : {})
   if (terms === null) return null
   const operands = terms.map(quoteOperand)
   if (options.prefixLastTerm) operands[operands.length - 1] += ':*'
-  return operands.join(options.mode === 'and' ? ' & ' : ' | ')
+  return operands
 }
 
 /** A tsquery quoted operand: inside single quotes, a quote is doubled and a backslash escapes. */
