@@ -1,64 +1,54 @@
 import { type Kysely, sql } from 'kysely'
 import type { HyMemDatabase } from '../schema/tables'
 import { checkFullTextQuery, queryStopWords, relativeScores } from '../search/full-text-query'
-import type { FullTextHit, FullTextSearch } from '../search/types'
+import type { FullTextHit, FullTextSearch, FullTextTable } from '../search/types'
 import { StoreError } from '../store/errors'
-import { tsqueryOperands } from './tsquery'
+import { type TermWeights, termWeights } from './term-weights'
+import { type TsqueryTerm, tsqueryTerms } from './tsquery'
 
 /** The text search configuration of the generated `fts` columns (migration 1). */
 export const TEXT_SEARCH_CONFIG = 'hymem_english'
 
+/** Document frequencies are counted up to this many rows per term (a GIN scan stopped early): beyond, common. */
+const FREQUENCY_CAP = 1000
+/** The workspace's rows are counted up to this many; beyond, the table's planner estimate stands in. */
+const TOTAL_CAP = 20_000
+
 /**
  * Full-text search over the generated `fts` tsvector columns (GIN-indexed), filtered by workspace and
- * optionally sessions or the author, ranked like FTS5's BM25: each query term's `ts_rank` (length-normalised,
- * flag 1, a saturating term frequency) weighted by the term's inverse document frequency in the workspace's
- * table, `ln((N − n + 0.5) / (n + 0.5))` floored at 1e-6 as FTS5 does, summed over the terms, and divided by the
- * best hit's, into (0, 1]. Without the weights a row matching two common words outranks the one matching the
- * rare word a question is about.
+ * optionally sessions or the author, ranked like FTS5's BM25: `ts_rank` (length-normalised, flag 1, a saturating
+ * term frequency) with each query term weighted by its inverse document frequency in the workspace's table
+ * (`termWeights`, through `ts_rank`'s label weights on a relabelled vector), divided by the best hit's, into
+ * (0, 1]. Without the weights a row matching two common words outranks the one matching the rare word a
+ * question is about.
  *
- * One statement: the rows matching any term (the GIN index) give each term's document frequency as a window
- * count, so the extra cost is one `ts_rank` per matched row and term plus the workspace's row count (an index
- * scan on the `(workspace_id, …)` index).
+ * Two statements: the terms' document frequencies (each a GIN-index count stopped at `FREQUENCY_CAP` rows, and
+ * the workspace's row count stopped at `TOTAL_CAP`), then the ranked search.
  */
 export function createPostgresFullTextSearch(db: Kysely<HyMemDatabase>): FullTextSearch {
   return {
     async search(table, text, query) {
       checkFullTextQuery(table, text, query)
       const stopWords = queryStopWords(query)
-      const operands = tsqueryOperands(text, {
+      const terms = tsqueryTerms(text, {
         ...(stopWords ? { stopWords } : {}),
         ...(query.prefixLastWord ? { prefixLastTerm: true } : {}),
       })
-      if (operands === null || query.sessionIds?.length === 0) return []
-      const wanted = [sql`TRUE`]
-      if (query.match === 'all') {
-        wanted.push(sql`c.fts @@ to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, ${operands.join(' & ')})`)
-      }
-      if (query.sessionIds) wanted.push(sql`c.session_id = ANY(${[...query.sessionIds]}::text[])`)
-      if (query.peerId !== undefined) wanted.push(sql`c.peer_id = ${query.peerId}`)
-      const source = sql.table(table)
+      if (terms === null || query.sessionIds?.length === 0) return []
+      const tsquery = terms.map((term) => term.operand).join(query.match === 'all' ? ' & ' : ' | ')
+      const filters = [sql`c.workspace_id = ${query.workspaceId}`]
+      if (query.sessionIds) filters.push(sql`c.session_id = ANY(${[...query.sessionIds]}::text[])`)
+      if (query.peerId !== undefined) filters.push(sql`c.peer_id = ${query.peerId}`)
       try {
+        const { weights, labelled } = await weightsOf(db, table, query.workspaceId, terms)
         const result = await sql<FullTextHit>`
-          WITH terms AS (
-            SELECT q, row_number() OVER () AS term FROM (
-              SELECT DISTINCT ON (q::text) q
-              FROM unnest(${operands}::text[]) AS operand,
-                to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, operand) AS q
-            ) AS distinct_terms
-          ),
-          total AS (SELECT count(*)::float8 AS n FROM ${source} WHERE workspace_id = ${query.workspaceId}),
-          matches AS (
-            SELECT c.id, ${sql.join(wanted, sql` AND `)} AS wanted, ts_rank(c.fts, t.q, 1) AS rank,
-              count(*) OVER (PARTITION BY t.term)::float8 AS df
-            FROM ${source} AS c JOIN terms AS t ON c.fts @@ t.q
-            WHERE c.workspace_id = ${query.workspaceId}
-              AND c.fts @@ to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, ${operands.join(' | ')})
-          )
-          SELECT m.id AS id, sum(greatest(ln((total.n - m.df + 0.5) / (m.df + 0.5)), 1e-6) * m.rank) AS score
-          FROM matches AS m, total
-          WHERE m.wanted
-          GROUP BY m.id
-          ORDER BY score DESC, m.id
+          SELECT c.id AS id, ts_rank(${weights}::float4[],
+            setweight(setweight(setweight(c.fts, 'A', ${labelled.A}::text[]), 'B', ${labelled.B}::text[]),
+              'C', ${labelled.C}::text[]),
+            q, 1) AS score
+          FROM ${sql.table(table)} AS c, to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, ${tsquery}) AS q
+          WHERE c.fts @@ q AND ${sql.join(filters, sql` AND `)}
+          ORDER BY score DESC, c.id
           LIMIT ${query.limit}`.execute(db)
         return relativeScores(result.rows)
       } catch (error) {
@@ -71,4 +61,32 @@ export function createPostgresFullTextSearch(db: Kysely<HyMemDatabase>): FullTex
       }
     },
   }
+}
+
+/** The terms' weights from their document frequencies among the workspace's rows of the table. */
+async function weightsOf(
+  db: Kysely<HyMemDatabase>,
+  table: FullTextTable,
+  workspaceId: string,
+  terms: readonly TsqueryTerm[],
+): Promise<TermWeights> {
+  const source = sql.table(table)
+  const result = await sql<{ lexemes: string[]; documents: number; rows: number; estimate: number | null }>`
+    SELECT tsvector_to_array(to_tsvector(${TEXT_SEARCH_CONFIG}::regconfig, u.word)) AS lexemes,
+      (SELECT count(*) FROM (
+        SELECT 1 FROM ${source} AS c
+        WHERE c.workspace_id = ${workspaceId} AND c.fts @@ to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, u.operand)
+        LIMIT ${FREQUENCY_CAP}) AS hits)::int AS documents,
+      (SELECT count(*) FROM (
+        SELECT 1 FROM ${source} AS c WHERE c.workspace_id = ${workspaceId} LIMIT ${TOTAL_CAP}) AS all_rows)::int AS rows,
+      (SELECT reltuples FROM pg_class WHERE oid = to_regclass(${table}))::float8 AS estimate
+    FROM unnest(${terms.map((t) => t.word)}::text[], ${terms.map((t) => t.operand)}::text[]) AS u(word, operand)
+  `.execute(db)
+  const first = result.rows[0]
+  const counted = Number(first?.rows ?? 0)
+  const total = counted < TOTAL_CAP ? counted : Math.max(counted, Number(first?.estimate ?? 0))
+  return termWeights(
+    result.rows.map((row) => ({ lexemes: row.lexemes, documents: Number(row.documents) })),
+    total,
+  )
 }

@@ -17,17 +17,25 @@ export interface TsqueryOptions {
  * buildTsquery('deploy stag', { mode: 'and', prefixLastTerm: true }) // "'deploy' & 'stag':*"
  */
 export function buildTsquery(text: string, options: TsqueryOptions = {}): string | null {
-  const operands = tsqueryOperands(text, options)
-  return operands && operands.join(options.mode === 'and' ? ' & ' : ' | ')
+  const terms = tsqueryTerms(text, options)
+  return terms && terms.map((term) => term.operand).join(options.mode === 'and' ? ' & ' : ' | ')
 }
 
-/** The quoted `to_tsquery` operands `buildTsquery` joins, one per searched word, or `null`. */
-export function tsqueryOperands(text: string, options: Omit<TsqueryOptions, 'mode'> = {}): string[] | null {
-  const terms = selectQueryTerms(text, options.stopWords ? { stopWords: options.stopWords } : {})
-  if (terms === null) return null
-  const operands = terms.map(quoteOperand)
-  if (options.prefixLastTerm) operands[operands.length - 1] += ':*'
-  return operands
+/** One searched word and its quoted `to_tsquery` operand. */
+export interface TsqueryTerm {
+  readonly word: string
+  readonly operand: string
+}
+
+/** The words `buildTsquery` searches, each with its operand, or `null` when nothing searchable is left. */
+export function tsqueryTerms(text: string, options: Omit<TsqueryOptions, 'mode'> = {}): TsqueryTerm[] | null {
+  const words = selectQueryTerms(text, options.stopWords ? { stopWords: options.stopWords } : {})
+  if (words === null) return null
+  const last = words.length - 1
+  return words.map((word, at) => ({
+    word,
+    operand: quoteOperand(word) + (options.prefixLastTerm && at === last ? ':*' : ''),
+  }))
 }
 
 /** A tsquery quoted operand: inside single quotes, a quote is doubled and a backslash escapes. */
