@@ -20,7 +20,7 @@ const LABELS = ['A', 'B', 'C', 'D'] as const
  *
  * @example
  * termWeights([{ lexemes: ['rare'], documents: 1 }, { lexemes: ['common'], documents: 500 }], 1000)
- * // { weights: [0.000x, 0, 0, 1] (D = common), labelled: { A: ['rare'], B: [], C: [] } }
+ * // { weights: [1.5e-7, 0, 0, 1], labelled: { A: ['rare'], B: [], C: [] } }: 'common' stays D
  */
 export function termWeights(terms: readonly TermFrequency[], total: number): TermWeights {
   const byLexemes = new Map<string, { lexemes: readonly string[]; idf: number }>()
