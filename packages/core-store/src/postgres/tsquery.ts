@@ -18,7 +18,7 @@ export interface TsqueryOptions {
  */
 export function buildTsquery(text: string, options: TsqueryOptions = {}): string | null {
   const terms = tsqueryTerms(text, options)
-  return terms && terms.map((term) => term.operand).join(options.mode === 'and' ? ' & ' : ' | ')
+  return terms?.map((term) => term.operand).join(options.mode === 'and' ? ' & ' : ' | ') ?? null
 }
 
 /** One searched word and its quoted `to_tsquery` operand. */

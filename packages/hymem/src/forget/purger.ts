@@ -81,8 +81,11 @@ export class Purger {
   async settle(workspaceId?: string): Promise<Purge[]> {
     const pending = await this.#deps.store.purges.unfinished(workspaceId)
     const runs = new Map(this.#inFlight)
-    for (const [id, owner] of [...this.#resumed, ...pending.map((purge) => [purge.id, purge.workspaceId] as const)])
-      if (!runs.has(id)) runs.set(id, this.finish(owner, id))
+    const owners = new Map([
+      ...this.#resumed,
+      ...pending.map((purge) => [purge.id, purge.workspaceId] as const),
+    ])
+    for (const [id, owner] of owners) if (!runs.has(id)) runs.set(id, this.finish(owner, id))
     const receipts = await Promise.all(runs.values())
     const settled = receipts.filter((purge) => workspaceId === undefined || purge.workspaceId === workspaceId)
     for (const purge of settled) this.#resumed.delete(purge.id)
