@@ -12,7 +12,7 @@ export const TEXT_SEARCH_CONFIG = 'hymem_english'
 /** Document frequencies are counted up to this many rows per term (a GIN scan stopped early): beyond, common. */
 const FREQUENCY_CAP = 1000
 /** The workspace's rows are counted up to this many; beyond, the table's planner estimate stands in. */
-const TOTAL_CAP = 20_000
+const TOTAL_CAP = 5_000
 
 /**
  * Full-text search over the generated `fts` tsvector columns (GIN-indexed), filtered by workspace and
