@@ -1,35 +1,51 @@
 import { type Kysely, sql } from 'kysely'
 import type { HyMemDatabase } from '../schema/tables'
 import { checkFullTextQuery, queryStopWords, relativeScores } from '../search/full-text-query'
-import type { FullTextHit, FullTextSearch } from '../search/types'
+import type { FullTextHit, FullTextSearch, FullTextTable } from '../search/types'
 import { StoreError } from '../store/errors'
-import { buildTsquery } from './tsquery'
+import { type TermWeights, termWeights } from './term-weights'
+import { type TsqueryTerm, tsqueryTerms } from './tsquery'
 
 /** The text search configuration of the generated `fts` columns (migration 1). */
 export const TEXT_SEARCH_CONFIG = 'hymem_english'
 
+/** Document frequencies are counted up to this many rows per term (a GIN scan stopped early): beyond, common. */
+const FREQUENCY_CAP = 1000
+/** The workspace's rows are counted up to this many; beyond, the table's planner estimate stands in. */
+const TOTAL_CAP = 5_000
+
 /**
  * Full-text search over the generated `fts` tsvector columns (GIN-indexed), filtered by workspace and
- * optionally sessions or the author. `ts_rank` with length normalisation (flag 1, like BM25's document-length
- * term) is divided by the best hit's, into (0, 1].
+ * optionally sessions or the author, ranked like FTS5's BM25: `ts_rank` (length-normalised, flag 1, a saturating
+ * term frequency) with each query term weighted by its inverse document frequency in the workspace's table
+ * (`termWeights`, through `ts_rank`'s label weights on a relabelled vector), divided by the best hit's, into
+ * (0, 1]. Without the weights a row matching two common words outranks the one matching the rare word a
+ * question is about.
+ *
+ * Two statements: the terms' document frequencies (each a GIN-index count stopped at `FREQUENCY_CAP` rows, and
+ * the workspace's row count stopped at `TOTAL_CAP`), then the ranked search.
  */
 export function createPostgresFullTextSearch(db: Kysely<HyMemDatabase>): FullTextSearch {
   return {
     async search(table, text, query) {
       checkFullTextQuery(table, text, query)
       const stopWords = queryStopWords(query)
-      const tsquery = buildTsquery(text, {
-        mode: query.match === 'all' ? 'and' : 'or',
+      const terms = tsqueryTerms(text, {
         ...(stopWords ? { stopWords } : {}),
         ...(query.prefixLastWord ? { prefixLastTerm: true } : {}),
       })
-      if (tsquery === null || query.sessionIds?.length === 0) return []
+      if (terms === null || query.sessionIds?.length === 0) return []
+      const tsquery = terms.map((term) => term.operand).join(query.match === 'all' ? ' & ' : ' | ')
       const filters = [sql`c.workspace_id = ${query.workspaceId}`]
       if (query.sessionIds) filters.push(sql`c.session_id = ANY(${[...query.sessionIds]}::text[])`)
       if (query.peerId !== undefined) filters.push(sql`c.peer_id = ${query.peerId}`)
       try {
+        const { weights, labelled } = await weightsOf(db, table, query.workspaceId, terms)
         const result = await sql<FullTextHit>`
-          SELECT c.id AS id, ts_rank(c.fts, q, 1) AS score
+          SELECT c.id AS id, ts_rank(${weights}::float4[],
+            setweight(setweight(setweight(c.fts, 'A', ${labelled.A}::text[]), 'B', ${labelled.B}::text[]),
+              'C', ${labelled.C}::text[]),
+            q, 1) AS score
           FROM ${sql.table(table)} AS c, to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, ${tsquery}) AS q
           WHERE c.fts @@ q AND ${sql.join(filters, sql` AND `)}
           ORDER BY score DESC, c.id
@@ -45,4 +61,32 @@ export function createPostgresFullTextSearch(db: Kysely<HyMemDatabase>): FullTex
       }
     },
   }
+}
+
+/** The terms' weights from their document frequencies among the workspace's rows of the table. */
+async function weightsOf(
+  db: Kysely<HyMemDatabase>,
+  table: FullTextTable,
+  workspaceId: string,
+  terms: readonly TsqueryTerm[],
+): Promise<TermWeights> {
+  const source = sql.table(table)
+  const result = await sql<{ lexemes: string[]; documents: number; rows: number; estimate: number | null }>`
+    SELECT tsvector_to_array(to_tsvector(${TEXT_SEARCH_CONFIG}::regconfig, u.word)) AS lexemes,
+      (SELECT count(*) FROM (
+        SELECT 1 FROM ${source} AS c
+        WHERE c.workspace_id = ${workspaceId} AND c.fts @@ to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, u.operand)
+        LIMIT ${FREQUENCY_CAP}) AS hits)::int AS documents,
+      (SELECT count(*) FROM (
+        SELECT 1 FROM ${source} AS c WHERE c.workspace_id = ${workspaceId} LIMIT ${TOTAL_CAP}) AS all_rows)::int AS rows,
+      (SELECT reltuples FROM pg_class WHERE oid = to_regclass(${table}))::float8 AS estimate
+    FROM unnest(${terms.map((t) => t.word)}::text[], ${terms.map((t) => t.operand)}::text[]) AS u(word, operand)
+  `.execute(db)
+  const first = result.rows[0]
+  const counted = Number(first?.rows ?? 0)
+  const total = counted < TOTAL_CAP ? counted : Math.max(counted, Number(first?.estimate ?? 0))
+  return termWeights(
+    result.rows.map((row) => ({ lexemes: row.lexemes, documents: Number(row.documents) })),
+    total,
+  )
 }

@@ -15,8 +15,8 @@ for (const backend of postgresBackends()) {
       const store = await stores.open({ clock: () => new Date(PURGE_T0) })
       await seedPurgeMemory(store)
       const { id } = await store.purges.request('w', { kind: 'session', sessionId: 'trip' })
-      await store.purges.removeRows(id)
-      const compaction = await store.purges.compact(id)
+      await store.purges.removeRows('w', id)
+      const compaction = await store.purges.compact('w', id)
       expect(compaction).toMatchObject({
         optimized: ['messages', 'chunks', 'episodes', 'procedures', 'notes'],
         checkpointed: true,

@@ -17,11 +17,25 @@ export interface TsqueryOptions {
  * buildTsquery('deploy stag', { mode: 'and', prefixLastTerm: true }) // "'deploy' & 'stag':*"
  */
 export function buildTsquery(text: string, options: TsqueryOptions = {}): string | null {
-  const terms = selectQueryTerms(text, options.stopWords ? { stopWords: options.stopWords } : {})
-  if (terms === null) return null
-  const operands = terms.map(quoteOperand)
-  if (options.prefixLastTerm) operands[operands.length - 1] += ':*'
-  return operands.join(options.mode === 'and' ? ' & ' : ' | ')
+  const terms = tsqueryTerms(text, options)
+  return terms?.map((term) => term.operand).join(options.mode === 'and' ? ' & ' : ' | ') ?? null
+}
+
+/** One searched word and its quoted `to_tsquery` operand. */
+export interface TsqueryTerm {
+  readonly word: string
+  readonly operand: string
+}
+
+/** The words `buildTsquery` searches, each with its operand, or `null` when nothing searchable is left. */
+export function tsqueryTerms(text: string, options: Omit<TsqueryOptions, 'mode'> = {}): TsqueryTerm[] | null {
+  const words = selectQueryTerms(text, options.stopWords ? { stopWords: options.stopWords } : {})
+  if (words === null) return null
+  const last = words.length - 1
+  return words.map((word, at) => ({
+    word,
+    operand: quoteOperand(word) + (options.prefixLastTerm && at === last ? ':*' : ''),
+  }))
 }
 
 /** A tsquery quoted operand: inside single quotes, a quote is doubled and a backslash escapes. */

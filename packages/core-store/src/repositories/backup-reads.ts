@@ -32,6 +32,13 @@ const VECTOR_TABLES = {
 /** The export half of the backup repository: every derived row of a workspace, a page at a time. */
 export function backupReads(scope: RepositoryScope): Pick<BackupRepository, BackupReadKey> {
   const { db } = scope
+  /** The chunks' processing marks; PostgreSQL's `processed_chunks` carries the workspace (for sharding), SQLite's not. */
+  const processedMarks = (workspaceId: string, chunkIds: readonly number[]) => {
+    const marks = db.selectFrom('processed_chunks').selectAll().where('chunk_id', 'in', chunkIds)
+    return (
+      scope.backend.name === 'postgres' ? marks.where(sql<boolean>`workspace_id = ${workspaceId}`) : marks
+    ).execute()
+  }
 
   return {
     async *chunks(workspaceId) {
@@ -44,7 +51,7 @@ export function backupReads(scope: RepositoryScope): Pick<BackupRepository, Back
       for await (const rows of pages(rowsAfter)) {
         const ids = rows.map((row) => row.id)
         const [marks, mentions] = await Promise.all([
-          db.selectFrom('processed_chunks').selectAll().where('chunk_id', 'in', ids).execute(),
+          processedMarks(workspaceId, ids),
           db
             .selectFrom('entity_mentions')
             .select(['chunk_id', 'entity'])

@@ -17,8 +17,12 @@ export interface ChunkProcessingMarks {
   listUnprocessed(workspaceId: string, promptVersion: string, limit: number): Promise<Chunk[]>
   /** Chunks of the workspace not yet processed under this prompt version. */
   countUnprocessed(workspaceId: string, promptVersion: string): Promise<number>
-  /** Records that a chunk was processed under a prompt version (idempotent). */
-  markProcessed(chunkId: number, processing: { promptVersion: string; extractor: string }): Promise<void>
+  /** Records that the workspace's chunk was processed under a prompt version (idempotent; another's: no-op). */
+  markProcessed(
+    workspaceId: string,
+    chunkId: number,
+    processing: { promptVersion: string; extractor: string },
+  ): Promise<void>
   /** Every processing mark of the workspace's chunks, by chunk id then prompt version. */
   listProcessed(workspaceId: string): Promise<ChunkProcessing[]>
   /** The last `limit` chunks of a session processed under `promptVersion`, oldest first. */
@@ -71,14 +75,27 @@ export function createChunkProcessing(scope: RepositoryScope): ChunkProcessingMa
         .executeTakeFirstOrThrow()
       return Number(row.n)
     },
-    async markProcessed(chunkId, processing) {
+    async markProcessed(workspaceId, chunkId, processing) {
+      requireId(workspaceId, 'workspace id')
       requireInteger(chunkId, 'chunk id')
       const promptVersion = requireText(processing.promptVersion, 'promptVersion')
       const extractor = requireText(processing.extractor, 'extractor')
       const now = context.now()
       await db
         .insertInto('processed_chunks')
-        .values({ chunk_id: chunkId, prompt_version: promptVersion, extractor, processed_at: now })
+        .columns(['chunk_id', 'prompt_version', 'extractor', 'processed_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('chunks')
+            .select([
+              'id',
+              eb.val(promptVersion).as('prompt_version'),
+              eb.val(extractor).as('extractor'),
+              eb.val(now).as('processed_at'),
+            ])
+            .where('workspace_id', '=', workspaceId)
+            .where('id', '=', chunkId),
+        )
         .onConflict((oc) => oc.doNothing())
         .execute()
     },

@@ -21,8 +21,8 @@ describe('purges on SQLite', () => {
     const store = stores.open({ clock: () => new Date(PURGE_T0) })
     await seedPurgeMemory(store)
     const { id } = await store.purges.request('w', { kind: 'session', sessionId: 'trip' })
-    await store.purges.removeRows(id)
-    const compaction = await store.purges.compact(id)
+    await store.purges.removeRows('w', id)
+    const compaction = await store.purges.compact('w', id)
     expect(compaction.optimized).toEqual([
       'messages_fts',
       'chunks_fts',
@@ -41,8 +41,8 @@ describe('purges on SQLite', () => {
     const store = stores.open({ clock: () => new Date(PURGE_T0) })
     await seedPurgeMemory(store)
     const { id } = await store.purges.request('w', { kind: 'workspace' })
-    await store.purges.removeRows(id)
-    await store.purges.compact(id)
+    await store.purges.removeRows('w', id)
+    await store.purges.compact('w', id)
     expect(fileWords(stores.file('hymem.sqlite'))).not.toContain('quetzal')
   })
 })

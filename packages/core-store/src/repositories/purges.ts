@@ -24,10 +24,11 @@ export interface PurgesRepository {
   /** Records a request and the messages it covers (a session's or peer's messages at this moment). */
   request(workspaceId: string, target: ForgetTarget): Promise<Purge>
   /** Removes the content and what derives from it; counts add up across passes. A done purge is left alone. */
-  removeRows(id: number): Promise<Purge>
+  removeRows(workspaceId: string, id: number): Promise<Purge>
   /** Rewrites the affected full-text indexes and truncates the WAL; `done` once the checkpoint completes. */
-  compact(id: number): Promise<PurgeCompaction>
-  get(id: number): Promise<Purge | null>
+  compact(workspaceId: string, id: number): Promise<PurgeCompaction>
+  /** The workspace's purge with this id, or null (also for another workspace's). */
+  get(workspaceId: string, id: number): Promise<Purge | null>
   /** Purges not done yet, oldest first: of one workspace, or of all. */
   unfinished(workspaceId?: string): Promise<Purge[]>
   /** The workspace's most recent receipts, newest first. */
@@ -72,8 +73,13 @@ export function createPurgesRepository(
   engine: PurgeEngine = SQLITE_PURGE_ENGINE(scope),
 ): PurgesRepository {
   const { db, context, statements } = scope
-  const read = async (executor: Kysely<HyMemDatabase>, id: number) =>
-    executor.selectFrom('purges').selectAll().where('id', '=', id).executeTakeFirst()
+  const read = async (executor: Kysely<HyMemDatabase>, workspaceId: string, id: number) =>
+    executor
+      .selectFrom('purges')
+      .selectAll()
+      .where('workspace_id', '=', requireId(workspaceId, 'workspace id'))
+      .where('id', '=', id)
+      .executeTakeFirst()
   const purgeTx = (executor: Kysely<HyMemDatabase>): PurgeTx => ({
     db: executor,
     context,
@@ -102,9 +108,9 @@ export function createPurgesRepository(
         return toPurge(row)
       })
     },
-    async removeRows(id) {
+    async removeRows(workspaceId, id) {
       return scope.write(async (tx) => {
-        const row = await read(tx, id)
+        const row = await read(tx, workspaceId, id)
         if (!row) throw new StoreError('NOT_FOUND', `no purge with id ${id}`)
         if (row.status === 'done') return toPurge(row)
         const plan: CascadePlan = {
@@ -123,14 +129,15 @@ export function createPurgesRepository(
             removed: JSON.stringify(mergeCounts(parseObject(row.removed) as Record<string, number>, counts)),
             rows_removed_at: row.rows_removed_at ?? context.now(),
           })
+          .where('workspace_id', '=', workspaceId)
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow()
         return toPurge(updated)
       })
     },
-    async compact(id) {
-      const row = await read(db, id)
+    async compact(workspaceId, id) {
+      const row = await read(db, workspaceId, id)
       if (!row) throw new StoreError('NOT_FOUND', `no purge with id ${id}`)
       if (row.status === 'done') return { purge: toPurge(row), optimized: [], checkpointed: true }
       if (row.status === 'requested')
@@ -145,14 +152,15 @@ export function createPurgesRepository(
         tx
           .updateTable('purges')
           .set({ status: 'done', finished_at: context.now() })
+          .where('workspace_id', '=', workspaceId)
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow(),
       )
       return { purge: toPurge(done), optimized, checkpointed }
     },
-    async get(id) {
-      const row = await read(db, id)
+    async get(workspaceId, id) {
+      const row = await read(db, workspaceId, id)
       return row ? toPurge(row) : null
     },
     async unfinished(workspaceId) {

@@ -5,8 +5,8 @@ import { addChunk } from '../fixtures'
 import { minute, seedChunk, seedChunks } from '../graph-seed'
 import { expectStoreError, manualClock } from '../store-harness'
 
-async function markProcessed(store: Store, chunkId: number, promptVersion: string) {
-  await store.chunks.markProcessed(chunkId, { promptVersion, extractor: 'rules' })
+async function markProcessed(store: Store, workspaceId: string, chunkId: number, promptVersion: string) {
+  await store.chunks.markProcessed(workspaceId, chunkId, { promptVersion, extractor: 'rules' })
 }
 
 /** The chunks cases of the store contract, run against every backend. */
@@ -23,19 +23,31 @@ export function describeChunksContract(backend: BackendUnderTest) {
         [a, 'first'],
         [b, 'second'],
       ])
-      await markProcessed(store, a, 'v1')
-      await markProcessed(store, b, 'v0')
-      await markProcessed(store, other, 'v1')
+      await markProcessed(store, 'w', a, 'v1')
+      await markProcessed(store, 'w', b, 'v0')
+      await markProcessed(store, 'x', other, 'v1')
       expect(await store.chunks.countUnprocessed('w', 'v1')).toBe(1)
       expect(await store.chunks.countUnprocessed('w', 'v2')).toBe(2)
+    })
+
+    it('marks a chunk processed only within its own workspace', async () => {
+      const store = await stores.open()
+      const other = await addChunk(store, 'x', 'elsewhere')
+      await markProcessed(store, 'w', other, 'v1')
+      expect(await store.chunks.countUnprocessed('x', 'v1')).toBe(1)
+      expect(await store.chunks.listProcessed('w')).toEqual([])
+      await expectStoreError(
+        store.chunks.markProcessed('', other, { promptVersion: 'v1', extractor: 'rules' }),
+        'INVALID_INPUT',
+      )
     })
 
     it('clears the processing marks of one workspace only', async () => {
       const store = await stores.open()
       const a = await addChunk(store, 'w', 'first')
       const other = await addChunk(store, 'x', 'elsewhere')
-      await markProcessed(store, a, 'v1')
-      await markProcessed(store, other, 'v1')
+      await markProcessed(store, 'w', a, 'v1')
+      await markProcessed(store, 'x', other, 'v1')
       await store.chunks.clearProcessed('w')
       expect(await store.chunks.countUnprocessed('w', 'v1')).toBe(1)
       expect(await store.chunks.countUnprocessed('x', 'v1')).toBe(0)
@@ -110,8 +122,8 @@ export function describeChunksContract(backend: BackendUnderTest) {
     it('lists unprocessed chunks oldest first per prompt version and records processing once', async () => {
       const store = await stores.open({ clock: manualClock().clock })
       const [a, b, c] = await seedChunks(store, 'w', ['a', 'b', 'c'])
-      await store.chunks.markProcessed(b!.id, { promptVersion: 'v1', extractor: 'rules' })
-      await store.chunks.markProcessed(b!.id, { promptVersion: 'v1', extractor: 'other' })
+      await store.chunks.markProcessed('w', b!.id, { promptVersion: 'v1', extractor: 'rules' })
+      await store.chunks.markProcessed('w', b!.id, { promptVersion: 'v1', extractor: 'other' })
       expect((await store.chunks.listUnprocessed('w', 'v1', 10)).map((x) => x.id)).toEqual([a!.id, c!.id])
       expect((await store.chunks.listUnprocessed('w', 'v1', 1)).map((x) => x.id)).toEqual([a!.id])
       expect(await store.chunks.countUnprocessed('w', 'v1')).toBe(2)
@@ -127,7 +139,7 @@ export function describeChunksContract(backend: BackendUnderTest) {
       const [a, b, c] = await seedChunks(store, 'w', ['a', 'b', 'c'])
       const [other] = await seedChunks(store, 'w', ['d'], { sessionId: 's2', start: 10 })
       for (const chunk of [a!, b!, c!, other!])
-        await store.chunks.markProcessed(chunk.id, { promptVersion: 'v1', extractor: 'rules' })
+        await store.chunks.markProcessed('w', chunk.id, { promptVersion: 'v1', extractor: 'rules' })
       expect((await store.chunks.listProcessedTail('w', 's', 'v1', 2)).map((x) => x.id)).toEqual([
         b!.id,
         c!.id,
@@ -149,7 +161,7 @@ export function describeChunksContract(backend: BackendUnderTest) {
       const store = await stores.open({ clock: manualClock().clock })
       const [a, b, c] = await seedChunks(store, 'w', ['a', 'b', 'c'])
       for (const chunk of [b!, a!, c!])
-        await store.chunks.markProcessed(chunk.id, { promptVersion: 'v1', extractor: 'rules' })
+        await store.chunks.markProcessed('w', chunk.id, { promptVersion: 'v1', extractor: 'rules' })
       await seedChunks(store, 'w', ['unprocessed'], { start: -5 })
       expect(await store.chunks.listEvictable('w', minute(2))).toEqual([a!.id, b!.id])
       expect(await store.chunks.delete('other', [a!.id])).toBe(0)

@@ -207,7 +207,7 @@ export function describeEdgeWritesContract(backend: BackendUnderTest) {
       for (const chunk of [old!, mention!, evidencing!, unprocessed!])
         await store.mentions.add('w', chunk.id, ['redis'])
       for (const chunk of [old!, mention!, evidencing!])
-        await store.chunks.markProcessed(chunk.id, { promptVersion: 'v1', extractor: 'rules' })
+        await store.chunks.markProcessed('w', chunk.id, { promptVersion: 'v1', extractor: 'rules' })
       expect(await store.edges.findSoftContradictions('w', minute(1))).toEqual([
         { edgeId: edge.id, chunkId: mention!.id, messageIds: mention!.messageIds, occurredAt: minute(1) },
       ])

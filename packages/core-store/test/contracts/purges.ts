@@ -23,7 +23,7 @@ export function describePurgesContract(backend: BackendUnderTest) {
         status: 'requested',
       })
 
-      const purge = await store.purges.removeRows(requested.id)
+      const purge = await store.purges.removeRows('w', requested.id)
       expect(purge.status).toBe('rows-removed')
       expect(purge.removed).toEqual({
         chunks: 1,
@@ -88,7 +88,7 @@ export function describePurgesContract(backend: BackendUnderTest) {
       const cache = await builderOf(store).selectFrom('llm_cache').select('key').execute()
       expect(cache.map((r) => r.key)).toEqual(['before'])
 
-      const compaction = await store.purges.compact(purge.id)
+      const compaction = await store.purges.compact('w', purge.id)
       // What compaction rewrites is the engine's: SQLite's full-text indexes and WAL, PostgreSQL's VACUUM.
       expect(compaction.checkpointed).toBe(true)
       expect(compaction.optimized.length).toBeGreaterThan(0)
@@ -99,20 +99,20 @@ export function describePurgesContract(backend: BackendUnderTest) {
       const store = await stores.open({ clock: () => new Date(PURGE_T0) })
       await seedPurgeMemory(store)
       const { id } = await store.purges.request('w', { kind: 'session', sessionId: 'trip' })
-      const first = await store.purges.removeRows(id)
-      const again = await store.purges.removeRows(id)
+      const first = await store.purges.removeRows('w', id)
+      const again = await store.purges.removeRows('w', id)
       expect(again.removed).toEqual(first.removed)
       expect(again.rowsRemovedAt).toBe(first.rowsRemovedAt)
-      await store.purges.compact(id)
-      expect((await store.purges.removeRows(id)).status).toBe('done')
-      expect((await store.purges.compact(id)).optimized).toEqual([])
+      await store.purges.compact('w', id)
+      expect((await store.purges.removeRows('w', id)).status).toBe('done')
+      expect((await store.purges.compact('w', id)).optimized).toEqual([])
     })
 
     it('forgets single messages: their chunk goes whole, the session summary is cleared for a rebuild', async () => {
       const store = await stores.open({ clock: () => new Date(PURGE_T0) })
       const s = await seedPurgeMemory(store)
       const { id } = await store.purges.request('w', { kind: 'messages', messageIds: [s.trip1.id, 999_999] })
-      const purge = await store.purges.removeRows(id)
+      const purge = await store.purges.removeRows('w', id)
       expect(purge.messageCount).toBe(1)
       expect(purge.removed).toMatchObject({ messages: 1, chunks: 1, summariesCleared: 1 })
       expect((await store.messages.listBySession('w', 'trip')).items.map((m) => m.content)).toEqual([
@@ -125,7 +125,7 @@ export function describePurgesContract(backend: BackendUnderTest) {
       const store = await stores.open({ clock: () => new Date(PURGE_T0) })
       await seedPurgeMemory(store)
       const { id } = await store.purges.request('w', { kind: 'peer-messages', peerId: 'ann' })
-      const purge = await store.purges.removeRows(id)
+      const purge = await store.purges.removeRows('w', id)
       expect(purge).toMatchObject({ kind: 'peer-messages', target: 'ann', messageCount: 3 })
       const left = [
         ...(await store.messages.listBySession('w', 'trip')).items,
@@ -139,7 +139,7 @@ export function describePurgesContract(backend: BackendUnderTest) {
       const store = await stores.open({ clock: () => new Date(PURGE_T0) })
       const s = await seedPurgeMemory(store)
       const { id } = await store.purges.request('w', { kind: 'fact', edgeId: s.airline.id })
-      const purge = await store.purges.removeRows(id)
+      const purge = await store.purges.removeRows('w', id)
       expect(purge.removed).toMatchObject({ facts: 1, evidence: 1, factsReopened: 1, llmCache: 1 })
       expect(await store.edges.getByIds('w', [s.airline.id])).toEqual([])
       expect((await store.edges.getByIds('w', [s.older.id]))[0]).toMatchObject({
@@ -155,7 +155,7 @@ export function describePurgesContract(backend: BackendUnderTest) {
       const cited = (await store.notes.getByIds('w', [s.derived.id]))[0]!
       const source = String(cited.sourceIds[0])
       const { id } = await store.purges.request('w', { kind: 'note', noteId: source })
-      expect((await store.purges.removeRows(id)).removed).toMatchObject({ notes: 2 })
+      expect((await store.purges.removeRows('w', id)).removed).toMatchObject({ notes: 2 })
       expect(await store.notes.getByIds('w', [s.derived.id, source])).toEqual([])
     })
 
@@ -164,11 +164,11 @@ export function describePurgesContract(backend: BackendUnderTest) {
       await seedPurgeMemory(store)
       await store.messages.insertBatch('other', 's', [{ peerId: 'x', content: 'Zanzibar is elsewhere too.' }])
       const { id } = await store.purges.request('w', { kind: 'workspace' })
-      const purge = await store.purges.removeRows(id)
+      const purge = await store.purges.removeRows('w', id)
       expect(purge.removed).toMatchObject({ messages: 4, chunks: 2, sessions: 2, facts: 6, notes: 4 })
       expect(await store.workspaces.get('w')).toBeNull()
       expect(await store.messages.count('other')).toBe(1)
-      await store.purges.compact(id)
+      await store.purges.compact('w', id)
       expect((await store.purges.recent('w')).map((p) => [p.kind, p.status])).toEqual([['workspace', 'done']])
     })
 
@@ -176,12 +176,15 @@ export function describePurgesContract(backend: BackendUnderTest) {
       const store = await stores.open({ clock: () => new Date(PURGE_T0) })
       const requested = await store.purges.request('w', { kind: 'note', noteId: 'n1' })
       const { id } = requested
-      expect(await store.purges.get(id)).toEqual(requested)
-      expect(await store.purges.get(id + 1000)).toBeNull()
+      expect(await store.purges.get('w', id)).toEqual(requested)
+      expect(await store.purges.get('w', id + 1000)).toBeNull()
+      expect(await store.purges.get('elsewhere', id)).toBeNull()
+      await expectStoreError(store.purges.removeRows('elsewhere', id), 'NOT_FOUND')
+      expect(await store.purges.get('w', id)).toEqual(requested)
       expect((await store.purges.unfinished()).map((p) => p.id)).toEqual([id])
       expect((await store.purges.unfinished('elsewhere')).length).toBe(0)
-      await expectStoreError(store.purges.compact(id), 'INVALID_INPUT')
-      await expectStoreError(store.purges.removeRows(12345), 'NOT_FOUND')
+      await expectStoreError(store.purges.compact('w', id), 'INVALID_INPUT')
+      await expectStoreError(store.purges.removeRows('w', 12345), 'NOT_FOUND')
       await expectStoreError(store.purges.request('w', { kind: 'fact', edgeId: -1 }), 'INVALID_INPUT')
       await expectStoreError(store.purges.request('w', { kind: 'session', sessionId: '' }), 'INVALID_INPUT')
       await expectStoreError(store.purges.request('w', { kind: 'bogus' } as never), 'INVALID_INPUT')

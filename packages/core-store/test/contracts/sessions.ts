@@ -36,7 +36,7 @@ export function describeSessionsContract(backend: BackendUnderTest) {
       const [c1, c2] = await seedChunks(store, 'w', ['one', 'two'], { sessionId: 's1' })
       const [c3] = await seedChunks(store, 'w', ['three'], { sessionId: 's2', start: 5 })
       for (const chunk of [c1!, c2!, c3!])
-        await store.chunks.markProcessed(chunk.id, { promptVersion: 'v1', extractor: 'rules' })
+        await store.chunks.markProcessed('w', chunk.id, { promptVersion: 'v1', extractor: 'rules' })
       expect(await store.sessions.listSummaryBacklog('w', 'v1')).toEqual([
         { sessionId: 's1', lastMessageId: c2!.lastMessageId },
         { sessionId: 's2', lastMessageId: c3!.lastMessageId },

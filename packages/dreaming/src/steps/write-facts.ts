@@ -111,7 +111,7 @@ export async function writeChunkFacts(
     if (canon.speaker) await tx.aliases.claim(workspaceId, USER_SUBJECT, canon.speaker)
     for (const e of entities) matcher.add(e, e)
     await tx.mentions.add(workspaceId, chunk.id, matcher.match(chunk.text))
-    await tx.chunks.markProcessed(chunk.id, {
+    await tx.chunks.markProcessed(workspaceId, chunk.id, {
       promptVersion: extractor.promptVersion,
       extractor: extractor.name,
     })

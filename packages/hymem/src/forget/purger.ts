@@ -30,7 +30,7 @@ export class Purger {
   readonly #deps: PurgerDeps
   readonly #inFlight = new Map<number, Promise<Purge>>()
   /** Purges `resume()` finished in the background; the next `settle()` reports them once. */
-  readonly #resumed = new Set<number>()
+  readonly #resumed = new Map<number, string>()
   readonly #holder = `purge:${hostname()}:${process.pid}:${randomId(8)}`
   #closed = false
 
@@ -42,7 +42,7 @@ export class Purger {
   async forget(workspaceId: string, target: ForgetTarget, wait: boolean): Promise<Purge> {
     const { store } = this.#deps
     const requested = await store.purges.request(workspaceId, target)
-    const purge = await store.purges.removeRows(requested.id)
+    const purge = await store.purges.removeRows(workspaceId, requested.id)
     this.#deps.invalidate(workspaceId)
     // USER.md and MEMORY.md are read by augment and profile: they drop the content now too.
     await this.#rewriteMarkdown(workspaceId)
@@ -55,15 +55,15 @@ export class Purger {
       status: purge.status,
       removed: purge.removed,
     })
-    const finishing = this.finish(purge.id)
+    const finishing = this.finish(workspaceId, purge.id)
     return wait ? finishing : purge
   }
 
   /** Finishes one purge (at most one run per purge at a time); resolves with its receipt. */
-  finish(id: number): Promise<Purge> {
+  finish(workspaceId: string, id: number): Promise<Purge> {
     const running = this.#inFlight.get(id)
     if (running) return running
-    const run = this.#complete(id).finally(() => this.#inFlight.delete(id))
+    const run = this.#complete(workspaceId, id).finally(() => this.#inFlight.delete(id))
     // A failure is reported and left for the next start; callers that wait see it.
     run.catch((error: unknown) =>
       this.#deps.log({
@@ -80,8 +80,13 @@ export class Purger {
   /** Finishes every unfinished purge (of one workspace, or all) and returns their receipts. */
   async settle(workspaceId?: string): Promise<Purge[]> {
     const pending = await this.#deps.store.purges.unfinished(workspaceId)
-    const ids = new Set([...pending.map((purge) => purge.id), ...this.#inFlight.keys(), ...this.#resumed])
-    const receipts = await Promise.all([...ids].map((id) => this.finish(id)))
+    const runs = new Map(this.#inFlight)
+    const owners = new Map([
+      ...this.#resumed,
+      ...pending.map((purge) => [purge.id, purge.workspaceId] as const),
+    ])
+    for (const [id, owner] of owners) if (!runs.has(id)) runs.set(id, this.finish(owner, id))
+    const receipts = await Promise.all(runs.values())
     const settled = receipts.filter((purge) => workspaceId === undefined || purge.workspaceId === workspaceId)
     for (const purge of settled) this.#resumed.delete(purge.id)
     return settled.sort((a, b) => a.id - b.id)
@@ -95,12 +100,12 @@ export class Purger {
     const { store } = this.#deps
     for (const purge of await store.purges.unfinished()) {
       if (purge.status === 'requested') {
-        await store.purges.removeRows(purge.id)
+        await store.purges.removeRows(purge.workspaceId, purge.id)
         this.#deps.invalidate(purge.workspaceId)
         await this.#rewriteMarkdown(purge.workspaceId)
       }
-      this.#resumed.add(purge.id)
-      this.finish(purge.id)
+      this.#resumed.set(purge.id, purge.workspaceId)
+      this.finish(purge.workspaceId, purge.id)
     }
   }
 
@@ -110,19 +115,19 @@ export class Purger {
     await Promise.allSettled([...this.#inFlight.values()])
   }
 
-  async #complete(id: number): Promise<Purge> {
+  async #complete(workspaceId: string, id: number): Promise<Purge> {
     const { store } = this.#deps
-    const current = await store.purges.get(id)
+    const current = await store.purges.get(workspaceId, id)
     if (!current) throw new HyMemError('NOT_FOUND', `no purge with id ${id}`)
     if (current.status === 'done') return current
     const lock = await this.#lock(current.workspaceId)
     if (!lock) return current
     try {
-      const swept = await store.purges.removeRows(id)
+      const swept = await store.purges.removeRows(workspaceId, id)
       this.#deps.invalidate(swept.workspaceId)
       await this.#rewriteMarkdown(swept.workspaceId)
       for (let attempt = 0; ; attempt++) {
-        const compaction = await store.purges.compact(id)
+        const compaction = await store.purges.compact(workspaceId, id)
         if (compaction.checkpointed || attempt + 1 >= CHECKPOINT_ATTEMPTS || this.#closed) {
           this.#deps.log({
             kind: 'forget',
