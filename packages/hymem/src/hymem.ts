@@ -9,22 +9,20 @@ import {
   type Store,
 } from '@hymem/core-store'
 import {
-  createDreamScheduler,
   type DreamProgressEvent,
   type DreamReport,
-  type DreamScheduler,
   type LLMResponseCache,
   type ProfileData,
   readProfileData,
   renderManagedMarkdown,
   retractEdge,
   rewriteMarkdown,
-  dream as runDream,
   type ScheduledDreamOptions,
 } from '@hymem/dreaming'
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, Conflict, QueryEngine } from '@hymem/query'
 import { dreamBacklog } from './dream/backlog'
+import { DreamRunner } from './dream/dream-runner'
 import type { DreamWorkerHost } from './dream/worker-host'
 import { _asHyMemError, HyMemError } from './errors'
 import { Purger } from './forget/purger'
@@ -42,9 +40,8 @@ import { forgetNotes, getNote, restoreNote } from './notes/forget'
 import { rememberNote } from './notes/remember'
 import { searchNotes } from './notes/search'
 import type { Note, NoteHit } from './notes/types'
-import { DreamActivity, type TrackedDream } from './runtime/dream-activity'
 import { _eventLoopDelay, _watchEventLoop } from './runtime/event-loop'
-import type { DreamRunnerStatus, RuntimeStatus } from './runtime/types'
+import type { RuntimeStatus } from './runtime/types'
 import { collectStats } from './stats/stats'
 import type { HyMemStats } from './stats/types'
 import { exportLines } from './transfer/export'
@@ -108,9 +105,7 @@ export class HyMemInstance implements HyMem {
   readonly inspect: HyMemInspect
   readonly #parts: HyMemParts
   readonly #purger: Purger
-  #scheduler: DreamScheduler | null = null
-  #foregroundDreams = 0
-  readonly #activity = new DreamActivity()
+  readonly #dreams: DreamRunner
   readonly #leaveEventLoop = _watchEventLoop()
   #closed = false
 
@@ -122,6 +117,14 @@ export class HyMemInstance implements HyMem {
     this.extractor = parts.extractor
     this.llm = parts.llm
     this.embeddings = parts.embeddings
+    this.#dreams = new DreamRunner({
+      ...parts,
+      markdownFiles: (ws) => {
+        if (parts.markdown === 'rows') return null
+        const files = this.markdownPaths(ws)
+        return { userMdPath: files.userMd, memoryMdPath: files.memoryMd }
+      },
+    })
     this.inspect = createInspectApi({
       store: parts.store,
       workspace: (workspaceId) => this.#ws(workspaceId),
@@ -133,7 +136,7 @@ export class HyMemInstance implements HyMem {
       markdownPaths: (ws) => this.markdownPaths(ws),
       invalidate: (ws) => parts.engine.invalidateQueryCaches(ws),
       rewriteMarkdown: async (ws) => {
-        const { extractor, markdown, config } = this.#dreamOptions(ws)
+        const { extractor, markdown, config } = this.#dreams.options(ws)
         await rewriteMarkdown({
           store: parts.store,
           workspaceId: ws,
@@ -196,69 +199,25 @@ export class HyMemInstance implements HyMem {
     const workspaceId = this.#ws(options.workspaceId)
     // A purge a crash left unfinished is finished first, so the dream never works on forgotten content.
     await this.#purger.settle(workspaceId)
-    const started = performance.now()
-    const worker = this.#parts.dreamWorker
-    const call = {
+    return this.#dreams.run(workspaceId, {
       ...(options.budget !== undefined ? { budget: options.budget } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    }
-    this.#foregroundDreams++
-    const tracked = worker ? null : this.#activity.start(workspaceId)
-    const cycle = worker
-      ? worker.dream(workspaceId, call)
-      : runDream({
-          ...this.#dreamOptions(workspaceId),
-          store: this.store,
-          workspaceId,
-          ...call,
-          onProgress: (event) => {
-            tracked?.progress(event)
-            options.onProgress?.(event)
-          },
-        })
-    const report = await cycle
-      .catch((error: unknown) => {
-        throw _asHyMemError(error)
-      })
-      .finally(() => {
-        this.#foregroundDreams--
-        tracked?.end()
-      })
-    this.#parts.engine.invalidateQueryCaches(workspaceId)
-    this.#logDream(report, false, performance.now() - started)
-    return report
+    })
   }
 
   scheduleDream(workspaceId?: string): void {
     this.#open()
-    this.#scheduler ??= this.#createScheduler()
-    this.#scheduler.kick(this.#ws(workspaceId))
+    this.#dreams.schedule(this.#ws(workspaceId))
   }
 
   async dreamBacklog(workspaceId?: string): Promise<DreamBacklog> {
     this.#open()
-    return dreamBacklog(
-      this.store,
-      this.#ws(workspaceId),
-      this.extractor.promptVersion,
-      (this.#scheduler?.running ?? false) || this.#foregroundDreams > 0,
-    )
+    return dreamBacklog(this.store, this.#ws(workspaceId), this.extractor.promptVersion, this.#dreams.running)
   }
 
   runtime(): RuntimeStatus {
-    const worker = this.#parts.dreamWorker
-    const dreams: DreamRunnerStatus = worker
-      ? worker.status()
-      : {
-          mode: 'process',
-          state: this.#closed ? 'closed' : this.#activity.size > 0 ? 'dreaming' : 'idle',
-          threadId: null,
-          crashes: 0,
-          lastCrash: null,
-          running: this.#activity.list(),
-        }
-    return { eventLoopDelay: _eventLoopDelay(), dreams }
+    return { eventLoopDelay: _eventLoopDelay(), dreams: this.#dreams.status(this.#closed) }
   }
 
   async augment(message: string, options: HyMemAugmentOptions = {}): Promise<AugmentedContext> {
@@ -510,10 +469,7 @@ export class HyMemInstance implements HyMem {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    // In a worker, cycles stop at their next checkpoint; on this thread the scheduler waits for its cycle.
-    const scheduler = this.#scheduler?.close()
-    if (this.#parts.ownsDreamWorker) await this.#parts.dreamWorker?.close()
-    await scheduler
+    await this.#dreams.close()
     await this.#purger.close()
     this.#leaveEventLoop()
     if (this.#parts.ownsStore) await this.store.close()
@@ -535,72 +491,5 @@ export class HyMemInstance implements HyMem {
 
   #open(): void {
     if (this.#closed) throw new HyMemError('CLOSED', 'this HyMem instance is closed')
-  }
-
-  #createScheduler(): DreamScheduler {
-    const worker = this.#parts.dreamWorker
-    let tracked: TrackedDream | null = null
-    const finished = () => {
-      tracked?.end()
-      tracked = null
-    }
-    const common = {
-      workspaceId: this.workspaceId,
-      // The cooldown throttles real work, so it runs on wall-clock time even when `clock` simulates another.
-      cooldownMs: this.#parts.dreamCooldownMs,
-      onDreamFinished: (report: DreamReport) => {
-        finished()
-        this.#parts.engine.invalidateQueryCaches(report.workspaceId)
-        this.#logDream(report, true, report.timings.total ?? 0)
-      },
-      onError: (error: unknown, workspaceId: string) => {
-        finished()
-        this.#parts.log({
-          kind: 'dream-failed',
-          level: 'error',
-          workspaceId,
-          background: true,
-          message: (error as Error)?.message ?? String(error),
-        })
-        // The crashed cycle's work is still pending: ask again (after the cooldown and the restart).
-        if (error instanceof HyMemError && error.code === 'DREAM_WORKER') this.#scheduler?.kick(workspaceId)
-      },
-    }
-    if (worker) return createDreamScheduler({ ...common, run: (workspaceId) => worker.dream(workspaceId) })
-    return createDreamScheduler({
-      ...common,
-      open: () => this.store.fork(),
-      dreamOptions: (workspaceId) => {
-        const current = this.#activity.start(workspaceId)
-        tracked = current
-        return { ...this.#dreamOptions(workspaceId), onProgress: (event) => current.progress(event) }
-      },
-    })
-  }
-
-  #dreamOptions(workspaceId: string): ScheduledDreamOptions {
-    const files = this.markdownPaths(workspaceId)
-    return {
-      extractor: this.extractor,
-      ...(this.#parts.llmCache ? { llmCache: this.#parts.llmCache } : {}),
-      ...(this.embeddings ? { embeddings: this.embeddings } : {}),
-      markdown:
-        this.#parts.markdown === 'rows' ? null : { userMdPath: files.userMd, memoryMdPath: files.memoryMd },
-      ...(this.#parts.dreamConfig ? { config: this.#parts.dreamConfig } : {}),
-    }
-  }
-
-  #logDream(report: DreamReport, background: boolean, ms: number): void {
-    this.#parts.log({
-      kind: 'dream',
-      level: report.status === 'ok' || report.status === 'skipped' ? 'info' : 'warn',
-      workspaceId: report.workspaceId,
-      background,
-      status: report.status,
-      chunksProcessed: report.chunksProcessed,
-      edgesUpserted: report.edgesUpserted,
-      errors: report.errors.length,
-      ms,
-    })
   }
 }
