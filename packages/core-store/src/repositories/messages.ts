@@ -271,57 +271,40 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
         .execute()
       return new Map(rows.map((row) => [row.session_id, Number(row.n)]))
     },
-    async listUnembedded(workspaceId, page = {}) {
-      requireId(workspaceId, 'workspace id')
-      const afterId = page.afterId ?? 0
-      const limit = page.limit ?? DEFAULT_LIST_AFTER_LIMIT
-      if (!Number.isSafeInteger(afterId) || afterId < 0)
-        throw new StoreError('INVALID_INPUT', 'afterId must be an integer ≥ 0')
-      if (!Number.isSafeInteger(limit) || limit < 1)
-        throw new StoreError('INVALID_INPUT', 'limit must be a positive integer')
-      const rows = await db
-        .selectFrom('messages')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '>', afterId)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('message_embeddings')
-                .select('message_id')
-                .whereRef('message_embeddings.message_id', '=', 'messages.id'),
-            ),
-          ),
-        )
-        .orderBy('id')
-        .limit(limit)
-        .execute()
-      return rows.map(toMessage)
-    },
-    async listEmbedded(workspaceId, page = {}) {
-      requireId(workspaceId, 'workspace id')
-      const afterId = page.afterId ?? 0
-      const limit = page.limit ?? DEFAULT_LIST_AFTER_LIMIT
-      if (!Number.isSafeInteger(afterId) || afterId < 0)
-        throw new StoreError('INVALID_INPUT', 'afterId must be an integer ≥ 0')
-      if (!Number.isSafeInteger(limit) || limit < 1)
-        throw new StoreError('INVALID_INPUT', 'limit must be a positive integer')
-      const rows = await db
-        .selectFrom('messages')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '>', afterId)
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('message_embeddings')
-              .select('message_id')
-              .whereRef('message_embeddings.message_id', '=', 'messages.id'),
-          ),
-        )
-        .orderBy('id')
-        .limit(limit)
-        .execute()
-      return rows.map(toMessage)
-    },
+    listUnembedded: (workspaceId, page = {}) => listByEmbedding(db, workspaceId, page, false),
+    listEmbedded: (workspaceId, page = {}) => listByEmbedding(db, workspaceId, page, true),
   }
+}
+
+/** A workspace's messages after `page.afterId`, in id order: those with a vector, or those without one. */
+async function listByEmbedding(
+  db: RepositoryScope['db'],
+  workspaceId: string,
+  page: { readonly afterId?: number; readonly limit?: number },
+  embedded: boolean,
+): Promise<Message[]> {
+  requireId(workspaceId, 'workspace id')
+  const afterId = page.afterId ?? 0
+  const limit = page.limit ?? DEFAULT_LIST_AFTER_LIMIT
+  if (!Number.isSafeInteger(afterId) || afterId < 0)
+    throw new StoreError('INVALID_INPUT', 'afterId must be an integer ≥ 0')
+  if (!Number.isSafeInteger(limit) || limit < 1)
+    throw new StoreError('INVALID_INPUT', 'limit must be a positive integer')
+  const rows = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '>', afterId)
+    .where(({ not, exists, selectFrom }) => {
+      const hasVector = exists(
+        selectFrom('message_embeddings')
+          .select('message_id')
+          .whereRef('message_embeddings.message_id', '=', 'messages.id'),
+      )
+      return embedded ? hasVector : not(hasVector)
+    })
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+  return rows.map(toMessage)
 }
