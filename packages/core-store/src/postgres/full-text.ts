@@ -3,6 +3,7 @@ import type { HyMemDatabase } from '../schema/tables'
 import { checkFullTextQuery, queryStopWords, relativeScores } from '../search/full-text-query'
 import type { FullTextHit, FullTextSearch, FullTextTable } from '../search/types'
 import { StoreError } from '../store/errors'
+import type { TermFrequencyCache } from './term-frequency-cache'
 import { type TermWeights, termWeights } from './term-weights'
 import { type TsqueryTerm, tsqueryTerms } from './tsquery'
 
@@ -23,9 +24,13 @@ const TOTAL_CAP = 5_000
  * question is about.
  *
  * Two statements: the terms' document frequencies (each a GIN-index count stopped at `FREQUENCY_CAP` rows, and
- * the workspace's row count stopped at `TOTAL_CAP`), then the ranked search.
+ * the workspace's row count stopped at `TOTAL_CAP`), then the ranked search. The counts are reused from
+ * `frequencies` while fresh, so a query whose words were all counted lately runs the ranked search alone.
  */
-export function createPostgresFullTextSearch(db: Kysely<HyMemDatabase>): FullTextSearch {
+export function createPostgresFullTextSearch(
+  db: Kysely<HyMemDatabase>,
+  frequencies: TermFrequencyCache,
+): FullTextSearch {
   return {
     async search(table, text, query) {
       checkFullTextQuery(table, text, query)
@@ -40,7 +45,7 @@ export function createPostgresFullTextSearch(db: Kysely<HyMemDatabase>): FullTex
       if (query.sessionIds) filters.push(sql`c.session_id = ANY(${[...query.sessionIds]}::text[])`)
       if (query.peerId !== undefined) filters.push(sql`c.peer_id = ${query.peerId}`)
       try {
-        const { weights, labelled } = await weightsOf(db, table, query.workspaceId, terms)
+        const { weights, labelled } = await weightsOf(db, frequencies, table, query.workspaceId, terms)
         const result = await sql<FullTextHit>`
           SELECT c.id AS id, ts_rank(${weights}::float4[],
             setweight(setweight(setweight(c.fts, 'A', ${labelled.A}::text[]), 'B', ${labelled.B}::text[]),
@@ -66,13 +71,37 @@ export function createPostgresFullTextSearch(db: Kysely<HyMemDatabase>): FullTex
 /** The terms' weights from their document frequencies among the workspace's rows of the table. */
 async function weightsOf(
   db: Kysely<HyMemDatabase>,
+  frequencies: TermFrequencyCache,
   table: FullTextTable,
   workspaceId: string,
   terms: readonly TsqueryTerm[],
 ): Promise<TermWeights> {
+  const uncounted = terms.filter((term) => !frequencies.term(table, workspaceId, term.operand))
+  if (uncounted.length > 0 || frequencies.total(table, workspaceId) === undefined)
+    await countTerms(db, frequencies, table, workspaceId, uncounted.length > 0 ? uncounted : terms)
+  return termWeights(
+    terms.map((term) => frequencies.term(table, workspaceId, term.operand) ?? { lexemes: [], documents: 0 }),
+    frequencies.total(table, workspaceId) ?? 0,
+  )
+}
+
+/** Counts the terms' document frequencies and the workspace's rows of the table into `frequencies`. */
+async function countTerms(
+  db: Kysely<HyMemDatabase>,
+  frequencies: TermFrequencyCache,
+  table: FullTextTable,
+  workspaceId: string,
+  terms: readonly TsqueryTerm[],
+): Promise<void> {
   const source = sql.table(table)
-  const result = await sql<{ lexemes: string[]; documents: number; rows: number; estimate: number | null }>`
-    SELECT tsvector_to_array(to_tsvector(${TEXT_SEARCH_CONFIG}::regconfig, u.word)) AS lexemes,
+  const result = await sql<{
+    operand: string
+    lexemes: string[]
+    documents: number
+    rows: number
+    estimate: number | null
+  }>`
+    SELECT u.operand AS operand, tsvector_to_array(to_tsvector(${TEXT_SEARCH_CONFIG}::regconfig, u.word)) AS lexemes,
       (SELECT count(*) FROM (
         SELECT 1 FROM ${source} AS c
         WHERE c.workspace_id = ${workspaceId} AND c.fts @@ to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, u.operand)
@@ -85,8 +114,10 @@ async function weightsOf(
   const first = result.rows[0]
   const counted = Number(first?.rows ?? 0)
   const total = counted < TOTAL_CAP ? counted : Math.max(counted, Number(first?.estimate ?? 0))
-  return termWeights(
-    result.rows.map((row) => ({ lexemes: row.lexemes, documents: Number(row.documents) })),
-    total,
-  )
+  frequencies.rememberTotal(table, workspaceId, total)
+  for (const row of result.rows)
+    frequencies.rememberTerm(table, workspaceId, row.operand, {
+      lexemes: row.lexemes,
+      documents: Number(row.documents),
+    })
 }

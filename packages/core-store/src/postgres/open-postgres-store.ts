@@ -23,6 +23,7 @@ import { migratePostgres } from './migrate'
 import { createPgliteFromUrl, isPgliteUrl, type OwnedPglite } from './pglite-url'
 import { POSTGRES_REPOSITORY_OVERRIDES } from './repositories'
 import { createPostgresRunLock } from './run-lock'
+import { createTermFrequencyCache } from './term-frequency-cache'
 import { createPostgresVectorIndex } from './vector-index'
 
 const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000
@@ -224,6 +225,7 @@ function assemble(opened: Opened): Store {
   const location = connector.sharedSession
     ? `pglite (schema ${schema})`
     : `${connector.location} (schema ${schema})`
+  const termFrequencies = createTermFrequencyCache()
   const scope = (executor: Kysely<HyMemDatabase>, inTransaction: boolean): ScopeWithBuilder => {
     const repositoryOptions: RepositoryOptions = {
       statements: UNSUPPORTED_STATEMENTS,
@@ -238,7 +240,7 @@ function assemble(opened: Opened): Store {
         repositoryScope,
         POSTGRES_REPOSITORY_OVERRIDES,
       ),
-      fullText: createPostgresFullTextSearch(executor),
+      fullText: createPostgresFullTextSearch(executor, termFrequencies),
       vectors: createPostgresVectorIndex(executor, context, repositoryScope),
     }
   }
