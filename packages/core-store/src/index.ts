@@ -119,6 +119,7 @@ export type { EntityType, EntityTypesRepository } from './repositories/entity-ty
 export type { Episode, EpisodesRepository, NewEpisode } from './repositories/episodes'
 export type { Evidence, EvidenceRepository, NewEvidence } from './repositories/evidence'
 export type { Feedback, FeedbackRepository } from './repositories/feedback'
+export type { GraphGenerationsRepository } from './repositories/graph-generations'
 export type { FactHistoryEntry, FactRef, HistoryRepository } from './repositories/history'
 export type { CachedCompletion, LlmCacheRepository } from './repositories/llm-cache'
 export type {

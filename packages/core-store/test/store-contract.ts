@@ -11,6 +11,7 @@ import { describeEntityTypesContract } from './contracts/entity-types'
 import { describeEpisodesContract } from './contracts/episodes'
 import { describeEvidenceContract } from './contracts/evidence'
 import { describeFeedbackContract } from './contracts/feedback'
+import { describeGraphGenerationsContract } from './contracts/graph-generations'
 import { describeHistoryContract } from './contracts/history'
 import { describeImportExportContract } from './contracts/import-export'
 import { describeLlmCacheContract } from './contracts/llm-cache'
@@ -63,6 +64,7 @@ export function describeStoreContract(backend: BackendUnderTest) {
     describeEpisodesContract(recorded)
     describeEvidenceContract(recorded)
     describeFeedbackContract(recorded)
+    describeGraphGenerationsContract(recorded)
     describeHistoryContract(recorded)
     describeImportExportContract(recorded)
     describeLlmCacheContract(recorded)

@@ -141,9 +141,10 @@ export async function augment(
   const validity: EdgeValidity =
     asOf !== undefined ? { asOf } : { includeSuperseded: options.includeSuperseded === true }
   if (limits.graph > 0) {
-    const entities = await time('entities', () =>
-      matchAndExpand(store, workspaceId, message, config, deps.caches.tokenIndex),
-    )
+    const entities = await time('entities', async () => {
+      await deps.caches.sync(workspaceId)
+      return matchAndExpand(store, workspaceId, message, config, deps.caches.tokenIndex)
+    })
     matchedEntities = entities.matched
     const { facts, weak } = await time('graph', () =>
       rankGraph(

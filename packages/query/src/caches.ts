@@ -9,8 +9,13 @@ const MAX_SEEDS = 256
  * Per-engine caches of what only changes when the graph does (dream, merge, retract): the token-overlap
  * index, the most recent edges (the `fallback:recency` seed) and the strongest edges per routed predicate
  * set. Seeds are cached for the current graph only; `asOf` and `includeSuperseded` queries always read live.
+ * Whatever changes the graph advances the workspace's stored graph generation; `sync` compares it with the
+ * one the caches were filled at, so a change made by another process (a server on the same database, the
+ * CLI beside a server on the same file) is seen by the next query.
  */
 export interface QueryCaches {
+  /** Drops the workspace's entries when its stored graph generation moved since they were filled. */
+  sync(workspaceId: string): Promise<void>
   tokenIndex(workspaceId: string): Promise<TokenOverlapIndex>
   recentEdges(workspaceId: string, limit: number, validity: EdgeValidity): Promise<Edge[]>
   topEdgesWithPredicates(
@@ -27,7 +32,20 @@ export interface QueryCaches {
 export function createQueryCaches(store: Store, log: QueryLogger | undefined): QueryCaches {
   const tokenIndexes = new Map<string, Promise<TokenOverlapIndex>>()
   const seeds = new Map<string, Promise<Edge[]>>()
+  /** The graph generation each workspace's entries were filled at. */
+  const generations = new Map<string, number>()
   const isCurrent = (validity: EdgeValidity) => validity.asOf === undefined && !validity.includeSuperseded
+  const invalidate = (workspaceId?: string) => {
+    if (workspaceId === undefined) {
+      tokenIndexes.clear()
+      seeds.clear()
+      generations.clear()
+      return
+    }
+    tokenIndexes.delete(workspaceId)
+    generations.delete(workspaceId)
+    for (const key of [...seeds.keys()]) if (key.startsWith(`${workspaceId}\u0000`)) seeds.delete(key)
+  }
 
   const remember = <T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> => {
     let value = map.get(key)
@@ -45,6 +63,13 @@ export function createQueryCaches(store: Store, log: QueryLogger | undefined): Q
   }
 
   return {
+    async sync(workspaceId) {
+      const current = await store.graphGenerations.current(workspaceId)
+      const filledAt = generations.get(workspaceId)
+      // Entries filled at no recorded generation are not trusted either.
+      if (filledAt !== current) invalidate(workspaceId)
+      generations.set(workspaceId, current)
+    },
     tokenIndex: (workspaceId) =>
       remember(tokenIndexes, workspaceId, async () => {
         const started = performance.now()
@@ -67,14 +92,6 @@ export function createQueryCaches(store: Store, log: QueryLogger | undefined): Q
       const key = `${workspaceId}\u0000routed\u0000${[...predicates].sort().join(',')}\u0000${limit}`
       return remember(seeds, key, load)
     },
-    invalidate: (workspaceId) => {
-      if (workspaceId === undefined) {
-        tokenIndexes.clear()
-        seeds.clear()
-        return
-      }
-      tokenIndexes.delete(workspaceId)
-      for (const key of [...seeds.keys()]) if (key.startsWith(`${workspaceId}\u0000`)) seeds.delete(key)
-    },
+    invalidate,
   }
 }

@@ -1,3 +1,5 @@
+import { join } from 'node:path'
+import { openStore } from '@hymem/core-store'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { daysAgo, insertEdge, NOW, openTestStore, type TestStore, WS } from '../test/harness'
 import { createQueryEngine } from './engine'
@@ -93,6 +95,61 @@ describe('graph seed caches', () => {
     expect((await ask('which tools does the worker use')).graphFacts.map((f) => f.object)).toContain('redis')
     engine.invalidateQueryCaches()
     expect((await ask('which tools are used')).graphFacts.map((f) => f.object)).toEqual(['redis', 'postgres'])
+  })
+})
+
+describe('caches shared with other processes', () => {
+  let t: TestStore
+  beforeEach(async () => {
+    t = openTestStore()
+    await insertEdge(t.store, { subject: 'api', predicate: 'uses', object: 'postgres', lastSeen: daysAgo(5) })
+    await insertEdge(t.store, { subject: 'atta_van_westreenen', predicate: 'part_of', object: 'medflow' })
+  })
+  afterEach(() => t.close())
+
+  it('drop what another process made stale by advancing the graph generation', async () => {
+    const events: QueryLogEvent[] = []
+    const engine = createQueryEngine({ store: t.store, log: (e) => events.push(e) })
+    const objects = async (text: string) =>
+      (await engine.augment(text, { workspaceId: WS, ...graphOnly })).graphFacts.map((f) => f.object)
+    const built = () => events.filter((e) => e.kind === 'token-index-built').length
+    expect(await objects('hello')).not.toContain('fly')
+    expect(await objects('Atta van Westreenen')).toEqual(['medflow'])
+    expect(built()).toBe(1)
+
+    // Another process on the same file (a second connection here) writes and advances the generation.
+    const other = openStore({ path: join(t.dir, 'hymem.sqlite'), clock: () => NOW })
+    try {
+      await insertEdge(other, { subject: 'atta_projects', predicate: 'contains', object: 'dashboard' })
+      await insertEdge(other, {
+        subject: 'api',
+        predicate: 'deploys_to',
+        object: 'fly',
+        lastSeen: daysAgo(0),
+      })
+      await other.graphGenerations.advance(WS)
+    } finally {
+      await other.close()
+    }
+    expect(await objects('hello')).toContain('fly')
+    expect(await objects('Atta van Westreenen')).toContain('dashboard')
+    expect(built()).toBe(2)
+    // Nothing changed since: the caches are used again.
+    await objects('Atta van Westreenen')
+    expect(built()).toBe(2)
+  })
+
+  it('keep one workspace cached while another workspace moves on', async () => {
+    await insertEdge(t.store, { subject: 'bob_smith', predicate: 'uses', object: 'emacs', workspaceId: 'w2' })
+    const events: QueryLogEvent[] = []
+    const engine = createQueryEngine({ store: t.store, log: (e) => events.push(e) })
+    await engine.augment('Atta van Westreenen', { workspaceId: WS, ...graphOnly })
+    await engine.augment('Bob Smith', { workspaceId: 'w2', ...graphOnly })
+    await t.store.graphGenerations.advance('w2')
+    await engine.augment('Atta van Westreenen', { workspaceId: WS, ...graphOnly })
+    await engine.augment('Bob Smith', { workspaceId: 'w2', ...graphOnly })
+    const rebuilt = events.flatMap((e) => (e.kind === 'token-index-built' ? [e.workspaceId] : []))
+    expect(rebuilt).toEqual([WS, 'w2', 'w2'])
   })
 })
 

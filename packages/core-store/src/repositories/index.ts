@@ -11,6 +11,7 @@ import { createEntityTypesRepository, type EntityTypesRepository } from './entit
 import { createEpisodesRepository, type EpisodesRepository } from './episodes'
 import { createEvidenceRepository, type EvidenceRepository } from './evidence'
 import { createFeedbackRepository, type FeedbackRepository } from './feedback'
+import { createGraphGenerationsRepository, type GraphGenerationsRepository } from './graph-generations'
 import { createHistoryRepository, type HistoryRepository } from './history'
 import { createLlmCacheRepository, type LlmCacheRepository } from './llm-cache'
 import { createMarkersRepository, type MarkersRepository } from './markers'
@@ -62,6 +63,7 @@ export interface Repositories {
   readonly backup: BackupRepository
   readonly history: HistoryRepository
   readonly conclusions: ConclusionsRepository
+  readonly graphGenerations: GraphGenerationsRepository
 }
 
 /**
@@ -99,5 +101,6 @@ export function createRepositories(
     backup: createBackupRepository(scope),
     history: createHistoryRepository(scope),
     conclusions: createConclusionsRepository(scope),
+    graphGenerations: createGraphGenerationsRepository(scope),
   }
 }

@@ -378,6 +378,11 @@ export interface PurgesTable {
   finished_at: IsoTime | null
 }
 
+export interface GraphGenerationsTable {
+  workspace_id: string
+  generation: number
+}
+
 /** The whole database, as kysely sees it. FTS5 and vec0 virtual tables are reached through `sql`. */
 export interface HyMemDatabase {
   workspaces: WorkspacesTable
@@ -413,4 +418,5 @@ export interface HyMemDatabase {
   scope_sessions: ScopeSessionsTable
   llm_cache: LlmCacheTable
   purges: PurgesTable
+  graph_generations: GraphGenerationsTable
 }

@@ -136,6 +136,8 @@ export async function dream(options: DreamOptions): Promise<DreamReport> {
       timings,
       errors: tally.errors,
     })
+    // Query caches in every process over this database drop what the cycle changed.
+    await store.graphGenerations.advance(workspaceId)
   } finally {
     clearInterval(heartbeat)
     await lock.release()

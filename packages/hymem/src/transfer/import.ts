@@ -141,6 +141,7 @@ export class DumpWriter {
     await this.#flush()
     await linkSessions(this.#tx, this.#newSessions, this.#messages.messageIds)
     await linkSupersedes(this.#tx, this.#supersedes)
+    for (const workspaceId of this.#workspaces) await this.#tx.graphGenerations.advance(workspaceId)
     if (this.#orphanChunks > 0)
       this.counts.warnings.push(`${this.#orphanChunks} chunk(s) skipped: their messages were not imported`)
     return this.counts

@@ -4,6 +4,7 @@ import { POSTGRES_MIGRATION_0002_EDGE_VECTORS } from './migration-0002-edge-vect
 import { POSTGRES_MIGRATION_0003_EDGE_RECENCY_INDEX } from './migration-0003-edge-recency-index'
 import { POSTGRES_MIGRATION_0004_PURGES_AND_LEARNED_AT } from './migration-0004-purges-and-learned-at'
 import { POSTGRES_MIGRATION_0005_MESSAGE_VECTORS } from './migration-0005-message-vectors'
+import { POSTGRES_MIGRATION_0006_GRAPH_GENERATIONS } from './migration-0006-graph-generations'
 
 /**
  * PostgreSQL's forward-only migrations: the same versions and names as SQLite's `MIGRATIONS`, one for one
@@ -15,4 +16,5 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'edge-recency-index', sql: POSTGRES_MIGRATION_0003_EDGE_RECENCY_INDEX },
   { version: 4, name: 'purges-and-learned-at', sql: POSTGRES_MIGRATION_0004_PURGES_AND_LEARNED_AT },
   { version: 5, name: 'message-vectors', sql: POSTGRES_MIGRATION_0005_MESSAGE_VECTORS },
+  { version: 6, name: 'graph-generations', sql: POSTGRES_MIGRATION_0006_GRAPH_GENERATIONS },
 ]
