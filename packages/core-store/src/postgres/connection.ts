@@ -86,8 +86,10 @@ export function urlConnector(url: string): PostgresConnector {
         max: maxConnections,
         idleTimeoutMillis: IDLE_TIMEOUT_MS,
       })
-      // An idle connection the server drops must not crash the process; the next query reconnects.
+      // A connection the server drops must not crash the process, idle (the pool's 'error') or checked out
+      // (the client's own 'error', emitted besides failing its query): the next query reconnects.
       pool.on('error', () => undefined)
+      pool.on('connect', (client) => client.on('error', () => undefined))
       return pool
     },
     withClient: async (fn) => {

@@ -18,6 +18,8 @@ const STATUS_BY_CODE: Readonly<Record<string, ContentfulStatusCode>> = {
   'store:CONFLICT': 409,
   'store:INVALID_INPUT': 422,
   'store:CLOSED': 503,
+  'store:UNREACHABLE': 503,
+  'store:TIMEOUT': 503,
   'hymem:NOT_FOUND': 404,
   'hymem:INVALID_INPUT': 422,
   'hymem:CLOSED': 503,
