@@ -119,12 +119,34 @@ describe('limits and malformed requests', () => {
 
   it('answers 500 with a generic detail and no stack when storage fails', async () => {
     t = await openTestServer()
+    const { note } = await t.memory.remember(
+      { description: 'Deploys', content: 'Deploys on Fridays.' },
+      { workspaceId: 'w' },
+    )
+    // The note index re-pinned behind the server's back to a model its embedder is not: storing a note fails.
+    await t.memory.store.vectors.reset()
+    await t.memory.store.vectors.upsert(
+      'notes',
+      [{ id: note.id, workspaceId: 'w', vector: new Float32Array([1, 0]), textHash: 'x' }],
+      'another-model',
+    )
+    const res = await t.call('POST', '/v3/workspaces/w/conclusions', {
+      conclusions: [{ content: 'Alice prefers tea.', observer_id: 'bot', observed_id: 'user-alice' }],
+    })
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({ detail: 'An unexpected error occurred' })
+    const logged = t.events.find((e) => e.kind === 'error')
+    expect(logged).toMatchObject({ error: { name: 'StoreError', code: 'VECTOR_MISMATCH' } })
+  })
+
+  it('answers 503 with the reason when the store is closed under the app', async () => {
+    t = await openTestServer()
     await t.call('POST', '/v3/workspaces/w/scopes', { id: 'sc' })
     await t.memory.store.close()
     const res = await t.call('GET', '/v3/workspaces/w/scopes/sc/status')
-    expect(res.status).toBe(500)
-    expect(await res.json()).toEqual({ detail: 'An unexpected error occurred' })
-    expect(t.events.some((e) => e.kind === 'error')).toBe(true)
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({ detail: expect.stringMatching(/^the store at .+ is closed/) })
+    expect(t.events.some((e) => e.kind === 'error')).toBe(false)
   })
 })
 

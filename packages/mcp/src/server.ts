@@ -94,6 +94,17 @@ export function createMcpServer(options: McpServerOptions): McpServer {
 
 /** Tool failures become `isError` results with the cause's message, never a stack trace. */
 function describeFailure(toolName: string, error: unknown): string {
+  if (isClosedMemory(error))
+    return `${toolName} failed: the memory behind this MCP server is closed (the server is shutting down); restart the HyMem MCP server, then retry`
   const message = error instanceof Error ? error.message : String(error)
   return `${toolName} failed: ${message}`
+}
+
+/** The facade's or the store's CLOSED error: a call that raced (or came after) the memory's close. */
+function isClosedMemory(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === 'HyMemError' || error.name === 'StoreError') &&
+    (error as { code?: unknown }).code === 'CLOSED'
+  )
 }

@@ -215,6 +215,30 @@ describe('MCP tools over the in-memory transport', () => {
   })
 })
 
+describe('a memory closed under the server', () => {
+  it('answers every tool call with an isError result saying the memory is closed, not a driver error', async () => {
+    const { memory, cleanup } = await openTestMemory()
+    const client = await connectInMemory({ memory, workspaceId: 'proj' })
+    try {
+      await memory.close()
+      for (const [name, args] of [
+        ['hymem_stats', {}],
+        ['hymem_log', { role: 'user', content: 'too late' }],
+        ['hymem_search', { query: 'anything' }],
+      ] as const) {
+        const result = await client.callTool({ name, arguments: args })
+        expect(result.isError, name).toBe(true)
+        expect(textOf(result)).toBe(
+          `${name} failed: the memory behind this MCP server is closed (the server is shutting down); restart the HyMem MCP server, then retry`,
+        )
+      }
+    } finally {
+      await client.close()
+      await cleanup()
+    }
+  })
+})
+
 describe('workspace scoping', () => {
   it('a server bound to one workspace never sees another workspace', async () => {
     const { memory, cleanup } = await openTestMemory()

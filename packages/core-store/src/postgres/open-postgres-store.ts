@@ -4,6 +4,7 @@ import { _applyRepositoryOverrides } from '../repositories/backend'
 import { _createRepositoryScope, type RepositoryOptions } from '../repositories/scope'
 import type { HyMemDatabase } from '../schema/tables'
 import type { ScopeWithBuilder } from '../store/builder'
+import { closableDialect, storeClosedError } from '../store/closable-dialect'
 import { StoreError } from '../store/errors'
 import { randomId } from '../store/ids'
 import type { PostgresStoreInfo, Store, StoreContext, StoreLog, VectorSupport } from '../store/types'
@@ -160,17 +161,17 @@ async function openOn(
     vectors,
     embeddingMaxScan: 0, // the capped JS scan is SQLite's fallback; pgvector always answers here
   })
-  const migrator = connect(connector, settings, 1)
+  const migrator = connect(connector, settings, 1, connector.location)
   let migration: Awaited<ReturnType<typeof migratePostgres>>
   try {
     migration = await migratePostgres(
-      migrator as Kysely<unknown>,
+      migrator.db as Kysely<unknown>,
       schema,
       facts.searchPath,
       connector.location,
     )
   } finally {
-    await migrator.destroy()
+    await migrator.close()
   }
   const opened: Opened = {
     connector,
@@ -205,26 +206,30 @@ async function connectorOf(options: OpenPostgresStoreOptions): Promise<PostgresC
   return pgliteConnector(options.pglite as PGliteLike)
 }
 
+/** A pool of the store's own; after `close()` its queries reject with `StoreError('CLOSED')`. */
 function connect(
   connector: PostgresConnector,
   settings: SessionSettings,
   maxConnections: number,
-): Kysely<HyMemDatabase> {
+  location: string,
+): { db: Kysely<HyMemDatabase>; close(): Promise<void> } {
   const pool = connector.createPool(settings, maxConnections)
-  return new Kysely<HyMemDatabase>({
-    dialect: new MappedPostgresDialect(
+  const driver = closableDialect(
+    new MappedPostgresDialect(
       { pool, ...(connector.onReserve ? { onReserveConnection: connector.onReserve(settings) } : {}) },
       (error) => mapPostgresError(error, connector.location),
     ),
-  })
+    location,
+  )
+  return { db: new Kysely<HyMemDatabase>({ dialect: driver.dialect }), close: driver.close }
 }
 
 function assemble(opened: Opened): Store {
   const { connector, schema, settings, facts, context } = opened
-  const db = connect(connector, settings, opened.maxConnections)
   const location = connector.sharedSession
     ? `pglite (schema ${schema})`
     : `${connector.location} (schema ${schema})`
+  const { db, close: closeConnections } = connect(connector, settings, opened.maxConnections, location)
   const termFrequencies = createTermFrequencyCache()
   const scope = (executor: Kysely<HyMemDatabase>, inTransaction: boolean): ScopeWithBuilder => {
     const repositoryOptions: RepositoryOptions = {
@@ -254,7 +259,7 @@ function assemble(opened: Opened): Store {
     location,
     context,
     transaction: (fn) => {
-      if (closed) return Promise.reject(new StoreError('CLOSED', `the store at ${location} is closed`))
+      if (closed) return Promise.reject(storeClosedError(location))
       return db.transaction().execute((tx) => fn(scope(tx, true)))
     },
     // Only the public StoreRunLock: releaseAll is close()'s, and would drop a running dream's lock.
@@ -277,7 +282,7 @@ function assemble(opened: Opened): Store {
       if (closed) return
       closed = true
       await runLock.releaseAll()
-      await db.destroy()
+      await closeConnections()
       await opened.owned?.release()
       opened.log?.({ kind: 'close', path: location })
     },

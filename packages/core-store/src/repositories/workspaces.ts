@@ -32,27 +32,43 @@ const WORKSPACE_TABLES = [
   'scope_sessions',
 ] as const
 
-/** Tables counted by `counts()`, all scoped by `workspace_id`. */
+/**
+ * Tables counted by `counts()`, all scoped by `workspace_id`: every row a workspace owns, including the
+ * stored vectors (ordinary tables on both engines; sqlite-vec's vec0 tables are only an index over them).
+ * `processed_chunks` is counted through its chunks (SQLite's has no `workspace_id`). Not per workspace, so not
+ * counted: `workspaces`, `edge_embeddings` and `llm_cache` (caches keyed by text), `vector_indexes` (the model
+ * pins), `run_lock`. Not memory, so not counted: `graph_generations` (a counter for query caches, advanced on
+ * each side by whatever changes the graph, an import included).
+ */
 const COUNTED = [
   'peers',
   'sessions',
+  'session_peers',
   'messages',
+  'message_embeddings',
   'chunks',
+  'processed_chunks',
+  'entity_mentions',
+  'chunk_embeddings',
   'knowledge_graph',
   'kg_evidence',
+  'edge_vectors',
   'entity_aliases',
   'entity_types',
   'behavioral_markers',
   'profile_entries',
   'episodes',
+  'episode_embeddings',
   'procedures',
   'notes',
-  'chunk_embeddings',
   'note_embeddings',
-  'episode_embeddings',
   'extraction_feedback',
+  'scopes',
+  'scope_sessions',
+  'peer_cards',
   'dream_runs',
   'search_log',
+  'purges',
 ] as const
 const WORKSPACE_TARGET: FilterTarget<keyof typeof WORKSPACE_FILTER_FIELDS> = {
   name: 'workspaces',
@@ -175,16 +191,26 @@ export function createWorkspacesRepository(scope: RepositoryScope): WorkspacesRe
       )
     },
     async counts(id) {
-      const counts: Record<string, number> = {}
-      for (const table of COUNTED) {
-        const row = await db
-          .selectFrom(table)
-          .where('workspace_id', '=', id)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-        counts[table] = Number(row.n)
-      }
-      return counts
+      // One statement: a scalar count per table.
+      const row = await db
+        .selectNoFrom((eb) =>
+          COUNTED.map((table) =>
+            table === 'processed_chunks'
+              ? eb
+                  .selectFrom('processed_chunks')
+                  .innerJoin('chunks', 'chunks.id', 'processed_chunks.chunk_id')
+                  .where('chunks.workspace_id', '=', id)
+                  .select(eb.fn.countAll<number>().as('n'))
+                  .as(table)
+              : eb
+                  .selectFrom(table)
+                  .where('workspace_id', '=', id)
+                  .select(eb.fn.countAll<number>().as('n'))
+                  .as(table),
+          ),
+        )
+        .executeTakeFirstOrThrow()
+      return Object.fromEntries(Object.entries(row).map(([table, n]) => [table, Number(n)]))
     },
   }
 }

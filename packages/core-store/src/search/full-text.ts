@@ -59,6 +59,7 @@ export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: Reposit
           const rows = options.statements.prepare(statement).all(params) as FullTextHit[]
           return relativeScores(rows)
         } catch (error) {
+          if (error instanceof StoreError) throw error
           throw new StoreError(
             'INVALID_INPUT',
             `full-text search failed for ${JSON.stringify(text)}: ${(error as Error).message}`,

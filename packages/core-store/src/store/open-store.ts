@@ -9,6 +9,7 @@ import type { HyMemDatabase } from '../schema/tables'
 import { createFullTextSearch } from '../search/full-text'
 import { createVectorIndex } from '../search/vector-index'
 import type { ScopeWithBuilder } from './builder'
+import { closableDialect, storeClosedError } from './closable-dialect'
 import { StoreError } from './errors'
 import { attachFileGate } from './file-gate'
 import { GatedSqliteDialect } from './gated-dialect'
@@ -171,9 +172,11 @@ function assemble(
   })
   const statements = createStatementCache(sqlite)
   const gate = attachFileGate(path)
-  const db = new Kysely<HyMemDatabase>({
-    dialect: new GatedSqliteDialect({ database: cachingDatabase(sqlite, statements) }, gate),
-  })
+  const driver = closableDialect(
+    new GatedSqliteDialect({ database: cachingDatabase(sqlite, statements) }, gate),
+    path,
+  )
+  const db = new Kysely<HyMemDatabase>({ dialect: driver.dialect })
   const lock = options.threadWriteLock
   const writeTurn = lock ? () => lock.acquire() : undefined
   const withWriteTurn = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -208,7 +211,7 @@ function assemble(
     transaction: (fn) =>
       withWriteTurn(() =>
         db.connection().execute(async (connection) => {
-          if (closed) throw new StoreError('CLOSED', `the store at ${path} is closed`)
+          if (closed) throw storeClosedError(path)
           await sql`BEGIN IMMEDIATE`.execute(connection)
           try {
             const result = await fn(scope(connection, true))
@@ -222,6 +225,7 @@ function assemble(
       ),
     runLock: createStoreRunLock(createRunLock({ db: statements, clock }), exclusive),
     info: (): SqliteStoreInfo => {
+      if (closed) throw storeClosedError(path)
       const version = (sqlite.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v
       return {
         backend: 'sqlite',
@@ -241,7 +245,7 @@ function assemble(
     close: async () => {
       if (closed) return
       closed = true
-      await db.destroy()
+      await driver.close()
       gate.detach()
       options.log?.({ kind: 'close', path })
     },

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { SqliteDatabase, SqliteStatement } from 'kysely'
+import { storeClosedError } from './closable-dialect'
 
 /**
  * Prepared statements reused by SQL text, shared by kysely and the repositories' hot paths (batched
@@ -18,6 +19,7 @@ export function createStatementCache(sqlite: Database.Database, capacity = 256):
       return sqlite.inTransaction
     },
     prepare(sql: string): Database.Statement {
+      if (!sqlite.open) throw storeClosedError(sqlite.name)
       const cached = cache.get(sql)
       if (cached) {
         cache.delete(sql)

@@ -103,6 +103,7 @@ export type Store = StoreScope & {
    * until the transaction ends.
    */
   transaction<T>(fn: (tx: StoreScope) => Promise<T>): Promise<T>
+  /** SQLite reads it from the open file (after `close()` it throws CLOSED); PostgreSQL's is kept from opening. */
   info(): StoreInfo
   /**
    * The advisory dream lock (SQLite: a `run_lock` row, stale takeover after 5 minutes on the store clock;
@@ -112,6 +113,7 @@ export type Store = StoreScope & {
   readonly runLock: StoreRunLock
   /** A second connection to the same database, with the same clock, ids and log (background dreaming uses it). */
   fork(): Store
+  /** Idempotent. Afterwards every repository call rejects with `StoreError('CLOSED')` naming the store. */
   close(): Promise<void>
 }
 

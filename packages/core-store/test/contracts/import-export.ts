@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BackendUnderTest } from '../backends'
-import { addChunk } from '../fixtures'
+import { addChunk, addEdge } from '../fixtures'
 import { expectStoreError, manualClock, sequentialIds } from '../store-harness'
 
 const T = '2025-12-01T08:00:00.000Z'
@@ -150,14 +150,73 @@ export function describeImportExportContract(backend: BackendUnderTest) {
       )
     })
 
-    it('counts a workspace per table', async () => {
+    it('counts every row a workspace owns, per table, vectors and link tables included', async () => {
       const store = await stores.open()
-      await store.messages.insertBatch('w', 's', [{ peerId: 'user', content: 'one' }])
-      await addChunk(store, 'w', 'one')
+      const [message] = await store.messages.insertBatch('w', 's', [{ peerId: 'user', content: 'one' }])
+      await store.sessions.addPeers('w', 's', [{ peerId: 'user' }, { peerId: 'bot' }])
+      const { id: chunkId } = await store.backup.insertChunkIfAbsent({
+        workspaceId: 'w',
+        sessionId: 's',
+        text: 'user: one',
+        salienceReason: 'fact',
+        messageIds: [message!.id],
+        firstMessageId: message!.id,
+        lastMessageId: message!.id,
+        occurredAt: T,
+        createdAt: T,
+        processed: [{ promptVersion: 'v1', extractor: 'rules', processedAt: T }],
+        mentions: ['one', 'user'],
+      })
+      const edgeId = await addEdge(store, 'w', ['user', 'likes', 'one'])
+      const vector = (id: number | string) => ({
+        id,
+        workspaceId: 'w',
+        vector: new Float32Array([1, 0]),
+        textHash: 'h',
+      })
+      await store.vectors.upsert('messages', [vector(message!.id)], 'm')
+      await store.vectors.upsert('chunks', [vector(chunkId)], 'm')
+      await store.vectors.upsert('edges', [vector(edgeId)], 'm')
+      await store.scopes.addSessions('w', 'team', ['s'])
+      await store.peerCards.set('w', 'bot', 'user', ['NAME: User'])
+      await store.purges.request('w', { kind: 'note', noteId: 'gone' })
+      await addChunk(store, 'other', 'elsewhere')
+
       const counts = await store.workspaces.counts('w')
-      expect(counts).toMatchObject({ peers: 1, sessions: 1, messages: 1, chunks: 1, notes: 0, search_log: 0 })
-      expect(Object.keys(counts)).toHaveLength(19)
-      expect(Object.values(await store.workspaces.counts('other')).every((n) => n === 0)).toBe(true)
+      expect(counts).toEqual({
+        peers: 2,
+        sessions: 1,
+        session_peers: 2,
+        messages: 1,
+        message_embeddings: 1,
+        chunks: 1,
+        processed_chunks: 1,
+        entity_mentions: 2,
+        chunk_embeddings: 1,
+        knowledge_graph: 1,
+        kg_evidence: 0,
+        edge_vectors: 1,
+        entity_aliases: 0,
+        entity_types: 0,
+        behavioral_markers: 0,
+        profile_entries: 0,
+        episodes: 0,
+        episode_embeddings: 0,
+        procedures: 0,
+        notes: 0,
+        note_embeddings: 0,
+        extraction_feedback: 0,
+        scopes: 1,
+        scope_sessions: 1,
+        peer_cards: 1,
+        dream_runs: 0,
+        search_log: 0,
+        purges: 1,
+      })
+      const other = await store.workspaces.counts('other')
+      expect(Object.keys(other)).toEqual(Object.keys(counts))
+      expect(other).toMatchObject({ sessions: 1, chunks: 1, processed_chunks: 0, messages: 0, purges: 0 })
+      expect(Object.values(await store.workspaces.counts('none')).every((n) => n === 0)).toBe(true)
     })
   })
 }

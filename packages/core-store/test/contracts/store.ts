@@ -93,6 +93,51 @@ export function describeStoreSurfaceContract(backend: BackendUnderTest) {
       expect((await again.peers.get('w', 'alice'))?.id).toBe('alice')
     })
 
+    it('after close() every read and write rejects with CLOSED, naming the closed store', async () => {
+      const store = await stores.open()
+      await store.peers.getOrCreate('w', 'alice')
+      const fork = store.fork()
+      await store.close()
+      const calls: [string, () => Promise<unknown>][] = [
+        ['read', () => store.peers.get('w', 'alice')],
+        ['count', () => store.workspaces.counts('w')],
+        ['write', () => store.peers.getOrCreate('w', 'bob')],
+        ['batch write', () => store.messages.insertBatch('w', 's', [{ peerId: 'alice', content: 'late' }])],
+        ['transaction', () => store.transaction((tx) => tx.peers.getOrCreate('w', 'carol'))],
+        ['full text', () => store.fullText.search('messages', 'late', { workspaceId: 'w', limit: 5 })],
+        [
+          'vector write',
+          () =>
+            store.vectors.upsert(
+              'chunks',
+              [{ id: 1, workspaceId: 'w', vector: new Float32Array([1, 0]), textHash: 'h' }],
+              'm',
+            ),
+        ],
+        [
+          'vector search',
+          () =>
+            store.vectors.nearest('chunks', new Float32Array([1, 0]), { workspaceId: 'w', k: 1, model: 'm' }),
+        ],
+        ['run lock', () => store.runLock.acquire('dream:w', 'late')],
+        ['vector read', () => store.vectors.pins()],
+        ['run lock', () => store.runLock.inspect('dream:w')],
+      ]
+      for (const [label, call] of calls) {
+        const error = await expectStoreError((async () => call())(), 'CLOSED').catch((e: Error) => {
+          throw new Error(`${label}: ${e.message}`)
+        })
+        expect(error.message, label).toMatch(/closed/)
+        expect(error.message, label).toContain(store.location)
+      }
+      // A fork has its own connection: still open.
+      try {
+        expect((await fork.peers.get('w', 'alice'))?.id).toBe('alice')
+      } finally {
+        await fork.close()
+      }
+    })
+
     it('runLock: one holder per name, seen from a fork; heartbeat, release, then the next holder', async () => {
       const store = await stores.open()
       const fork = store.fork()

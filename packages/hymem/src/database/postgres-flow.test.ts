@@ -75,9 +75,10 @@ describe.each(BACKENDS)('the facade on $label', ({ database }) => {
     const imported = await copy.memory.import(dump)
     expect(imported.warnings).toEqual([])
     expect(imported.embedded).toBe(0)
-    // A dump carries the memory, not the search log.
-    const { search_log: _, ...counts } = (await m.stats()).counts
-    expect((await copy.memory.stats()).counts).toEqual({ ...counts, search_log: 0 })
+    // A dump carries the memory, not the search log nor the deletion receipts.
+    const { search_log: _, purges, ...counts } = (await m.stats()).counts
+    expect(purges).toBe(1)
+    expect((await copy.memory.stats()).counts).toEqual({ ...counts, search_log: 0, purges: 0 })
     const question = 'which database do we use for billing?'
     const facts = async (memory: HyMem) =>
       (await memory.augment(question)).graphFacts.map((f) => [f.subject, f.predicate, f.object, f.confidence])

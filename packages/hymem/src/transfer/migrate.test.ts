@@ -58,6 +58,10 @@ describe('migrateMemory', () => {
       await m.dream({ workspaceId: 'travel' })
       await m.alias('PG', 'Postgres')
       await m.remember({ description: 'Deploy day', content: 'Deploys happen on Fridays.' })
+      await m.store.scopes.addSessions('default', 'team', ['work'])
+      await m.store.peerCards.set('default', 'assistant', 'user', ['NAME: Sam'])
+      const scratch = await m.remember({ description: 'Scratch', content: 'A note forgotten for good.' })
+      await m.forgetNote(scratch.note.id, { wait: true })
       return answers(m)
     })
 
@@ -65,7 +69,20 @@ describe('migrateMemory', () => {
     expect(there.rerun).toBe(false)
     expect(there.tables.messages).toEqual({ from: 5, to: 5 })
     expect(there.tables.workspaces).toEqual({ from: 2, to: 2 })
-    expect(there.tables.chunk_embeddings?.to).toBeGreaterThan(0)
+    for (const table of [
+      'session_peers',
+      'message_embeddings',
+      'chunk_embeddings',
+      'edge_vectors',
+      'entity_mentions',
+      'processed_chunks',
+      'scopes',
+      'scope_sessions',
+      'peer_cards',
+    ])
+      expect(there.tables[table]?.to, table).toBeGreaterThan(0)
+    // Deletion receipts stay with the store whose message ids they name.
+    expect(there.tables.purges).toBeUndefined()
     for (const [table, counts] of Object.entries(there.tables)) expect(counts.to, table).toBe(counts.from)
     expect(await withMemory(postgres, answers)).toEqual(expected)
 

@@ -33,8 +33,11 @@ export interface MigrateReport {
   readonly tables: Readonly<Record<string, MigratedTable>>
 }
 
-/** Kept out of a dump on purpose: the search log stays where the searches ran. */
-const NOT_CARRIED = new Set(['search_log'])
+/**
+ * Counted tables a dump leaves out on purpose: the search log stays where the searches ran, and deletion
+ * receipts (`purges`) name the source store's internal message ids, which mean nothing in the copy.
+ */
+const NOT_CARRIED = new Set(['search_log', 'purges'])
 
 /**
  * Copies a whole memory between backends (SQLite ⇄ PostgreSQL, or any two): every workspace and every table a
