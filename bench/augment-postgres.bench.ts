@@ -11,7 +11,9 @@
  *  - baseline: the raw `fts @@ to_tsquery(...)` queries over messages, chunks, episodes, procedures and notes
  *    plus the pgvector KNN (HNSW, cosine) over messages, chunks, episodes and notes, and over edges for the
  *    queries where augment runs it, filtered by workspace as the store does;
- *  - augment() on SQLite over the file the copy came from.
+ *  - augment() on SQLite over the file the copy came from;
+ *  - on the server, the raw queries again, sent together over a pool: augment issues its independent searches
+ *    at once on the store's pool, so this is the baseline without the concurrency it gains.
  * An untimed pass over other questions warms all three first.
  *
  *   pnpm exec tsx --conditions=@hymem/source bench/augment-postgres.bench.ts [--quick] [--messages 10000]
@@ -36,6 +38,8 @@ interface PostgresSide {
   readonly label: string
   readonly store: Store
   readonly raw: RawQuery
+  /** The same raw queries on a pool of connections, so they can run at once as augment's searches do. */
+  readonly pooled?: RawQuery
   close(): Promise<void>
 }
 
@@ -64,13 +68,19 @@ const knnSql = (table: string, idColumn: string, k: number) => `
 
 const literal = (v: Float32Array) => `[${Array.prototype.join.call(v, ',')}]`
 
-/** The raw queries one augment() wraps on PostgreSQL. */
-async function baselineOnce(raw: RawQuery, query: string, edgesToo: boolean): Promise<void> {
+/** The raw queries one augment() wraps on PostgreSQL: one after another, or all at once. */
+async function baselineOnce(raw: RawQuery, query: string, edgesToo: boolean, atOnce = false): Promise<void> {
   const tsquery = buildTsquery(query, { mode: 'or', stopWords: ENGLISH_STOP_WORDS })
   const near = literal(vectorFor(query))
-  if (tsquery) for (const [table, limit] of FTS) await raw(ftsSql(table, limit), [tsquery, WS])
-  for (const [table, id, k] of KNN) await raw(knnSql(table, id, k), [near, WS])
-  if (edgesToo) await raw(knnSql('edge_vectors', 'edge_id', 10), [near, WS])
+  const statements: [string, unknown[]][] = [
+    ...(tsquery
+      ? FTS.map(([table, limit]): [string, unknown[]] => [ftsSql(table, limit), [tsquery, WS]])
+      : []),
+    ...KNN.map(([table, id, k]): [string, unknown[]] => [knnSql(table, id, k), [near, WS]]),
+    ...(edgesToo ? [[knnSql('edge_vectors', 'edge_id', 10), [near, WS]] as [string, unknown[]]] : []),
+  ]
+  if (atOnce) await Promise.all(statements.map(([text, params]) => raw(text, params)))
+  else for (const [text, params] of statements) await raw(text, params)
 }
 
 async function pgliteSide(sqlitePath: string): Promise<{ side: PostgresSide; copySeconds: number }> {
@@ -105,6 +115,8 @@ async function serverSide(
   await client.connect()
   await client.query(`SET search_path TO ${schema}, public`)
   const raw: RawQuery = (text, params) => client.query(text, [...params])
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema},public` })
+  const pooled: RawQuery = (text, params) => pool.query(text, [...params])
   const started = performance.now()
   await copyBenchRows(sqlitePath, raw, DIM)
   const copySeconds = (performance.now() - started) / 1000
@@ -114,7 +126,9 @@ async function serverSide(
       label: 'PostgreSQL server',
       store,
       raw,
+      pooled,
       async close() {
+        await pool.end()
         await store.close()
         await client.query(`DROP SCHEMA ${schema} CASCADE`)
         await client.end()
@@ -145,6 +159,7 @@ async function measureOn(
     for (const query of warmUps) {
       await pgEngine.augment(query, { workspaceId: WS })
       await baselineOnce(side.raw, query, true)
+      if (side.pooled) await baselineOnce(side.pooled, query, true, true)
       await sqliteEngine.augment(query, { workspaceId: WS })
     }
     // Which timed queries make augment run the edge KNN, read on SQLite (same data, same engine).
@@ -153,7 +168,12 @@ async function measureOn(
       const context = await sqliteEngine.augment(query, { workspaceId: WS })
       edgesToo.set(query, context.matchedEntities.length === 0 || routePredicates(query).length > 0)
     }
-    const timings = { pg: [] as number[], raw: [] as number[], sqlite: [] as number[] }
+    const timings = {
+      pg: [] as number[],
+      raw: [] as number[],
+      atOnce: [] as number[],
+      sqlite: [] as number[],
+    }
     const stages: Record<string, number> = {}
     const pgAugment = async (query: string) => {
       const context = await pgEngine.augment(query, { workspaceId: WS })
@@ -169,6 +189,9 @@ async function measureOn(
         () => timed(timings.pg, () => pgAugment(query)),
         () => timed(timings.raw, () => baselineOnce(side.raw, query, edgesToo.get(query)!)),
         () => timed(timings.sqlite, () => sqliteEngine.augment(query, { workspaceId: WS })),
+        ...(side.pooled
+          ? [() => timed(timings.atOnce, () => baselineOnce(side.pooled!, query, edgesToo.get(query)!, true))]
+          : []),
       ]
       // Rotate the order, so no side systematically inherits another's warm cache.
       for (let s = 0; s < steps.length; s++) await steps[(i + s) % steps.length]!()
@@ -202,6 +225,18 @@ async function measureOn(
           .map(([stage, ms]) => `${stage} ${(ms / asks.length).toFixed(1)}`)
           .join(', ')}`,
       },
+      ...(timings.atOnce.length > 0
+        ? [
+            {
+              name: `augment p50 vs raw at once, ${label}`,
+              unit: 'ms',
+              value: p50,
+              baseline: percentile(timings.atOnce, 50),
+              ratio: p50 / percentile(timings.atOnce, 50),
+              notes: 'baseline here: the same raw queries sent together over a pool of 10 connections',
+            },
+          ]
+        : []),
       {
         name: `augment p50 vs SQLite, ${label}`,
         unit: 'ms',

@@ -44,6 +44,13 @@ export interface AugmentDeps {
   readonly caches: QueryCaches
 }
 
+interface GraphResult {
+  readonly matchedEntities: string[]
+  readonly graphFacts: AugmentedContext['graphFacts']
+  readonly hiddenEdges: Edge[]
+  readonly weakEdges: SuppressedSources['weakEdges']
+}
+
 /** The augment pipeline (see `QueryEngine.augment`). */
 export async function augment(
   deps: AugmentDeps,
@@ -120,32 +127,14 @@ export async function augment(
     },
   }
 
-  const hitTimings = { keyword: 0, vector: 0, fusion: 0, rerank: 0 }
-  let { hits, candidates } =
-    limits.hits > 0
-      ? await time('hits', () => searchHits(ctx, message, limits.hits, deps.reranker, signal, hitTimings))
-      : { hits: [], candidates: 0 }
-  Object.assign(timings, hitTimings)
-  let episodes = limits.episodes > 0 ? await time('episodes', () => searchEpisodes(ctx, limits.episodes)) : []
-  let procedures =
-    limits.procedures > 0 ? await time('procedures', () => searchProcedures(ctx, limits.procedures)) : []
-  const searchedNotes =
-    limits.notes > 0 ? await time('notes', () => searchNotes(ctx, limits.notes)) : { hits: [], dropped: [] }
-  let notes = searchedNotes.hits
-  const droppedNotes = searchedNotes.dropped
-
-  let matchedEntities: string[] = []
-  let graphFacts: AugmentedContext['graphFacts'] = []
-  let hiddenEdges: Edge[] = []
-  let weakEdges: SuppressedSources['weakEdges'] = []
   const validity: EdgeValidity =
     asOf !== undefined ? { asOf } : { includeSuperseded: options.includeSuperseded === true }
-  if (limits.graph > 0) {
+  const searchGraph = async (): Promise<GraphResult> => {
+    if (limits.graph <= 0) return { matchedEntities: [], graphFacts: [], hiddenEdges: [], weakEdges: [] }
     const entities = await time('entities', async () => {
       await deps.caches.sync(workspaceId)
       return matchAndExpand(store, workspaceId, message, config, deps.caches.tokenIndex)
     })
-    matchedEntities = entities.matched
     const { facts, weak } = await time('graph', () =>
       rankGraph(
         store,
@@ -172,18 +161,41 @@ export async function augment(
       ),
     )
     const subjects = await time('graph', () => loadPeerSubjects(store, workspaceId))
-    graphFacts = factsForPeer(facts, subjects, options.peerId).slice(0, limits.graph)
+    const graphFacts = factsForPeer(facts, subjects, options.peerId).slice(0, limits.graph)
     // The recency fallback may still return an edge the semantic floor dropped.
     const returned = new Set(facts.map((fact) => fact.id))
-    weakEdges = weak.filter(({ edge }) => !returned.has(edge.id)).slice(0, config.suppressedLimit)
-    if (config.suppressedLimit > 0 && matchedEntities.length > 0)
-      hiddenEdges = await time('graph', () =>
-        store.edges.findHiddenTouching(workspaceId, matchedEntities, {
-          limit: config.suppressedLimit,
-          validity,
-        }),
-      )
+    const weakEdges = weak.filter(({ edge }) => !returned.has(edge.id)).slice(0, config.suppressedLimit)
+    const hiddenEdges =
+      config.suppressedLimit > 0 && entities.matched.length > 0
+        ? await time('graph', () =>
+            store.edges.findHiddenTouching(workspaceId, entities.matched, {
+              limit: config.suppressedLimit,
+              validity,
+            }),
+          )
+        : []
+    return { matchedEntities: entities.matched, graphFacts, hiddenEdges, weakEdges }
   }
+
+  // The searches are independent: on a pooled backend they run on several connections at once.
+  const hitTimings = { keyword: 0, vector: 0, fusion: 0, rerank: 0 }
+  const [searchedHits, searchedEpisodes, searchedProcedures, searchedNotes, graph] = await Promise.all([
+    limits.hits > 0
+      ? time('hits', () => searchHits(ctx, message, limits.hits, deps.reranker, signal, hitTimings))
+      : { hits: [], candidates: 0 },
+    limits.episodes > 0 ? time('episodes', () => searchEpisodes(ctx, limits.episodes)) : [],
+    limits.procedures > 0 ? time('procedures', () => searchProcedures(ctx, limits.procedures)) : [],
+    limits.notes > 0 ? time('notes', () => searchNotes(ctx, limits.notes)) : { hits: [], dropped: [] },
+    searchGraph(),
+  ])
+  Object.assign(timings, hitTimings)
+  let { hits } = searchedHits
+  const { candidates } = searchedHits
+  let episodes = searchedEpisodes
+  let procedures = searchedProcedures
+  let notes = searchedNotes.hits
+  const droppedNotes = searchedNotes.dropped
+  const { matchedEntities, graphFacts, hiddenEdges, weakEdges } = graph
 
   if (asOf !== undefined) {
     const kept = await time('asOf', () =>

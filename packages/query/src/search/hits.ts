@@ -36,6 +36,9 @@ export async function searchHits(
 ): Promise<{ hits: AugmentHit[]; candidates: number }> {
   const { store, config, workspaceId } = ctx
   const pool = Math.max(limit, config.rerankTopK)
+  // The chunk KNN does not depend on the keyword results: it runs meanwhile (on its own connection when pooled).
+  const chunkVectors = config.vectorChunkWeight > 0 ? ctx.nearest('chunks', pool) : Promise.resolve([])
+  chunkVectors.catch(() => undefined)
   let started = performance.now()
   const mentions =
     config.peerMentionBoost > 0
@@ -71,7 +74,7 @@ export async function searchHits(
   const contextWhy = new Map(messageOrder.map((item) => [`m:${item.id}`, item.reasons]))
   timings.keyword += performance.now() - started
   started = performance.now()
-  const vectorHits = config.vectorChunkWeight > 0 ? await ctx.nearest('chunks', pool) : []
+  const vectorHits = await chunkVectors
   timings.vector += performance.now() - started
 
   started = performance.now()
