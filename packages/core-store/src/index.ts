@@ -156,6 +156,7 @@ export type {
   PurgeCounts,
   PurgesRepository,
 } from './repositories/purges'
+export type { QueueTotal, QueueTotalsRepository } from './repositories/queue-totals'
 export type { Scope, ScopeMember, ScopesRepository } from './repositories/scopes'
 export type {
   LoggedSearch,

@@ -23,6 +23,7 @@ import { describePeerCardsContract } from './contracts/peer-cards'
 import { describePeersContract } from './contracts/peers'
 import { describeProceduresContract } from './contracts/procedures'
 import { describePurgesContract } from './contracts/purges'
+import { describeQueueTotalsContract } from './contracts/queue-totals'
 import { describeScopeContract } from './contracts/scope'
 import { describeScopesContract } from './contracts/scopes'
 import { describeSearchLogContract } from './contracts/search-log'
@@ -76,6 +77,7 @@ export function describeStoreContract(backend: BackendUnderTest) {
     describePeersContract(recorded)
     describeProceduresContract(recorded)
     describePurgesContract(recorded)
+    describeQueueTotalsContract(recorded)
     describeScopeContract(recorded)
     describeScopesContract(recorded)
     describeSearchLogContract(recorded)

@@ -22,6 +22,7 @@ import { createPeerCardsRepository, type PeerCardsRepository } from './peer-card
 import { createPeersRepository } from './peers'
 import { createProceduresRepository, type ProceduresRepository } from './procedures'
 import { createPurgesRepository, type PurgesRepository } from './purges'
+import { createQueueTotalsRepository, type QueueTotalsRepository } from './queue-totals'
 import { _createRepositoryScope, type RepositoryOptions } from './scope'
 import { createScopesRepository, type ScopesRepository } from './scopes'
 import { createSearchLogRepository, type SearchLogRepository } from './search-log'
@@ -64,6 +65,7 @@ export interface Repositories {
   readonly history: HistoryRepository
   readonly conclusions: ConclusionsRepository
   readonly graphGenerations: GraphGenerationsRepository
+  readonly queueTotals: QueueTotalsRepository
 }
 
 /**
@@ -102,5 +104,6 @@ export function createRepositories(
     history: createHistoryRepository(scope),
     conclusions: createConclusionsRepository(scope),
     graphGenerations: createGraphGenerationsRepository(scope),
+    queueTotals: createQueueTotalsRepository(scope),
   }
 }

@@ -32,7 +32,7 @@ describe('workspaces.counts covers the schema', () => {
       const counted = Object.keys(await store.workspaces.counts('w'))
       expect(scoped.length).toBeGreaterThan(20)
       // Coordination state, not memory (see COUNTED in workspaces.ts).
-      const notMemory = ['graph_generations']
+      const notMemory = ['graph_generations', 'queue_totals']
       expect(scoped.filter((name) => !counted.includes(name) && !notMemory.includes(name))).toEqual([])
       expect(counted).toContain('processed_chunks')
     } finally {

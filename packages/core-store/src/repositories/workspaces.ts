@@ -30,6 +30,7 @@ const WORKSPACE_TABLES = [
   'search_log',
   'peer_cards',
   'scope_sessions',
+  'queue_totals',
 ] as const
 
 /**
@@ -38,7 +39,8 @@ const WORKSPACE_TABLES = [
  * `processed_chunks` is counted through its chunks (SQLite's has no `workspace_id`). Not per workspace, so not
  * counted: `workspaces`, `edge_embeddings` and `llm_cache` (caches keyed by text), `vector_indexes` (the model
  * pins), `run_lock`. Not memory, so not counted: `graph_generations` (a counter for query caches, advanced on
- * each side by whatever changes the graph, an import included).
+ * each side by whatever changes the graph, an import included) and `queue_totals`
+ * (the high-water marks of Honcho's queue status).
  */
 const COUNTED = [
   'peers',

@@ -4,6 +4,7 @@ import { MIGRATION_0003_EDGE_RECENCY_INDEX } from './migration-0003-edge-recency
 import { MIGRATION_0004_PURGES_AND_LEARNED_AT } from './migration-0004-purges-and-learned-at'
 import { MIGRATION_0005_MESSAGE_VECTORS } from './migration-0005-message-vectors'
 import { MIGRATION_0006_GRAPH_GENERATIONS } from './migration-0006-graph-generations'
+import { MIGRATION_0007_QUEUE_TOTALS } from './migration-0007-queue-totals'
 
 export interface Migration {
   /** Becomes `PRAGMA user_version` once applied. Strictly increasing, never reused. */
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'purges-and-learned-at', sql: MIGRATION_0004_PURGES_AND_LEARNED_AT },
   { version: 5, name: 'message-vectors', sql: MIGRATION_0005_MESSAGE_VECTORS },
   { version: 6, name: 'graph-generations', sql: MIGRATION_0006_GRAPH_GENERATIONS },
+  { version: 7, name: 'queue-totals', sql: MIGRATION_0007_QUEUE_TOTALS },
 ]
 
 /** The schema version this code writes; a file with a higher `user_version` is refused. */

@@ -383,6 +383,13 @@ export interface GraphGenerationsTable {
   generation: number
 }
 
+export interface QueueTotalsTable {
+  workspace_id: string
+  /** The session's id; '' for the workspace's own total. */
+  session_key: string
+  total: number
+}
+
 /** The whole database, as kysely sees it. FTS5 and vec0 virtual tables are reached through `sql`. */
 export interface HyMemDatabase {
   workspaces: WorkspacesTable
@@ -419,4 +426,5 @@ export interface HyMemDatabase {
   llm_cache: LlmCacheTable
   purges: PurgesTable
   graph_generations: GraphGenerationsTable
+  queue_totals: QueueTotalsTable
 }

@@ -3,15 +3,11 @@ interface WorkspaceQueue {
   covered: ReadonlySet<string> | null
   /** Sessions that had messages waiting at the previous observation. */
   active: ReadonlySet<string>
-  /** Highest total reported per session, and for the whole workspace under `null`. */
-  readonly highWater: Map<string | null, number>
 }
 
 /**
  * Memory of one app's queue across polls, so that queue status behaves like Honcho's: while a dream runs, the
- * sessions it covers have work in progress (at least one unit each, even once their messages are chunked),
- * and the total reported for a session or workspace never decreases during the process's life (completed
- * counts since start, like Honcho's "since last queue cleanup"), even when messages or sessions are deleted.
+ * sessions it covers have work in progress (at least one unit each, even once their messages are chunked).
  */
 export class QueueTracker {
   readonly #workspaces = new Map<string, WorkspaceQueue>()
@@ -19,7 +15,7 @@ export class QueueTracker {
   #state(workspaceId: string): WorkspaceQueue {
     let state = this.#workspaces.get(workspaceId)
     if (!state) {
-      state = { covered: null, active: new Set(), highWater: new Map() }
+      state = { covered: null, active: new Set() }
       this.#workspaces.set(workspaceId, state)
     }
     return state
@@ -52,16 +48,5 @@ export class QueueTracker {
   /** Whether the running dream covers the session. */
   covers(workspaceId: string, sessionId: string): boolean {
     return this.#state(workspaceId).covered?.has(sessionId) ?? false
-  }
-
-  /**
-   * Raises `total` to the highest total reported before for the same session (`null`: the workspace) and
-   * records it: the returned shortfall is work that vanished (deleted messages) and counts as completed.
-   */
-  holdTotal(workspaceId: string, sessionId: string | null, total: number): number {
-    const highWater = this.#state(workspaceId).highWater
-    const previous = highWater.get(sessionId) ?? 0
-    highWater.set(sessionId, Math.max(previous, total))
-    return Math.max(0, previous - total)
   }
 }

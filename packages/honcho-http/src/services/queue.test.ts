@@ -1,6 +1,7 @@
 import { createRulesExtractor, type Extractor } from '@hymem/extraction'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openTestServer, type TestServer } from '../../test/harness'
+import { createHonchoApp } from '../app'
 import { QueueTracker } from './queue-tracker'
 
 interface Units {
@@ -139,16 +140,31 @@ describe('queue status while a dream runs (W6)', () => {
   })
 })
 
-describe('QueueTracker', () => {
-  it('never lets a total shrink: vanished work counts as completed', () => {
-    const tracker = new QueueTracker()
-    expect(tracker.holdTotal('w', 's', 5)).toBe(0)
-    expect(tracker.holdTotal('w', 's', 3)).toBe(2)
-    expect(tracker.holdTotal('w', 's', 7)).toBe(0)
-    expect(tracker.holdTotal('w', null, 1)).toBe(0)
-    expect(tracker.holdTotal('other', 's', 1)).toBe(0)
-  })
+describe('queue totals across servers', () => {
+  it('deleted messages count as completed work, and a second server on the same database reports the same', async () => {
+    const server = await openTestServer()
+    t = server
+    const res = await server.call('POST', '/v3/workspaces/qa-ws/sessions/s1/messages', {
+      messages: Array.from({ length: 5 }, (_, i) => ({ peer_id: 'alice', content: `note ${i}` })),
+    })
+    const ids = ((await res.json()) as { id: string }[]).map((message) => message.id)
+    expect(await status(server)).toMatchObject({ total_work_units: 5, pending_work_units: 5 })
 
+    await server.memory.forgetMessages(ids.slice(0, 2), { workspaceId: 'qa-ws', wait: true })
+    // Another server (its own app and queue memory) that never saw the larger total.
+    const second = createHonchoApp({ memory: server.memory, backgroundDreaming: false })
+    const fromSecond = (await (await second.request('/v3/workspaces/qa-ws/queue/status')).json()) as Status
+    expect(fromSecond).toMatchObject({ total_work_units: 5, completed_work_units: 2, pending_work_units: 3 })
+    expect(await status(server)).toEqual(fromSecond)
+    const session = (await (
+      await second.request('/v3/workspaces/qa-ws/queue/status?session_id=s1')
+    ).json()) as Status
+    expect(session).toMatchObject({ total_work_units: 5, completed_work_units: 2, pending_work_units: 3 })
+    await second.idle()
+  })
+})
+
+describe('QueueTracker', () => {
   it('a dream covers the sessions waiting now or at the previous poll, else the newest session', async () => {
     const tracker = new QueueTracker()
     await tracker.observe('w', false, new Set(['a']), async () => 'unused')

@@ -28,9 +28,9 @@ function add(a: WorkUnits, b: WorkUnits): WorkUnits {
   }
 }
 
-/** Raises the total to its high-water mark; the shortfall (vanished work) counts as completed. */
-function held(tracker: QueueTracker, ws: string, sessionId: string | null, units: WorkUnits): WorkUnits {
-  const shortfall = tracker.holdTotal(ws, sessionId, units.total_work_units)
+/** Raises the total to its stored high-water mark; the shortfall (vanished work) counts as completed. */
+function held(units: WorkUnits, highest: number | undefined): WorkUnits {
+  const shortfall = Math.max(0, (highest ?? 0) - units.total_work_units)
   return {
     ...units,
     total_work_units: units.total_work_units + shortfall,
@@ -52,19 +52,19 @@ function sessionUnits(
   const { messages, waiting, running } = counts
   const covered = running && waiting === 0 && messages > 0 && tracker.covers(ws, sessionId)
   const inProgress = running ? waiting : 0
-  const units = {
+  return {
     total_work_units: messages,
     completed_work_units: messages - waiting - (covered ? 1 : 0),
     in_progress_work_units: inProgress + (covered ? 1 : 0),
     pending_work_units: waiting - inProgress,
   }
-  return held(tracker, ws, sessionId, units)
 }
 
 /**
  * Honcho's queue status (W6) from the real dreaming backlog, one work unit per message. While a background
- * or `schedule_dream` dream runs, its work is in progress; totals never decrease between polls (see
- * {@link QueueTracker}). The workspace counts are the sum of every session's; `sessions` lists the sessions
+ * or `schedule_dream` dream runs, its work is in progress; totals never decrease (the highest reported is kept
+ * in the store, `queueTotals`, so every server on one database reports the same; deleted work counts as
+ * completed, like Honcho's "since the last cleanup"). The workspace counts are the sum of every session's; `sessions` lists the sessions
  * with pending or in-progress work, each exactly as `session_id=` reports it. Pollers reach
  * pending = in_progress = 0 once the dreams are done.
  */
@@ -100,18 +100,34 @@ export async function queueStatus(
       waiting: waitingIn(id),
       running,
     })
-  if (options.sessionId !== undefined) return { ...unitsOf(options.sessionId), sessions: null }
+  const queueTotals = memory.store.queueTotals
+  if (options.sessionId !== undefined) {
+    const units = unitsOf(options.sessionId)
+    const highest = await queueTotals.hold(workspaceId, [
+      { sessionId: options.sessionId, total: units.total_work_units },
+    ])
+    return { ...held(units, highest.get(options.sessionId)), sessions: null }
+  }
 
+  const ids = [...new Set([...messagesIn.keys(), ...Object.keys(reported.sessions)])]
+  const raw = new Map(ids.map((id) => [id, unitsOf(id)]))
+  const highest = await queueTotals.hold(
+    workspaceId,
+    ids.map((id) => ({ sessionId: id, total: raw.get(id)!.total_work_units })),
+  )
   let totals = NO_UNITS
   const sessions: Record<string, WorkUnits & { session_id: string }> = {}
-  for (const id of new Set([...messagesIn.keys(), ...Object.keys(reported.sessions)])) {
-    const units = unitsOf(id)
+  for (const id of ids) {
+    const units = held(raw.get(id)!, highest.get(id))
     totals = add(totals, units)
     if (units.pending_work_units + units.in_progress_work_units > 0)
       sessions[id] = { session_id: id, ...units }
   }
+  const workspaceHighest = await queueTotals.hold(workspaceId, [
+    { sessionId: null, total: totals.total_work_units },
+  ])
   return {
-    ...held(tracker, workspaceId, null, totals),
+    ...held(totals, workspaceHighest.get(null)),
     sessions: Object.keys(sessions).length > 0 ? sessions : null,
   }
 }

@@ -5,6 +5,7 @@ import { POSTGRES_MIGRATION_0003_EDGE_RECENCY_INDEX } from './migration-0003-edg
 import { POSTGRES_MIGRATION_0004_PURGES_AND_LEARNED_AT } from './migration-0004-purges-and-learned-at'
 import { POSTGRES_MIGRATION_0005_MESSAGE_VECTORS } from './migration-0005-message-vectors'
 import { POSTGRES_MIGRATION_0006_GRAPH_GENERATIONS } from './migration-0006-graph-generations'
+import { POSTGRES_MIGRATION_0007_QUEUE_TOTALS } from './migration-0007-queue-totals'
 
 /**
  * PostgreSQL's forward-only migrations: the same versions and names as SQLite's `MIGRATIONS`, one for one
@@ -17,4 +18,5 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'purges-and-learned-at', sql: POSTGRES_MIGRATION_0004_PURGES_AND_LEARNED_AT },
   { version: 5, name: 'message-vectors', sql: POSTGRES_MIGRATION_0005_MESSAGE_VECTORS },
   { version: 6, name: 'graph-generations', sql: POSTGRES_MIGRATION_0006_GRAPH_GENERATIONS },
+  { version: 7, name: 'queue-totals', sql: POSTGRES_MIGRATION_0007_QUEUE_TOTALS },
 ]
