@@ -21,6 +21,22 @@ describe('createRulesExtractor: facts', () => {
     expect(r).toMatchObject({ llmCalls: 0, usage: { promptTokens: 0, completionTokens: 0 } })
   })
 
+  it('reads stance and frequency adverbs as remarks, never as objects or parts of one', async () => {
+    const facts = async (text: string) =>
+      (await rules.extractFacts({ text })).triples.map((t) => `${t.subject} ${t.predicate} ${t.object}`)
+    expect(await facts('I prefer emacs, honestly.')).toEqual(['user prefers emacs'])
+    expect(await facts('I prefer Kotlin personally')).toEqual(['user prefers Kotlin'])
+    expect(await facts('The api uses Postgres, obviously.')).toEqual(['api uses Postgres'])
+    expect(await facts('I mostly use Python and occasionally Rust.')).toEqual([
+      'user uses Python',
+      'user uses Rust',
+    ])
+    expect(await facts('Frankly, we use MySQL, sometimes Redis too.')).toEqual([
+      'team uses MySQL',
+      'team uses Redis',
+    ])
+  })
+
   it('links people and the speaker to projects with part_of and types them', async () => {
     const r = await rules.extractFacts({ text: "Atta is working on MedFlow. I'm working on MedFlow too." })
     expect(r.triples.map((t) => [t.subject, t.predicate, t.object])).toEqual([

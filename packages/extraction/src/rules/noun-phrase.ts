@@ -1,9 +1,16 @@
 import { CLAUSE_VERBS } from './verbs'
 
+/** Stance and frequency adverbs: a remark about the statement ("I prefer emacs, honestly"), never its object. */
+const STANCE_ADVERBS =
+  'honestly frankly seriously personally basically obviously definitely probably certainly clearly generally ' +
+  'typically actually literally truly absolutely totally apparently hopefully luckily unfortunately fortunately ' +
+  'surprisingly ideally admittedly arguably especially initially eventually finally originally occasionally ' +
+  'rarely normally naturally sometimes often mostly mainly usually'
+
 const DETERMINERS = new Set(
   (
     'the a an our my their his her its your this that these those some any all both every each only just ' +
-    'mostly mainly primarily exclusively also still now currently usually always really actually even'
+    `mostly mainly primarily exclusively also still now currently usually always really actually even ${STANCE_ADVERBS}`
   ).split(' '),
 )
 
@@ -13,7 +20,7 @@ const NON_ENTITIES = new Set(
     'it them they this that these those something anything everything nothing stuff things thing one ones ' +
     'what which who there here me you him her us we i he she lot lots bit way time codespan same other ' +
     'others more less much many few none all both either neither whatever whichever yes no ok okay well ' +
-    'too again instead now then so very not btw tbh imo imho fyi lol though anyway'
+    `too again instead now then so very not btw tbh imo imho fyi lol though anyway ${STANCE_ADVERBS}`
   ).split(' '),
 )
 
@@ -26,7 +33,7 @@ const PHRASE_END = new Set(
     'except anyway though although nowadays these lately recently yet please thanks any whenever either ' +
     'is are was were be been will would can could should do does did not about like against through ' +
     'throughout without within per everyday more less last next yesterday tomorrow tonight this each ' +
-    'already ago soon later earlier first finally together right'
+    `already ago soon later earlier first finally together right ${STANCE_ADVERBS}`
   ).split(' '),
 )
 
