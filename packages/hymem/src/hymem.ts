@@ -485,7 +485,7 @@ export class HyMemInstance implements HyMem {
     return this.#parts.dreamWorker
   }
 
-  /** The workspace's graph changed: the query caches over it drop it, in this process now, in others next query. */
+  /** The workspace's graph changed: query caches over it drop it, here at once, elsewhere at their next query. */
   async #graphChanged(workspaceId: string): Promise<void> {
     try {
       await this.store.graphGenerations.advance(workspaceId)

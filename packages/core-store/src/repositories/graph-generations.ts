@@ -9,7 +9,7 @@ import type { RepositoryScope } from './scope'
 export interface GraphGenerationsRepository {
   /** The workspace's generation: 0 until its graph first changes. */
   current(workspaceId: string): Promise<number>
-  /** Advances the workspace's generation by one (race-free under concurrent writers) and returns the new one. */
+  /** Advances the workspace's generation by one, race-free under concurrent writers; returns the new one. */
   advance(workspaceId: string): Promise<number>
 }
 

@@ -64,9 +64,9 @@ function sessionUnits(
  * Honcho's queue status (W6) from the real dreaming backlog, one work unit per message. While a background
  * or `schedule_dream` dream runs, its work is in progress; totals never decrease (the highest reported is kept
  * in the store, `queueTotals`, so every server on one database reports the same; deleted work counts as
- * completed, like Honcho's "since the last cleanup"). The workspace counts are the sum of every session's; `sessions` lists the sessions
- * with pending or in-progress work, each exactly as `session_id=` reports it. Pollers reach
- * pending = in_progress = 0 once the dreams are done.
+ * completed, like Honcho's "since the last cleanup"). The workspace counts are the sum of every session's;
+ * `sessions` lists the sessions with pending or in-progress work, each exactly as `session_id=` reports it.
+ * Pollers reach pending = in_progress = 0 once the dreams are done.
  */
 export async function queueStatus(
   memory: HonchoMemory,
