@@ -47,6 +47,7 @@ export async function retractEdge(
       chunkText: await tx.evidence.latestSupportText(workspaceId, edge.id),
       reason: triple.reason ?? 'retracted by the user',
     })
+    await tx.graphGenerations.advance(workspaceId)
     return { retracted: 1, feedbackRecorded: true, found: true }
   })
 }

@@ -242,6 +242,7 @@ describe('co-occurrence-aware decay', () => {
     expect((await graphSnapshot(t.store)).filter((e) => e.derived).map((e) => e.triple)).toEqual([
       'api depends_on jemalloc',
     ])
+    const generation = await t.store.graphGenerations.current(WS)
     const first = await retractEdge(t.store, WS, {
       subject: 'Redis',
       predicate: 'depends_on',
@@ -253,6 +254,8 @@ describe('co-occurrence-aware decay', () => {
       object: 'jemalloc',
     })
     expect([first.retracted, second.retracted]).toEqual([1, 0])
+    // Only the retraction that changed the graph tells the query caches of other processes.
+    expect(await t.store.graphGenerations.current(WS)).toBe(generation + 1)
     await run()
     expect((await graphSnapshot(t.store)).filter((e) => e.derived)).toEqual([])
     expect(await retractEdge(t.store, WS, { subject: 'x', predicate: 'uses', object: 'y' })).toEqual({

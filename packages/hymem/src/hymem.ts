@@ -134,7 +134,7 @@ export class HyMemInstance implements HyMem {
       store: parts.store,
       log: parts.log,
       markdownPaths: (ws) => this.markdownPaths(ws),
-      graphChanged: (ws) => this.#graphChanged(ws),
+      invalidate: (ws) => parts.engine.invalidateQueryCaches(ws),
       rewriteMarkdown: async (ws) => {
         const { extractor, markdown, config } = this.#dreams.options(ws)
         await rewriteMarkdown({
@@ -275,7 +275,7 @@ export class HyMemInstance implements HyMem {
     this.#open()
     const workspaceId = this.#ws(options.workspaceId)
     const result = await registerAlias(this.store, workspaceId, surface, canonical)
-    await this.#graphChanged(workspaceId)
+    this.#parts.engine.invalidateQueryCaches(workspaceId)
     return result
   }
 
@@ -288,7 +288,7 @@ export class HyMemInstance implements HyMem {
     const result = await retractEdge(this.store, workspaceId, edge).catch((error: unknown) => {
       throw _asHyMemError(error)
     })
-    await this.#graphChanged(workspaceId)
+    this.#parts.engine.invalidateQueryCaches(workspaceId)
     return { retracted: result.retracted }
   }
 
@@ -483,15 +483,6 @@ export class HyMemInstance implements HyMem {
   /** Internal: the dream worker host, when dreams run in a worker (tests end it to simulate a crash). */
   get _dreamWorker(): DreamWorkerHost | null {
     return this.#parts.dreamWorker
-  }
-
-  /** The workspace's graph changed: query caches over it drop it, here at once, elsewhere at their next query. */
-  async #graphChanged(workspaceId: string): Promise<void> {
-    try {
-      await this.store.graphGenerations.advance(workspaceId)
-    } finally {
-      this.#parts.engine.invalidateQueryCaches(workspaceId)
-    }
   }
 
   #ws(workspaceId: string | undefined): string {

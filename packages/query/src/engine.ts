@@ -8,8 +8,8 @@ import type { QueryEngine, QueryEngineOptions } from './types'
 /**
  * Creates the query engine for a store. It caches, per workspace, what only changes with the graph (the
  * token-overlap index, the recent-edges seed, the strongest edges per routed predicate set), so keep one
- * engine per store. Whatever changes the graph advances `store.graphGenerations` (the facade and dreaming
- * do); each query compares it, so a change made by any process is seen by the next query.
+ * engine per store. Whatever changes the graph advances `store.graphGenerations` (dreams, merges, retractions,
+ * purges and imports do); each query compares it, so a change made by any process is seen by the next query.
  * `invalidateQueryCaches()` drops them at once in this process.
  *
  * @example

@@ -17,6 +17,7 @@ describe('mergeCanonical', () => {
     await seedEdge(store, ['postgres', 'replaces', 'postgres'])
     const report = await mergeCanonical(store, { workspaceId: 'w1', from: 'postgres', to: 'PostgreSQL' })
     expect(report).toMatchObject({ from: 'postgres', to: 'postgresql', edgesRenamed: 3, edgesMerged: 0 })
+    expect(await store.graphGenerations.current('w1')).toBe(1)
     expect((await edgesOf(store)).map((e) => e.triple)).toEqual([
       'api depends_on postgresql',
       'postgresql replaces postgresql',

@@ -78,7 +78,9 @@ export async function mergeCanonical(
   }
   return store.transaction(async (tx) => {
     const to = await _lookupAlias(tx, input.workspaceId, target)
-    return _mergeWithin(tx, store.context.now(), input.workspaceId, input.from, to)
+    const report = await _mergeWithin(tx, store.context.now(), input.workspaceId, input.from, to)
+    await tx.graphGenerations.advance(input.workspaceId)
+    return report
   })
 }
 

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely'
+import type { HyMemDatabase } from '../schema/tables'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -27,17 +29,25 @@ export function createGraphGenerationsRepository(scope: RepositoryScope): GraphG
     },
     async advance(workspaceId) {
       requireId(workspaceId, 'workspace id')
-      const row = await db
-        .insertInto('graph_generations')
-        .values({ workspace_id: workspaceId, generation: 1 })
-        .onConflict((conflict) =>
-          conflict
-            .column('workspace_id')
-            .doUpdateSet((update) => ({ generation: update('graph_generations.generation', '+', 1) })),
-        )
-        .returning('generation')
-        .executeTakeFirstOrThrow()
-      return Number(row.generation)
+      return _advanceGraphGeneration(db, workspaceId)
     },
   }
+}
+
+/** Advances the workspace's graph generation on `db` (inside the caller's transaction, when it has one). */
+export async function _advanceGraphGeneration(
+  db: Kysely<HyMemDatabase>,
+  workspaceId: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('graph_generations')
+    .values({ workspace_id: workspaceId, generation: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .column('workspace_id')
+        .doUpdateSet((update) => ({ generation: update('graph_generations.generation', '+', 1) })),
+    )
+    .returning('generation')
+    .executeTakeFirstOrThrow()
+  return Number(row.generation)
 }

@@ -8,6 +8,7 @@ import type { HyMemDatabase, PurgeKind, PurgesTable } from '../schema/tables'
 import type { VectorIndex } from '../search/types'
 import { createVectorIndex } from '../search/vector-index'
 import { StoreError } from '../store/errors'
+import { _advanceGraphGeneration } from './graph-generations'
 import { parseArray, parseObject, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -122,6 +123,8 @@ export function createPurgesRepository(
           sweep: row.status !== 'requested',
         }
         const counts = await purgeContent(purgeTx(tx), plan)
+        // Query caches in every process drop what they held of the forgotten content.
+        await _advanceGraphGeneration(tx, workspaceId)
         const updated = await tx
           .updateTable('purges')
           .set({

@@ -23,8 +23,11 @@ export function describePurgesContract(backend: BackendUnderTest) {
         status: 'requested',
       })
 
+      const generation = await store.graphGenerations.current('w')
       const purge = await store.purges.removeRows('w', requested.id)
       expect(purge.status).toBe('rows-removed')
+      // Query caches in every process are told, in the same transaction.
+      expect(await store.graphGenerations.current('w')).toBe(generation + 1)
       expect(purge.removed).toEqual({
         chunks: 1,
         derivedFacts: 1,

@@ -12,8 +12,8 @@ export interface PurgerDeps {
   /** Rewrites USER.md and MEMORY.md of a workspace from what the store holds now. */
   readonly rewriteMarkdown: (workspaceId: string) => Promise<void>
   readonly markdownPaths: (workspaceId: string) => { userMd: string; memoryMd: string }
-  /** Advances the workspace's graph generation and drops this process's query caches of it. */
-  readonly graphChanged: (workspaceId: string) => Promise<void>
+  /** Drops this process's query caches of a workspace (`removeRows` told the others). */
+  readonly invalidate: (workspaceId: string) => void
 }
 
 /** How long to wait before asking again for a dream lock held by a running dream, or a busy checkpoint. */
@@ -43,7 +43,7 @@ export class Purger {
     const { store } = this.#deps
     const requested = await store.purges.request(workspaceId, target)
     const purge = await store.purges.removeRows(workspaceId, requested.id)
-    await this.#deps.graphChanged(workspaceId)
+    this.#deps.invalidate(workspaceId)
     // USER.md and MEMORY.md are read by augment and profile: they drop the content now too.
     await this.#rewriteMarkdown(workspaceId)
     this.#deps.log({
@@ -101,7 +101,7 @@ export class Purger {
     for (const purge of await store.purges.unfinished()) {
       if (purge.status === 'requested') {
         await store.purges.removeRows(purge.workspaceId, purge.id)
-        await this.#deps.graphChanged(purge.workspaceId)
+        this.#deps.invalidate(purge.workspaceId)
         await this.#rewriteMarkdown(purge.workspaceId)
       }
       this.#resumed.set(purge.id, purge.workspaceId)
@@ -124,7 +124,7 @@ export class Purger {
     if (!lock) return current
     try {
       const swept = await store.purges.removeRows(workspaceId, id)
-      await this.#deps.graphChanged(swept.workspaceId)
+      this.#deps.invalidate(swept.workspaceId)
       await this.#rewriteMarkdown(swept.workspaceId)
       for (let attempt = 0; ; attempt++) {
         const compaction = await store.purges.compact(workspaceId, id)
