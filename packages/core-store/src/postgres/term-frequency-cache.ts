@@ -1,6 +1,8 @@
+import { createLruMap } from '../store/lru-map'
+
 /** How long a counted document frequency is reused: IDF weights only need to be roughly current. */
 const FREQUENCY_TTL_MS = 30_000
-/** Most entries kept (oldest dropped first): a term's entry is a few dozen bytes. */
+/** Most entries kept (least recently used dropped first): a term's entry is a few dozen bytes. */
 const MAX_ENTRIES = 50_000
 
 /** A query term's lexemes and how many of a workspace's rows of one table contain them (capped). */
@@ -24,7 +26,7 @@ export interface TermFrequencyCache {
 
 /** An empty cache; `now` is a monotonic clock in milliseconds. */
 export function createTermFrequencyCache(now: () => number = () => performance.now()): TermFrequencyCache {
-  const entries = new Map<string, { value: CountedTerm | number; at: number }>()
+  const entries = createLruMap<string, { value: CountedTerm | number; at: number }>(MAX_ENTRIES)
   const read = (key: string) => {
     const entry = entries.get(key)
     if (entry === undefined) return undefined
@@ -32,15 +34,7 @@ export function createTermFrequencyCache(now: () => number = () => performance.n
     entries.delete(key)
     return undefined
   }
-  const write = (key: string, value: CountedTerm | number) => {
-    entries.delete(key)
-    entries.set(key, { value, at: now() })
-    while (entries.size > MAX_ENTRIES) {
-      const oldest = entries.keys().next().value
-      if (oldest === undefined) break
-      entries.delete(oldest)
-    }
-  }
+  const write = (key: string, value: CountedTerm | number) => entries.set(key, { value, at: now() })
   const termKey = (table: string, workspaceId: string, operand: string) =>
     `${table}\u0000${workspaceId}\u0000${operand}`
   const totalKey = (table: string, workspaceId: string) => `${table}\u0000${workspaceId}`

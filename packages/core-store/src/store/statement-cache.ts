@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { SqliteDatabase, SqliteStatement } from 'kysely'
 import { storeClosedError } from './closable-dialect'
+import { createLruMap } from './lru-map'
 
 /**
  * Prepared statements reused by SQL text, shared by kysely and the repositories' hot paths (batched
@@ -13,7 +14,7 @@ export interface StatementCache {
 }
 
 export function createStatementCache(sqlite: Database.Database, capacity = 256): StatementCache {
-  const cache = new Map<string, Database.Statement>()
+  const cache = createLruMap<string, Database.Statement>(capacity)
   return {
     get inTransaction() {
       return sqlite.inTransaction
@@ -21,17 +22,9 @@ export function createStatementCache(sqlite: Database.Database, capacity = 256):
     prepare(sql: string): Database.Statement {
       if (!sqlite.open) throw storeClosedError(sqlite.name)
       const cached = cache.get(sql)
-      if (cached) {
-        cache.delete(sql)
-        cache.set(sql, cached)
-        return cached
-      }
+      if (cached) return cached
       const statement = sqlite.prepare(sql)
       cache.set(sql, statement)
-      if (cache.size > capacity) {
-        const oldest = cache.keys().next().value
-        if (oldest !== undefined) cache.delete(oldest)
-      }
       return statement
     },
   }
