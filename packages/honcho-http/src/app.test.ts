@@ -260,3 +260,50 @@ describe('conclusions', () => {
     expect((await t.call('DELETE', '/v3/workspaces/w/conclusions/kg-999999')).status).toBe(404)
   })
 })
+
+describe('explicit conclusions are created as given', () => {
+  it('never merges by similarity; drops only exact re-statements of the same peers and session', async () => {
+    // Gates at zero would merge any two notes if conclusions went through the similarity de-duplication.
+    const loose = await openTestServer({
+      memory: { notes: { dedupeThreshold: 0, dedupeContentThreshold: 0 } },
+    })
+    try {
+      await loose.call('POST', '/v3/workspaces/w/sessions', { id: 's' })
+      const item = (content: string, extra: Record<string, string> = {}) => ({
+        content,
+        observer_id: 'alice',
+        observed_id: 'alice',
+        session_id: 's',
+        ...extra,
+      })
+      const first = await loose.call('POST', '/v3/workspaces/w/conclusions', {
+        conclusions: [item('Conclusion A'), item('Conclusion B'), item('  conclusion a ')],
+      })
+      expect(first.status).toBe(201)
+      const created = (await first.json()) as { id: string; content: string }[]
+      expect(created.map((c) => c.content)).toEqual(['Conclusion A', 'Conclusion B'])
+      expect(new Set(created.map((c) => c.id)).size).toBe(2)
+
+      const again = await loose.call('POST', '/v3/workspaces/w/conclusions', {
+        conclusions: [
+          item('Conclusion B'),
+          item('Conclusion B', { observed_id: 'bob' }),
+          item('Conclusion C'),
+        ],
+      })
+      expect(
+        ((await again.json()) as { content: string; observed_id: string }[]).map((c) => [
+          c.content,
+          c.observed_id,
+        ]),
+      ).toEqual([
+        ['Conclusion B', 'bob'],
+        ['Conclusion C', 'alice'],
+      ])
+      const listed = await loose.call('POST', '/v3/workspaces/w/conclusions/list', {})
+      expect(((await listed.json()) as { total: number }).total).toBe(4)
+    } finally {
+      await loose.close()
+    }
+  })
+})

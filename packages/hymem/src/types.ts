@@ -107,6 +107,12 @@ export interface RememberInput {
   readonly level?: string
   readonly sourceIds?: readonly string[]
   readonly metadata?: Record<string, unknown>
+  /**
+   * What makes an existing note "the same": `'similar'` passes the two embedding gates (an identical normalised
+   * content without embeddings); `'exact'` needs the identical normalised content, level and session, as
+   * Honcho's conclusions do. @default 'similar'
+   */
+  readonly dedupe?: 'similar' | 'exact'
 }
 
 /** Options of {@link HyMem.searchNotes}. */

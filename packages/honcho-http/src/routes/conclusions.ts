@@ -58,9 +58,10 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
       const peers = new Set(body.conclusions.flatMap((item) => [item.observer_id, item.observed_id]))
       for (const peerId of peers) await tx.peers.getOrCreate(ws, peerId)
     })
-    const created = []
+    // Created as given: only an exact re-statement (same normalised content, peers and session) is dropped.
+    const created: string[] = []
     for (const item of body.conclusions) {
-      const { note } = await memory.remember(
+      const { note, deduplicated } = await memory.remember(
         {
           description: item.content.slice(0, 200),
           content: item.content,
@@ -68,10 +69,11 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
           observedId: item.observed_id,
           ...(item.session_id ? { sessionId: item.session_id } : {}),
           level: 'explicit',
+          dedupe: 'exact',
         },
         { workspaceId: ws },
       )
-      created.push(note.id)
+      if (!deduplicated) created.push(note.id)
     }
     const rows = await store.conclusions.find(ws, { filter: withIds(created) })
     const byId = new Map(rows.map((row) => [row.id, conclusionOut(row)]))

@@ -281,3 +281,26 @@ describe('when the embedding provider fails', () => {
     }
   })
 })
+
+describe("remember with dedupe: 'exact'", () => {
+  it('merges only the same normalised content, level and session, keeping the first wording', async () => {
+    t = await openTestMemory({
+      embeddings: createFakeEmbeddings({ dimensions: 64 }),
+      notes: { dedupeThreshold: 0, dedupeContentThreshold: 0 },
+    })
+    const save = (content: string, extra: Record<string, string> = {}) =>
+      t.memory.remember({ description: 'x', content, dedupe: 'exact', ...extra })
+    const first = await save('Conclusion A', { sessionId: 's1' })
+    expect((await save('Conclusion B', { sessionId: 's1' })).deduplicated).toBe(false)
+    expect((await save('Conclusion A', { sessionId: 's2' })).deduplicated).toBe(false)
+    expect((await save('Conclusion A', { sessionId: 's1', level: 'deductive' })).deduplicated).toBe(false)
+    const again = await save('  conclusion a ', { sessionId: 's1' })
+    expect(again).toMatchObject({
+      deduplicated: true,
+      note: { id: first.note.id, content: 'Conclusion A', timesDerived: 2 },
+    })
+    await expect(
+      t.memory.remember({ description: 'x', content: 'y', dedupe: 'fuzzy' as never }),
+    ).rejects.toThrow("dedupe must be 'similar' or 'exact'")
+  })
+})

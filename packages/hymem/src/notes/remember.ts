@@ -1,4 +1,4 @@
-import { cosineSimilarity } from '@hymem/core-store'
+import { cosineSimilarity, type NotePair } from '@hymem/core-store'
 import { HyMemError } from '../errors'
 import { textHash } from '../text-hash'
 import type { RememberInput } from '../types'
@@ -19,8 +19,8 @@ const DEDUPE_CANDIDATES = 5
 /**
  * Saves an explicit note. Two gates decide whether it updates an existing note instead of inserting: the
  * combined description + content embedding must clear `dedupeThreshold` AND the contents alone must clear
- * `dedupeContentThreshold`. Without embeddings only an identical normalised content counts. Failing a gate
- * errs toward a duplicate (recoverable) rather than a lost fact.
+ * `dedupeContentThreshold`. Without embeddings, or with `dedupe: 'exact'`, only an identical normalised
+ * content counts. Failing a gate errs toward a duplicate (recoverable) rather than a lost fact.
  */
 export async function rememberNote(
   context: NotesContext,
@@ -38,6 +38,10 @@ export async function rememberNote(
   const level = optionalId(input.level, 'level') ?? 'explicit'
   const metadata = optionalObject(input.metadata, 'metadata') ?? {}
   const sourceIds = input.sourceIds ?? []
+  const dedupe = input.dedupe ?? 'similar'
+  if (dedupe !== 'similar' && dedupe !== 'exact') {
+    throw new HyMemError('INVALID_INPUT', "dedupe must be 'similar' or 'exact'")
+  }
   if (!Array.isArray(sourceIds) || sourceIds.some((id) => typeof id !== 'string')) {
     throw new HyMemError('INVALID_INPUT', 'sourceIds must be an array of strings')
   }
@@ -47,17 +51,21 @@ export async function rememberNote(
   const vectors = await embedOrNull(context, [text, content], 'note')
   const combined = vectors?.[0]
   const contentVector = vectors?.[1]
+  const pair = { observerId, observedId }
   const target =
-    combined && contentVector && embeddings
-      ? await semanticDuplicate(context, workspaceId, combined, contentVector, observerId, observedId)
-      : await exactDuplicate(context, workspaceId, content, observerId, observedId)
+    dedupe === 'exact'
+      ? await exactDuplicate(context, workspaceId, content, pair, { level, sessionId })
+      : combined && contentVector && embeddings
+        ? await semanticDuplicate(context, workspaceId, combined, contentVector, pair)
+        : await exactDuplicate(context, workspaceId, content, pair)
 
   const note = await store.transaction(async (tx) => {
     await tx.workspaces.getOrCreate(workspaceId)
     const stored = target
       ? await tx.notes.restate(workspaceId, target.id, {
-          description,
-          content,
+          // An exact re-statement reinforces the note as first written (Honcho keeps the existing row).
+          description: dedupe === 'exact' ? target.description : description,
+          content: dedupe === 'exact' ? target.content : content,
           importance: Math.max(target.importance, importance),
           sourceIds: [...new Set([...target.sourceIds, ...sourceIds])],
           metadata: { ...target.metadata, ...metadata },
@@ -73,7 +81,8 @@ export async function rememberNote(
           sourceIds,
           metadata,
         })
-    if (combined && embeddings) {
+    const keepsText = target !== null && dedupe === 'exact'
+    if (combined && embeddings && !keepsText) {
       await tx.vectors.upsert(
         'notes',
         [{ id: stored.id, workspaceId, vector: combined, textHash: textHash(text) }],
@@ -97,8 +106,7 @@ async function semanticDuplicate(
   workspaceId: string,
   combined: Float32Array,
   contentVector: Float32Array,
-  observerId: string | null,
-  observedId: string | null,
+  pair: NotePair,
 ): Promise<Note | null> {
   const { store, embeddings, config } = context
   if (!embeddings) return null
@@ -111,7 +119,7 @@ async function semanticDuplicate(
   if (close.length === 0) return null
   const rows = await context.store.notes.activeForPair(
     workspaceId,
-    { observerId, observedId },
+    pair,
     close.map((hit) => String(hit.id)),
   )
   if (rows.length === 0) return null
@@ -138,10 +146,16 @@ async function exactDuplicate(
   context: NotesContext,
   workspaceId: string,
   content: string,
-  observerId: string | null,
-  observedId: string | null,
+  pair: NotePair,
+  scope?: { readonly level: string; readonly sessionId: string | null },
 ): Promise<Note | null> {
   const wanted = normaliseContent(content)
-  const notes = await context.store.notes.activeForPair(workspaceId, { observerId, observedId })
-  return notes.find((note) => normaliseContent(note.content) === wanted) ?? null
+  const notes = await context.store.notes.activeForPair(workspaceId, pair)
+  return (
+    notes.find(
+      (note) =>
+        normaliseContent(note.content) === wanted &&
+        (!scope || (note.level === scope.level && note.sessionId === scope.sessionId)),
+    ) ?? null
+  )
 }
