@@ -72,6 +72,26 @@ describe('dialectic chat without an LLM', () => {
       response_format: { type: 'object' },
     })
     expect(res.status).toBe(422)
+    expect(((await res.json()) as { detail: string }).detail).toContain('needs a configured LLM')
+  })
+})
+
+describe('response_format is validated before anything else, with or without an LLM', () => {
+  const invalid = { type: 'string' }
+  it.each([
+    ['without an LLM', () => openTestServer()],
+    ['with an LLM', () => openTestServer({ memory: { llm: createFakeLLM({ respond: () => '{}' }) } })],
+  ])('%s a non-object root answers 422 located at response_format', async (_label, open) => {
+    t = await open()
+    for (const path of ['/v3/workspaces/w/peers/p/chat', '/v3/workspaces/w/chat']) {
+      const res = await t.call('POST', path, { query: 'x', response_format: invalid })
+      expect(res.status).toBe(422)
+      const body = (await res.json()) as { detail: { loc: unknown[]; msg: string }[] }
+      expect(body.detail[0]).toMatchObject({
+        loc: ['body', 'response_format'],
+        msg: "Invalid response_format: root schema must have type 'object' at root",
+      })
+    }
   })
 })
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { responseFormatProblem } from './response-format'
 import { FiltersSchema, IdSchema } from './schemas'
 
 const unit = v.pipe(v.number(), v.minValue(0), v.maxValue(1))
@@ -41,7 +42,15 @@ export const ChatBodySchema = v.looseObject({
   filters: SessionOnlyFiltersSchema,
   scope: ScopeSchema,
   reasoning_level: v.optional(v.picklist(['minimal', 'low', 'medium', 'high', 'max']), 'low'),
-  response_format: v.nullish(v.record(v.string(), v.unknown())),
+  response_format: v.nullish(
+    v.pipe(
+      v.record(v.string(), v.unknown()),
+      v.rawCheck(({ dataset, addIssue }) => {
+        const problem = dataset.typed ? responseFormatProblem(dataset.value) : null
+        if (problem) addIssue({ message: problem })
+      }),
+    ),
+  ),
   include_evidence: v.optional(v.boolean(), false),
 })
 
