@@ -5,6 +5,7 @@ import { requestBodyLimit } from './http/body-limit'
 import { errorResponse } from './http/error-status'
 import { DEFAULT_LIMITS } from './http/limits'
 import { conclusionRoutes } from './routes/conclusions'
+import { docsRoutes } from './routes/docs'
 import { healthRoutes } from './routes/health'
 import { conflictRoutes, HYMEM_ROUTE_PREFIX, hymemRoutes } from './routes/hymem'
 import { messageRoutes } from './routes/messages'
@@ -60,6 +61,7 @@ export function createHonchoApp(options: HonchoAppOptions): HonchoApp {
     })
   })
   app.route('/health', healthRoutes(options.memory, options.auth))
+  app.route('/', docsRoutes({ routes: () => app.routes, extra: options.documentedRoutes ?? {} }))
 
   const tooLarge = (bytes: number) => (): never => {
     throw new HonchoHttpError('PAYLOAD_TOO_LARGE', `Request body exceeds ${bytes} bytes`)

@@ -1,5 +1,6 @@
 import type { HyMem } from 'hymem'
 import type { HonchoLimits } from './http/limits'
+import type { OperationDoc, RouteKey } from './openapi/types'
 import type { QueueTracker } from './services/queue-tracker'
 
 /**
@@ -61,6 +62,8 @@ export interface HonchoAppOptions {
   readonly log?: (event: HonchoLogEvent) => void
   /** Schedule a background dream after messages are added. @default true */
   readonly backgroundDreaming?: boolean
+  /** Routes the embedding server serves beside this app, for `/openapi.json` and `/docs`. */
+  readonly documentedRoutes?: Readonly<Record<RouteKey, OperationDoc>>
 }
 
 /** What every route group receives. */

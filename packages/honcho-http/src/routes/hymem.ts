@@ -11,26 +11,30 @@ import { pageOut } from '../wire/shapes'
 /** Every HyMem extension route lives under this prefix of a workspace, apart from Honcho's own routes. */
 export const HYMEM_ROUTE_PREFIX = '/hymem'
 
-const NotesQuerySchema = v.object({
+export const NotesQuerySchema = v.object({
   ...PageQuerySchema.entries,
   archived: v.optional(v.picklist(['true', 'false', '1', '0']), 'false'),
 })
-const NoteQuerySchema = v.object({ archived: v.optional(v.picklist(['true', 'false', '1', '0']), 'false') })
-const MessageIdsSchema = v.object({ ids: v.pipe(v.array(IdSchema), v.minLength(1), v.maxLength(10_000)) })
-const DeletionsQuerySchema = v.object({
+export const NoteQuerySchema = v.object({
+  archived: v.optional(v.picklist(['true', 'false', '1', '0']), 'false'),
+})
+export const MessageIdsSchema = v.object({
+  ids: v.pipe(v.array(IdSchema), v.minLength(1), v.maxLength(10_000)),
+})
+export const DeletionsQuerySchema = v.object({
   limit: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)), '20'),
 })
 
 const isTrue = (flag: string) => flag === 'true' || flag === '1'
 
-const AugmentSchema = v.object({
+export const AugmentSchema = v.object({
   query: v.pipe(v.string(), v.minLength(1), v.maxLength(100_000)),
   as_of: v.optional(isoTimeSchema),
   peer_id: v.optional(IdSchema),
   session_ids: v.optional(v.array(IdSchema)),
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))),
 })
-const HistoryQuerySchema = v.object({ subject: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) })
+export const HistoryQuerySchema = v.object({ subject: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) })
 
 /**
  * HyMem's own routes for HTTP clients, under `/v3/workspaces/{ws}/hymem/...` (never colliding with

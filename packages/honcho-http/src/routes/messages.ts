@@ -27,7 +27,7 @@ const CreatedAtSchema = v.pipe(
   ),
 )
 
-function createSchema(maxChars: number, maxBatch: number) {
+export function createSchema(maxChars: number, maxBatch: number) {
   return v.looseObject({
     messages: v.pipe(
       v.array(
@@ -48,7 +48,7 @@ function createSchema(maxChars: number, maxBatch: number) {
   })
 }
 
-const UpdateSchema = v.looseObject({ metadata: MetadataSchema })
+export const UpdateSchema = v.looseObject({ metadata: MetadataSchema })
 
 const UPLOAD_TYPES = new Map([
   ['text/plain', 'text'],

@@ -12,8 +12,8 @@ const ScopeIdSchema = v.pipe(
   v.maxLength(506, 'Scope ids have at most 506 characters'),
   v.check((id) => !id.startsWith('scope.'), 'Scope ids must not start with "scope."'),
 )
-const ScopeCreateSchema = v.looseObject({ id: ScopeIdSchema, metadata: v.nullish(MetadataSchema) })
-const AddSessionsSchema = v.looseObject({
+export const ScopeCreateSchema = v.looseObject({ id: ScopeIdSchema, metadata: v.nullish(MetadataSchema) })
+export const AddSessionsSchema = v.looseObject({
   session_ids: v.pipe(v.array(IdSchema), v.minLength(1), v.maxLength(100)),
 })
 

@@ -18,7 +18,7 @@ import { pageOut, peerOut, sessionOut, sessionPeerConfigOut } from '../wire/shap
 /** The `:s` parameter of the mount path. */
 const sessionOf = (c: Context<HonchoEnv>): string => c.req.param('s') ?? ''
 
-const RemovePeersSchema = v.pipe(v.array(PeerIdSchema), v.maxLength(100))
+export const RemovePeersSchema = v.pipe(v.array(PeerIdSchema), v.maxLength(100))
 
 /** S9–S14: a session's members and their per-session configuration (mounted at `…/sessions/:s/peers`). */
 export function sessionPeerRoutes(deps: RouteDeps): Hono<HonchoEnv> {

@@ -23,7 +23,7 @@ import {
 import { SessionContextQuerySchema } from '../wire/schemas-memory'
 import { pageOut, sessionOut } from '../wire/shapes'
 
-const CloneQuerySchema = v.object({ message_id: v.optional(v.string()) })
+export const CloneQuerySchema = v.object({ message_id: v.optional(v.string()) })
 
 /** S1–S8: sessions, context, summaries, search and clone (membership: `session-peers.ts`). */
 export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {

@@ -22,13 +22,13 @@ import {
 } from '../wire/schemas'
 import { pageOut, workspaceOut } from '../wire/shapes'
 
-const QueueQuerySchema = v.object({
+export const QueueQuerySchema = v.object({
   observer_id: v.optional(v.string()),
   sender_id: v.optional(v.string()),
   session_id: v.optional(v.string()),
 })
 
-const ScheduleDreamSchema = v.looseObject({
+export const ScheduleDreamSchema = v.looseObject({
   observer: IdSchema,
   observed: v.nullish(IdSchema),
   session_id: v.nullish(IdSchema),
