@@ -3,6 +3,7 @@ import { createInspectorApp, type InspectorLogEvent } from '@hymem/inspector'
 import { createMcpHttpHandler } from '@hymem/mcp'
 import { Hono } from 'hono'
 import type { HyMem } from 'hymem'
+import { SERVER_ROUTE_DOCS } from './documented-routes'
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]']
 
@@ -47,6 +48,7 @@ export function createServerApp(options: ServerAppOptions): Hono & { readonly id
     ...(auth ? { auth } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.backgroundDreaming === false ? { backgroundDreaming: false } : {}),
+    documentedRoutes: SERVER_ROUTE_DOCS,
   })
   const app = new Hono()
   const allowedFor = (token: string | null): '*' | readonly string[] | null => {
