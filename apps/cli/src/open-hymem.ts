@@ -12,10 +12,10 @@ export async function withHyMem<T>(
   global: GlobalOptions,
   ctx: CliContext,
   fn: (hymem: HyMem, config: HyMemConfig) => Promise<T>,
-  options: { quiet?: boolean } = {},
+  options: { quiet?: boolean; dreamIn?: 'worker' } = {},
 ): Promise<T> {
   const config = requireConfig(global, ctx, options)
-  const hymem = await openHyMem(config, ctx)
+  const hymem = await openHyMem(config, ctx, options.dreamIn)
   try {
     return await fn(hymem, config)
   } finally {
@@ -23,11 +23,16 @@ export async function withHyMem<T>(
   }
 }
 
-/** Opens HyMem for a resolved configuration with the context's clock, fetch and a stderr log sink. */
-export function openHyMem(config: HyMemConfig, ctx: CliContext): Promise<HyMem> {
+/**
+ * Opens HyMem for a resolved configuration with the context's clock, fetch and a stderr log sink. `worker`
+ * dreams in a worker thread, unless the context injects a clock or fetch (they cannot cross into it).
+ */
+export function openHyMem(config: HyMemConfig, ctx: CliContext, dreamIn?: 'worker'): Promise<HyMem> {
+  const injected = ctx.clock !== undefined || ctx.fetch !== undefined
   return createHyMemFromConfig(config, {
     log: createLogSink(config, ctx.env, ctx.stderr),
     ...(ctx.clock ? { clock: ctx.clock } : {}),
     ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
+    ...(dreamIn === 'worker' && !injected ? { dreamIn: 'worker' as const } : {}),
   })
 }

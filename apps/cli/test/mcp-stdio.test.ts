@@ -86,4 +86,51 @@ describe('hymem mcp over stdio (built binary, real MCP client)', { timeout: 120_
     const good = await client.callTool({ name: 'hymem_stats', arguments: {} })
     expect(good.isError).toBeFalsy()
   })
+
+  it('dreams in the background after captures, off the tool-call thread, with no hymem_dream call', async () => {
+    const dreaming = new Client({ name: 'hymem-stdio-dreams', version: '1.0.0' })
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--conditions=@hymem/source', '--import', 'tsx', BIN, 'mcp', '--workspace', 'dreams'],
+      cwd: CLI_DIR,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: root,
+        HYMEM_ROOT: join(root, 'dreams'),
+        HYMEM_EMBEDDING_PROVIDER: 'none',
+        HYMEM_DREAM_COOLDOWN_SECONDS: '1',
+      },
+      stderr: 'pipe',
+    })
+    let stderr = ''
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8')
+    })
+    await dreaming.connect(transport)
+    try {
+      const recall = async (message: string) =>
+        ((await dreaming.callTool({ name: 'hymem_augment', arguments: { message } })) as CallToolResult)
+          .structuredContent as { graph_facts: { object: string }[] }
+      const objects = async (message: string, wanted: string) => {
+        const started = Date.now()
+        for (;;) {
+          const facts = (await recall(message)).graph_facts.map((fact) => fact.object)
+          if (facts.includes(wanted) || Date.now() - started > 60_000) return facts
+          await new Promise((resolve) => setTimeout(resolve, 200))
+        }
+      }
+      const capture = (content: string) =>
+        dreaming.callTool({ name: 'hymem_capture', arguments: { messages: [{ role: 'user', content }] } })
+      await capture('Our billing service uses PostgreSQL as its main database.')
+      expect(await objects('Which database does billing use?', 'postgresql')).toContain('postgresql')
+      // A second capture within the cooldown is dreamed when the cooldown ends.
+      await capture('We deploy the API to Fly.io every Friday.')
+      expect(await objects('Where do we deploy the API?', 'flyio')).toContain('flyio')
+      const stats = (await dreaming.callTool({ name: 'hymem_stats', arguments: {} })) as CallToolResult
+      expect(stats.structuredContent).toMatchObject({ next_dream: { running: false, due_at: null } })
+      expect(stderr).toContain('over stdio · dreams in a worker thread')
+    } finally {
+      await dreaming.close()
+    }
+  })
 })

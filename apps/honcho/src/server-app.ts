@@ -13,7 +13,7 @@ export interface ServerAppOptions {
   /** Whether the server is bound to a loopback address (the MCP Host check then allows loopback names only). */
   readonly loopback: boolean
   readonly log?: (event: HonchoLogEvent) => void
-  /** Schedule a background dream after messages are added (and when a queue poll finds work). @default true */
+  /** Schedule a background dream after messages are added, and after MCP write tools (and when a queue poll finds work). @default true */
   readonly backgroundDreaming?: boolean
 }
 
@@ -66,6 +66,7 @@ export function createServerApp(options: ServerAppOptions): Hono & { readonly id
       memory,
       allowedHosts,
       allowWorkspace: (workspaceId) => allowed === '*' || allowed.includes(workspaceId),
+      ...(options.backgroundDreaming === false ? { backgroundDreaming: false } : {}),
     })
     return handler(c.req.raw)
   })

@@ -31,6 +31,7 @@ export type {
   DreamCycleRunner,
   DreamScheduler,
   DreamSchedulerOptions,
+  ScheduledCycle,
   ScheduledDreamOptions,
 } from './scheduler'
 export { createDreamScheduler } from './scheduler'

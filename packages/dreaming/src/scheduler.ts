@@ -38,7 +38,17 @@ export type DreamSchedulerOptions = DreamCycleRunner & {
   readonly now?: () => number
 }
 
-/** A background dreamer: cycles run on their own connection, one at a time, at most once per cooldown. */
+/** A cycle the scheduler will start: now (`dueAt` ≤ now, waiting its turn) or when its cooldown ends. */
+export interface ScheduledCycle {
+  readonly workspaceId: string
+  /** Epoch milliseconds (the scheduler's `now`). */
+  readonly dueAt: number
+}
+
+/**
+ * A background dreamer: cycles run on their own connection, one at a time, at most once per cooldown. A
+ * cycle that leaves chunks pending (its budget ran out) is followed by the next one at once.
+ */
 export interface DreamScheduler {
   /**
    * Asks for a cycle. Runs now when the workspace is idle and out of cooldown; otherwise one trailing cycle
@@ -47,6 +57,10 @@ export interface DreamScheduler {
   kick(workspaceId?: string): void
   /** Whether a cycle is running. */
   readonly running: boolean
+  /** The workspaces a cycle is running for. */
+  readonly runningFor: readonly string[]
+  /** The cycles asked for and not started yet, soonest first. */
+  scheduled(): ScheduledCycle[]
   /** Resolves when no cycle is running or scheduled. */
   idle(): Promise<void>
   /** Cancels scheduled cycles, waits for a running one and closes the connection. */
@@ -69,10 +83,12 @@ export function createDreamScheduler(options: DreamSchedulerOptions): DreamSched
   const lockedRetry = Math.max(cooldown, options.lockedRetryMs ?? 1_000)
   const now = options.now ?? Date.now
   const lastStart = new Map<string, number>()
-  const timers = new Map<string, NodeJS.Timeout>()
-  const queue: string[] = []
+  const timers = new Map<string, { readonly timer: NodeJS.Timeout; readonly dueAt: number }>()
+  const queue: { readonly workspaceId: string; readonly dueAt: number }[] = []
+  const queued = (workspaceId: string) => queue.some((entry) => entry.workspaceId === workspaceId)
   let store: Store | null = null
   let current: Promise<void> | null = null
+  let currentWorkspace: string | null = null
   let closed = false
   const waiters: (() => void)[] = []
 
@@ -83,15 +99,17 @@ export function createDreamScheduler(options: DreamSchedulerOptions): DreamSched
 
   const pump = () => {
     if (current || closed) return settle()
-    const workspaceId = queue.shift()
+    const workspaceId = queue.shift()?.workspaceId
     if (workspaceId === undefined) return settle()
     lastStart.set(workspaceId, now())
+    currentWorkspace = workspaceId
     // Start on a fresh macrotask: the caller's own transaction chain (same thread, other connection) must
     // finish before this connection asks SQLite for the write lock, or the busy wait would block them both.
     current = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => runOnce(workspaceId))
       .finally(() => {
         current = null
+        currentWorkspace = null
         pump()
       })
   }
@@ -107,6 +125,11 @@ export function createDreamScheduler(options: DreamSchedulerOptions): DreamSched
       const report = await cycle(workspaceId)
       options.onDreamFinished?.(report)
       if (report.status === 'skipped' && report.skipReason === 'locked') later(workspaceId, lockedRetry)
+      // Work left over: at once while cycles make progress, else (chunks failing) after the cooldown.
+      else if (report.status === 'ok' && report.chunksPending > 0) {
+        if (report.chunksProcessed > 0) enqueue(workspaceId)
+        else kick(workspaceId)
+      }
     } catch (error) {
       options.onError?.(error, workspaceId)
     }
@@ -117,19 +140,23 @@ export function createDreamScheduler(options: DreamSchedulerOptions): DreamSched
     if (closed || timers.has(workspaceId)) return
     const timer = setTimeout(() => {
       timers.delete(workspaceId)
-      if (!queue.includes(workspaceId)) queue.push(workspaceId)
-      pump()
+      enqueue(workspaceId)
     }, wait)
     timer.unref()
-    timers.set(workspaceId, timer)
+    timers.set(workspaceId, { timer, dueAt: now() + wait })
+  }
+
+  const enqueue = (workspaceId: string) => {
+    if (closed) return
+    if (!queued(workspaceId)) queue.push({ workspaceId, dueAt: now() })
+    pump()
   }
 
   const kick = (workspaceId = options.workspaceId) => {
-    if (closed || timers.has(workspaceId) || queue.includes(workspaceId)) return
+    if (closed || timers.has(workspaceId) || queued(workspaceId)) return
     const wait = (lastStart.get(workspaceId) ?? Number.NEGATIVE_INFINITY) + cooldown - now()
     if (wait > 0) return later(workspaceId, wait)
-    queue.push(workspaceId)
-    pump()
+    enqueue(workspaceId)
   }
 
   return {
@@ -137,6 +164,13 @@ export function createDreamScheduler(options: DreamSchedulerOptions): DreamSched
     get running() {
       return current !== null
     },
+    get runningFor() {
+      return currentWorkspace === null ? [] : [currentWorkspace]
+    },
+    scheduled: () =>
+      [...queue, ...[...timers].map(([workspaceId, { dueAt }]) => ({ workspaceId, dueAt }))].sort(
+        (a, b) => a.dueAt - b.dueAt,
+      ),
     idle: () =>
       new Promise<void>((resolve) => {
         waiters.push(resolve)
@@ -144,7 +178,7 @@ export function createDreamScheduler(options: DreamSchedulerOptions): DreamSched
       }),
     async close() {
       closed = true
-      for (const t of timers.values()) clearTimeout(t)
+      for (const { timer } of timers.values()) clearTimeout(timer)
       timers.clear()
       queue.length = 0
       await current

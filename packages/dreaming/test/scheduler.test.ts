@@ -156,4 +156,39 @@ describe('createDreamScheduler', () => {
     expect(last).toMatchObject({ status: 'ok', chunksProcessed: 1 })
     for (const report of reports.slice(0, -1)) expect(report.status).toBe('skipped')
   })
+
+  it('follows a cycle that leaves chunks pending with the next one at once, cooldown or not', async () => {
+    for (const session of ['s1', 's2', 's3']) {
+      await logLines(
+        t.store,
+        session,
+        conversation('2026-02-20T09:00:00.000Z', [['user', `The ${session} api depends on redis, always.`]]),
+      )
+    }
+    const reports: DreamReport[] = []
+    const budgeted = createDreamScheduler({
+      open: () => t.store.fork(),
+      workspaceId: WS,
+      cooldownMs: 60_000,
+      dreamOptions: () => ({ extractor: createRulesExtractor(), markdown: t.markdown, budget: 1 }),
+      onDreamFinished: (r) => reports.push(r),
+    })
+    const before = Date.now()
+    budgeted.kick()
+    expect(budgeted.scheduled()).toEqual([])
+    expect(budgeted.runningFor).toEqual([WS])
+    await budgeted.idle()
+    expect(reports.map((r) => [r.chunksProcessed, r.chunksPending])).toEqual([
+      [1, 2],
+      [1, 1],
+      [1, 0],
+    ])
+    // Once nothing is pending, a new kick waits out the cooldown: the next cycle is listed with its time.
+    budgeted.kick()
+    const [next] = budgeted.scheduled()
+    expect(next?.workspaceId).toBe(WS)
+    expect(next!.dueAt).toBeGreaterThanOrEqual(before + 60_000 - 1)
+    await budgeted.close()
+    expect(budgeted.scheduled()).toEqual([])
+  })
 })

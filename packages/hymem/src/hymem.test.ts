@@ -224,9 +224,15 @@ describe('background dreaming', () => {
   it('collapses kicks within the cooldown and keeps ingesting while the fork dreams', async () => {
     t = await openTestMemory({ dreamCooldownMs: 60_000 })
     await t.memory.capture(CONVERSATION)
+    expect(t.memory.backgroundDream()).toEqual({ running: false, dueAt: null })
+    t.memory.scheduleDream()
+    expect(t.memory.backgroundDream()).toEqual({ running: true, dueAt: null })
     t.memory.scheduleDream()
     t.memory.scheduleDream()
-    t.memory.scheduleDream()
+    const trailing = t.memory.backgroundDream().dueAt
+    // The trailing kick waits out the 60 s cooldown from the running cycle's start.
+    expect(Date.parse(trailing ?? '') - Date.now()).toBeGreaterThan(50_000)
+    expect(t.memory.backgroundDream('other')).toEqual({ running: false, dueAt: null })
     const logged = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         t.memory.log({ role: 'user', content: `live turn ${i}`, sessionId: 'live' }),

@@ -41,7 +41,7 @@ import { rememberNote } from './notes/remember'
 import { searchNotes } from './notes/search'
 import type { Note, NoteHit } from './notes/types'
 import { _eventLoopDelay, _watchEventLoop } from './runtime/event-loop'
-import type { RuntimeStatus } from './runtime/types'
+import type { BackgroundDreamStatus, RuntimeStatus } from './runtime/types'
 import { collectStats } from './stats/stats'
 import type { HyMemStats } from './stats/types'
 import { exportLines } from './transfer/export'
@@ -218,6 +218,10 @@ export class HyMemInstance implements HyMem {
 
   runtime(): RuntimeStatus {
     return { eventLoopDelay: _eventLoopDelay(), dreams: this.#dreams.status(this.#closed) }
+  }
+
+  backgroundDream(workspaceId?: string): BackgroundDreamStatus {
+    return this.#dreams.background(this.#ws(workspaceId))
   }
 
   async augment(message: string, options: HyMemAugmentOptions = {}): Promise<AugmentedContext> {

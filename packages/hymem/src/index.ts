@@ -88,7 +88,13 @@ export type { HyMemLog, HyMemLogEvent } from './log'
 export { filterLog } from './log'
 export type { Note, NoteHit, NotesConfig } from './notes/types'
 export { DEFAULT_NOTES_CONFIG } from './notes/types'
-export type { DreamRunnerStatus, EventLoopDelay, RunningDream, RuntimeStatus } from './runtime/types'
+export type {
+  BackgroundDreamStatus,
+  DreamRunnerStatus,
+  EventLoopDelay,
+  RunningDream,
+  RuntimeStatus,
+} from './runtime/types'
 export type { DreamHistoryEntry, HyMemStats, SearchLogStats } from './stats/types'
 export type { MigratedTable, MigrateOptions, MigrateReport } from './transfer/migrate'
 export { migrateMemory } from './transfer/migrate'

@@ -10,7 +10,7 @@ import type { EntityHistory } from './history/types'
 import type { HyMemInspect } from './inspect/types'
 import type { HyMemLog } from './log'
 import type { Note, NoteHit, NotesConfig } from './notes/types'
-import type { RuntimeStatus } from './runtime/types'
+import type { BackgroundDreamStatus, RuntimeStatus } from './runtime/types'
 import type { HyMemStats } from './stats/types'
 import type { ImportReport, ReindexProgressEvent, ReindexReport } from './transfer/types'
 
@@ -209,6 +209,8 @@ export interface HyMem {
   dreamBacklog(workspaceId?: string): Promise<DreamBacklog>
   /** Live figures of this thread: event-loop delay (p50/p99/max) and where dreams run and how they fare. */
   runtime(): RuntimeStatus
+  /** Whether a background dream of the workspace runs, and when `scheduleDream()` has the next one due. */
+  backgroundDream(workspaceId?: string): BackgroundDreamStatus
   /**
    * Loads on this thread what the first logged messages and the first context request would otherwise
    * load while a caller waits (the token counter's o200k tables: about half a second of CPU): a server

@@ -19,6 +19,8 @@ export interface McpHttpHandlerOptions {
   readonly allowWorkspace?: (workspaceId: string, request: Request) => boolean | Promise<boolean>
   /** Public URL of the endpoint, shown by the usage guide. */
   readonly url?: string
+  /** Ask for a background dream after each successful write tool call. @default true */
+  readonly backgroundDreaming?: boolean
 }
 
 /**
@@ -46,6 +48,7 @@ export function createMcpHttpHandler(
       transport: 'http',
       ...(header ? { workspaceId } : options.defaultWorkspaceId ? { workspaceId } : {}),
       ...(options.url ? { httpUrl: options.url } : {}),
+      ...(options.backgroundDreaming === false ? { backgroundDreaming: false } : {}),
     })
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

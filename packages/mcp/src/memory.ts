@@ -24,6 +24,8 @@ export type McpMemory = Pick<
   | 'listNotes'
   | 'getNote'
   | 'stats'
+  | 'scheduleDream'
+  | 'backgroundDream'
   | 'extractor'
   | 'embeddings'
   | 'workspaceId'

@@ -18,6 +18,11 @@ export interface McpServerOptions {
   /** Which transport the server is served over, for the usage guide. @default 'stdio' */
   readonly transport?: GuideSettings['transport']
   readonly httpUrl?: string
+  /**
+   * After a successful write (capture, log, remember, alias, retract), ask the memory for a background
+   * dream (`scheduleDream`: its cooldown, on its dream worker when it has one). @default true
+   */
+  readonly backgroundDreaming?: boolean
 }
 
 /**
@@ -32,6 +37,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const { memory } = options
   const workspaceId = options.workspaceId ?? memory.workspaceId
   const context = { memory, workspaceId }
+  const backgroundDreaming = options.backgroundDreaming ?? true
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION },
     { instructions: 'Call hymem_usage_guide for how to use this memory server.' },
@@ -55,7 +61,9 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       },
       async (args: unknown) => {
         try {
-          return await tool.handle(args as never, context)
+          const result = await tool.handle(args as never, context)
+          if (backgroundDreaming && tool.schedulesDream && !result.isError) memory.scheduleDream(workspaceId)
+          return result
         } catch (error) {
           return toolError(describeFailure(tool.name, error))
         }

@@ -9,6 +9,8 @@ import { createMcpServer } from './server'
 export async function serveMcpStdio(options: {
   memory: McpMemory
   workspaceId?: string
+  /** Ask for a background dream after each successful write tool call. @default true */
+  backgroundDreaming?: boolean
   stdin?: NodeJS.ReadableStream
   stdout?: NodeJS.WritableStream
 }): Promise<void> {
@@ -16,6 +18,7 @@ export async function serveMcpStdio(options: {
     memory: options.memory,
     transport: 'stdio',
     ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}),
+    ...(options.backgroundDreaming === false ? { backgroundDreaming: false } : {}),
   })
   const transport = new StdioServerTransport(
     options.stdin as NodeJS.ReadStream | undefined,

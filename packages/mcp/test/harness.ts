@@ -14,7 +14,9 @@ let opened = 0
  * A real HyMem in a temp dir (rules extractor, fake embeddings): on SQLite, or on the PostgreSQL database
  * `HYMEM_MCP_TEST_DATABASE` names (tools.postgres.test.ts sets it), with the Markdown files mirrored in the dir.
  */
-export async function openTestMemory(): Promise<{ memory: HyMem; cleanup: () => Promise<void> }> {
+export async function openTestMemory(
+  options: { dreamCooldownMs?: number } = {},
+): Promise<{ memory: HyMem; cleanup: () => Promise<void> }> {
   const root = mkdtempSync(join(tmpdir(), 'hymem-mcp-'))
   // `{n}` in the URL numbers the memories, so each gets a schema of its own on a shared server.
   const database = process.env.HYMEM_MCP_TEST_DATABASE?.replace('{n}', String(++opened))
@@ -23,6 +25,7 @@ export async function openTestMemory(): Promise<{ memory: HyMem; cleanup: () => 
     llm: null,
     embeddings: createFakeEmbeddings({ dimensions: 64 }),
     ...(database ? { database } : {}),
+    ...options,
   })
   return {
     memory,
@@ -33,9 +36,9 @@ export async function openTestMemory(): Promise<{ memory: HyMem; cleanup: () => 
   }
 }
 
-/** A real MCP client connected to a server over the SDK's in-memory transport. */
+/** A real MCP client connected to a server over the SDK's in-memory transport (no background dreams unless asked). */
 export async function connectInMemory(options: McpServerOptions): Promise<Client> {
-  const server = createMcpServer(options)
+  const server = createMcpServer({ backgroundDreaming: false, ...options })
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
   await server.connect(serverTransport)
   const client = new Client({ name: 'hymem-test', version: '1.0.0' })

@@ -13,7 +13,7 @@ import type { QueryEngine } from '@hymem/query'
 import { _asHyMemError, HyMemError } from '../errors'
 import type { HyMemLog } from '../log'
 import { DreamActivity, type TrackedDream } from '../runtime/dream-activity'
-import type { DreamRunnerStatus } from '../runtime/types'
+import type { BackgroundDreamStatus, DreamRunnerStatus } from '../runtime/types'
 import type { DreamWorkerHost } from './worker-host'
 
 /** What the facade's dreams need: where they run, what they read and write, and whom they tell. */
@@ -104,6 +104,14 @@ export class DreamRunner {
   schedule(workspaceId: string): void {
     this.#scheduler ??= this.#createScheduler()
     this.#scheduler.kick(workspaceId)
+  }
+
+  background(workspaceId: string): BackgroundDreamStatus {
+    const next = this.#scheduler?.scheduled().find((cycle) => cycle.workspaceId === workspaceId)
+    return {
+      running: this.#scheduler?.runningFor.includes(workspaceId) ?? false,
+      dueAt: next ? new Date(next.dueAt).toISOString() : null,
+    }
   }
 
   status(closed: boolean): DreamRunnerStatus {

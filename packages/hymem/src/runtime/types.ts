@@ -42,3 +42,14 @@ export interface RuntimeStatus {
   readonly eventLoopDelay: EventLoopDelay
   readonly dreams: DreamRunnerStatus
 }
+
+/** What {@link HyMem.backgroundDream} reports of one workspace's background dreams. */
+export interface BackgroundDreamStatus {
+  /** Whether a background cycle of the workspace runs now. */
+  readonly running: boolean
+  /**
+   * When the next background cycle starts (ISO-8601 UTC, wall clock): now or past when it waits only for a
+   * running cycle, later when the cooldown holds it; null when none is asked for.
+   */
+  readonly dueAt: string | null
+}

@@ -10,8 +10,10 @@ export const captureTool = defineTool({
   title: 'Capture a conversation',
   description:
     'Store a whole conversation (or the new turns of one) in long-term memory. Preferred over hymem_log: ' +
-    'call it once at the end of a conversation, or every few turns, with the turns in order. Set dream=true ' +
-    'to also build memory from it right away (slower); otherwise HyMem dreams later.',
+    'call it once at the end of a conversation, or every few turns, with the turns in order. The turns are ' +
+    'searchable by keyword at once; facts, profile and episodes come from a background dream that this ' +
+    'call asks for (it starts at once, or when the dream cooldown ends; hymem_stats says when). Set ' +
+    'dream=true to dream before answering instead (slower).',
   inputSchema: {
     messages: z
       .array(
@@ -39,6 +41,7 @@ export const captureTool = defineTool({
     dream: z.boolean().optional().describe('Run a dreaming cycle after storing (default false).'),
   },
   readOnly: false,
+  schedulesDream: true,
   async handle(args, { memory, workspaceId }) {
     const result = await memory.capture(args.messages, {
       workspaceId,
@@ -72,6 +75,7 @@ export const logTool = defineTool({
       .describe('Conversation id (default: the "default" session).'),
   },
   readOnly: false,
+  schedulesDream: true,
   async handle(args, { memory, workspaceId }) {
     const message = await memory.log({
       role: args.role,

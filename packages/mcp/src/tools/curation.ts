@@ -13,6 +13,7 @@ export const aliasTool = defineTool({
     canonical: z.string().min(1).max(200).describe('The entity it stands for, e.g. "postgresql".'),
   },
   readOnly: false,
+  schedulesDream: true,
   async handle(args, { memory, workspaceId }) {
     const alias = await memory.alias(args.surface, args.canonical, { workspaceId })
     return toolResult(`"${alias.surface}" now resolves to ${alias.canonical}.`, { ...alias })
@@ -31,6 +32,7 @@ export const retractTool = defineTool({
     reason: z.string().max(1000).optional().describe('Why it is wrong (kept for audit).'),
   },
   readOnly: false,
+  schedulesDream: true,
   async handle(args, { memory, workspaceId }) {
     const { retracted } = await memory.retract(args, { workspaceId })
     if (retracted === 0) {
@@ -53,6 +55,7 @@ export const rememberTool = defineTool({
     importance: z.number().min(0).max(10).optional().describe('0–10; higher is kept longer (default 1).'),
   },
   readOnly: false,
+  schedulesDream: true,
   async handle(args, { memory, workspaceId }) {
     const { note, deduplicated } = await memory.remember(args, { workspaceId })
     const verb = deduplicated ? 'Updated existing memory' : 'Saved memory'
@@ -122,11 +125,13 @@ export const statsTool = defineTool({
   name: 'hymem_stats',
   title: 'Memory statistics',
   description:
-    'How much HyMem holds (messages, facts, episodes, memories), its recent dreaming runs, and search figures (volume, empty-result rate, latency, recent misses).',
+    'How much HyMem holds (messages, facts, episodes, memories), its recent dreaming runs, search figures (volume, empty-result rate, latency, recent misses), and next_dream: whether a background dream runs and when the next one is due.',
   inputSchema: {},
   readOnly: true,
   async handle(_args, { memory, workspaceId }) {
     const stats = await memory.stats({ workspaceId })
-    return toolResult(JSON.stringify(stats, null, 2), { ...stats })
+    const { running, dueAt } = memory.backgroundDream(workspaceId)
+    const structured = { ...stats, next_dream: { running, due_at: dueAt } }
+    return toolResult(JSON.stringify(structured, null, 2), structured)
   },
 })

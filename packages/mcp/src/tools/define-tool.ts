@@ -11,6 +11,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly inputSchema: Shape
   /** Tools that only read are marked so clients can call them without confirmation. */
   readonly readOnly: boolean
+  /** Writes new material for dreaming: a success asks for a background dream (when the server dreams). */
+  readonly schedulesDream?: boolean
   handle(args: z.infer<z.ZodObject<Shape>>, context: ToolContext): Promise<CallToolResult>
 }
 
