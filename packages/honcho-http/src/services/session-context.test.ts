@@ -101,9 +101,16 @@ describe('summaries on Honcho cadence (short every 20 messages, long every 60)',
     await summarise(19)
     writeProfile('# Memory\n\n- Alice counts slowly\n', '# User\n\n- Alice prefers tea\n')
     expect(await summaries()).toMatchObject({ short_summary: null, long_summary: null })
-    const ctx = await context('tokens=100')
+    const ctx = (await context('tokens=100')) as Context & {
+      peer_representation: string
+      peer_card: string[]
+    }
     expect(ctx.summary).toBeNull()
-    expect(contents(ctx)).toEqual(range(10, 19))
+    // Alice is the session's one human: her profile (as her card) and the insights come first.
+    expect(ctx.peer_card).toEqual(['Alice prefers tea.'])
+    expect(ctx.peer_representation).toBe('## Insights\n- Alice counts slowly.')
+    expect(contents(ctx)).toEqual(range(20 - contents(ctx).length, 19))
+    expect(contents(ctx).length).toBeGreaterThan(5)
   })
 
   it('a short summary covers the session up to its last multiple of 20 messages', async () => {
@@ -198,5 +205,31 @@ describe('a summary never displaces messages that fit', () => {
     const ctx = await context('tokens=100')
     expect(ctx.summary).toBeNull()
     expect(contents(ctx)).toEqual(range(16, 25))
+  })
+})
+
+describe('the profile and insights of the session’s peer', () => {
+  it('come with the context of a session with one human, or with peer_target; not with two humans', async () => {
+    await seed(3)
+    writeProfile('# Memory\n\n- The team ships on Fridays\n', '# User\n\n- Alice prefers tea\n')
+    type Full = Context & { peer_representation: string | null; peer_card: string[] | null }
+    const sole = (await context('tokens=1000')) as Full
+    expect(sole.peer_representation).toBe('## Insights\n- The team ships on Fridays.')
+    expect(sole.peer_card).toEqual(['Alice prefers tea.'])
+    expect(contents(sole)).toEqual(range(1, 3))
+
+    // A stored card replaces the profile as the card: the profile then comes with the representation.
+    await t.call('PUT', '/v3/workspaces/w/peers/alice/card', { peer_card: ['NAME: Alice'] })
+    const carded = (await context('tokens=1000')) as Full
+    expect(carded.peer_card).toEqual(['NAME: Alice'])
+    expect(carded.peer_representation).toBe(
+      '## Profile\n- Alice prefers tea.\n\n## Insights\n- The team ships on Fridays.',
+    )
+
+    await t.call('POST', '/v3/workspaces/w/sessions/s/peers', { bob: {} })
+    const two = (await context('tokens=1000')) as Full
+    expect([two.peer_representation, two.peer_card]).toEqual([null, null])
+    const targeted = (await context('tokens=1000&peer_target=bob')) as Full
+    expect(targeted.peer_representation).toContain('## Insights')
   })
 })

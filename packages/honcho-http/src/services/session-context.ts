@@ -2,7 +2,9 @@ import { loadTokenCounter, type Message, type Session } from '@hymem/core-store'
 import { HonchoHttpError } from '../errors'
 import type { HonchoMemory } from '../types'
 import { messageOut, type WireMessage } from '../wire/shapes'
+import { memoryStatements, userStatements } from './managed-markdown'
 import { peerCard } from './peer-card'
+import { peerProfile } from './peer-profile'
 import { buildRepresentation } from './representation'
 import { chooseSummary, type SessionSummary, sessionSummaries, type WireSummary } from './summaries'
 
@@ -48,8 +50,42 @@ function checkCombination(session: Session, r: SessionContextRequest): void {
   }
 }
 
+/** The peer the context is about: `peer_target`, else the session's one human member, else none. */
+async function targetOf(memory: HonchoMemory, session: Session, request: SessionContextRequest) {
+  if (request.peerTarget) return request.peerTarget
+  const members = await memory.store.sessions.listPeers(session.workspaceId, session.id)
+  const ids = new Set(members.map((member) => member.peerId))
+  const peers = await memory.store.peers.listAll(session.workspaceId)
+  const humans = peers.filter((peer) => ids.has(peer.id) && peer.role === 'user')
+  return humans.length === 1 ? humans[0]!.id : undefined
+}
+
 /**
- * Honcho's session context (§7.2): representation and card of `peer_target` first, then the most recent
+ * The peer's profile (USER.md narrowed to the peer; unless the card is built from it) and the workspace's
+ * insights (MEMORY.md) as Markdown sections after the representation, as seed 000's session start promises.
+ */
+async function profileSections(
+  memory: HonchoMemory,
+  workspaceId: string,
+  peerId: string,
+  withProfile: boolean,
+): Promise<string> {
+  const profile = await memory.profileData({ workspaceId })
+  const section = (title: string, lines: readonly string[]) =>
+    lines.length > 0 ? `## ${title}\n${lines.map((line) => `- ${line}`).join('\n')}` : ''
+  return [
+    withProfile
+      ? section('Profile', userStatements(await peerProfile(memory, workspaceId, peerId, profile)))
+      : '',
+    section('Insights', memoryStatements(profile)),
+  ]
+    .filter(Boolean)
+    .join('\n\n')
+}
+
+/**
+ * Honcho's session context (§7.2): representation and card of the target peer first (`peer_target`, else
+ * the session's one human member), with that peer's profile and the insights, then the most recent
  * messages that fit what remains. A summary never displaces messages that fit: only when the older messages
  * do not all fit does one (in 40 % of the budget) stand in for them, beside the newest messages that still fit.
  */
@@ -63,16 +99,17 @@ export async function sessionContext(
   let limit = request.tokens
   let representation: string | null = null
   let card: string[] | null = null
-  if (request.peerTarget) {
+  const target = await targetOf(memory, session, request)
+  if (target) {
     let sessionIds: string[] | undefined
     if (request.limitToSession) sessionIds = [session.id]
     else if (request.sessions) sessionIds = [...request.sessions]
     else if (request.scope) sessionIds = await memory.store.scopes.sessionIds(ws, [request.scope])
-    const observer = request.peerPerspective ?? request.peerTarget
+    const observer = request.peerPerspective ?? target
     representation = await buildRepresentation(memory, {
       workspaceId: ws,
       observer,
-      observed: request.peerTarget,
+      observed: target,
       ...(sessionIds ? { sessionIds } : {}),
       ...(request.searchQuery ? { searchQuery: request.searchQuery } : {}),
       ...(request.searchTopK ? { searchTopK: request.searchTopK } : {}),
@@ -81,7 +118,11 @@ export async function sessionContext(
       maxConclusions: request.maxConclusions,
     })
     const allowlisted = request.limitToSession || request.sessions !== undefined
-    card = allowlisted ? null : await peerCard(memory, ws, observer, request.peerTarget)
+    card = allowlisted ? null : await peerCard(memory, ws, observer, target)
+    // A card written with PUT replaces the one built from the profile, so the profile comes here then.
+    const profileInCard = card !== null && (await memory.store.peerCards.get(ws, observer, target)) === null
+    const extra = allowlisted ? '' : await profileSections(memory, ws, target, !profileInCard)
+    representation = [representation, extra].filter(Boolean).join('\n\n')
     const countTokens = await loadTokenCounter()
     limit -= countTokens(representation) + (card ? countTokens(card.join('\n')) : 0)
   }
@@ -96,8 +137,8 @@ export async function sessionContext(
     id: session.id,
     messages: messages.map((m) => messageOut(m)),
     summary: chosen?.wire ?? null,
-    peer_representation: request.peerTarget ? representation : null,
-    peer_card: request.peerTarget ? card : null,
+    peer_representation: target ? representation : null,
+    peer_card: target ? card : null,
   }
 }
 
