@@ -122,6 +122,35 @@ describe('dialectic evidence', () => {
       created_at: note.createdAt,
       session_id: 's',
       source_ids: ['n-premise'],
+      message_ids: [],
+      why: expect.any(Array),
     })
+  })
+
+  it('names the messages behind each graph fact, their session, and the question’s words in each message', async () => {
+    await seeded(() => 'Billing depends on Redis.')
+    const res = await t!.call('POST', '/v3/workspaces/w/peers/user-alice/chat', {
+      query: 'What does the billing service depend on?',
+      include_evidence: true,
+    })
+    const { evidence } = (await res.json()) as {
+      evidence: {
+        conclusions: {
+          id: string
+          content: string
+          session_id: string | null
+          message_ids: string[]
+          why: string[]
+        }[]
+        messages: { id: string; matched_words: string[] }[]
+      }
+    }
+    const fact = evidence.conclusions.find((c) => c.content === 'billing_service depends on redis')
+    expect(fact).toMatchObject({ session_id: 's', why: expect.arrayContaining([expect.any(String)]) })
+    expect(fact!.id).toMatch(/^kg-\d+$/)
+    const behind = evidence.messages.filter((m) => fact!.message_ids.includes(m.id))
+    expect(behind.length).toBe(fact!.message_ids.length)
+    // The chunk behind the fact holds both turns ('…Postgres for billing.', 'The billing service depends…').
+    expect(behind.map((m) => m.matched_words)).toEqual([['billing'], ['the', 'billing', 'service']])
   })
 })

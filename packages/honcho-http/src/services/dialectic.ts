@@ -1,8 +1,8 @@
-import { conclusionIdOfEdge } from '@hymem/core-store'
 import type { ProfileData } from 'hymem'
 import { HonchoHttpError } from '../errors'
 import type { HonchoMemory } from '../types'
 import type { AugmentedContext } from './augment-ranking'
+import { evidenceOf, factText, type WireEvidence } from './evidence'
 import { memoryStatements, userStatements } from './managed-markdown'
 import { observableSessions, peerProfile } from './peer-profile'
 
@@ -18,20 +18,6 @@ export interface DialecticRequest {
   readonly sessionId?: string | null
   readonly responseFormat?: Record<string, unknown> | null
   readonly signal?: AbortSignal
-}
-
-export interface WireEvidence {
-  conclusions: {
-    id: string
-    level: string
-    content: string
-    created_at: string
-    session_id: string | null
-    source_ids: string[]
-  }[]
-  messages: { id: string; session_id: string; peer_id: string; created_at: string }[]
-  tool_calls: { tool_name: string; tool_input: Record<string, unknown> }[]
-  reasoning_trace_id: string | null
 }
 
 export interface WireFact {
@@ -61,10 +47,6 @@ const SHARED_WORLD = 'Shared world (projects, services):'
 /** A fact whose subject is a peer (the observed one, for a question about a peer). */
 function isAboutPeer(fact: GraphFactItem): boolean {
   return fact.aboutPeerId !== undefined
-}
-
-function factText(fact: GraphFactItem): string {
-  return `${fact.subject} ${fact.predicate.replaceAll('_', ' ')} ${fact.object}`
 }
 
 function clip(text: string, max: number): string {
@@ -184,58 +166,6 @@ async function sessionHistory(
     .reverse()
     .map((message) => `${message.peerId}: ${clip(message.content, 500)}`)
     .join('\n')
-}
-
-async function evidenceOf(
-  memory: HonchoMemory,
-  request: DialecticRequest,
-  context: AugmentedContext,
-): Promise<WireEvidence> {
-  const ids = [...new Set(context.hits.flatMap((hit) => hit.messageIds))].slice(0, 50)
-  const messages = ids.length > 0 ? await memory.store.messages.getByIds(request.workspaceId, ids) : []
-  // In id order, as the notes' evidence has always been listed.
-  const noteIds = [...new Set(context.notes.map((note) => note.id))].sort()
-  const found = await Promise.all(
-    noteIds.map((id) => memory.getNote(id, { workspaceId: request.workspaceId, includeArchived: true })),
-  )
-  const notes = found.filter((note) => note !== null)
-  return {
-    conclusions: [
-      ...notes.map((note) => ({
-        id: note.id,
-        level: note.level,
-        content: note.content,
-        created_at: note.createdAt,
-        session_id: note.sessionId,
-        source_ids: note.sourceIds.map(String),
-      })),
-      ...context.graphFacts.map((fact) => ({
-        id: conclusionIdOfEdge(fact.id),
-        level: fact.derived ? 'deductive' : 'explicit',
-        content: factText(fact),
-        created_at: fact.validFrom,
-        session_id: null,
-        source_ids: [],
-      })),
-    ],
-    messages: messages.map((m) => ({
-      id: m.publicId,
-      session_id: m.sessionId,
-      peer_id: m.peerId,
-      created_at: m.createdAt,
-    })),
-    tool_calls: [
-      {
-        tool_name: 'augment',
-        tool_input: {
-          query: request.query,
-          ...(request.observed ? { peer_id: request.observed } : {}),
-          ...(request.sessionIds ? { session_ids: request.sessionIds } : {}),
-        },
-      },
-    ],
-    reasoning_trace_id: null,
-  }
 }
 
 /**
