@@ -84,7 +84,7 @@ describe('hymem-honcho with an LLM key (the fake OpenAI-compatible server)', { t
       responseFormat: { type: 'object', properties: { database: { type: 'string' } } },
     })
     expect(JSON.parse(String(structured))).toEqual({ database: 'redis' })
-    const stream = await alice.chat('What does billing depend on?', { stream: true })
+    const stream = await alice.chatStream('What does billing depend on?')
     let streamed = ''
     for await (const chunk of stream) streamed += chunk
     expect(streamed).toBe('Billing depends on Redis.')
