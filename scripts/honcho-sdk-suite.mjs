@@ -9,11 +9,11 @@
 // Needs `pnpm build` first (it starts apps/honcho/dist/bin.js). bun 1.4.5 is installed from the npm
 // registry into node_modules/.cache/honcho-sdk-suite on first use. Exit code: bun's.
 import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { cachedNpmBinary, freePort } from './loopback-tools.mjs'
 
 const BUN_VERSION = '1.4.5'
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -48,31 +48,13 @@ function run(command, args, cwd, what) {
 }
 
 function bunBinary() {
-  const bin = join(TOOLS, 'node_modules', '.bin', 'bun')
-  const version = existsSync(bin) ? spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() : null
-  if (version === BUN_VERSION) return bin
-  mkdirSync(TOOLS, { recursive: true })
-  // A project of its own, so npm does not climb to the workspace root and install that instead.
-  writeFileSync(join(TOOLS, 'package.json'), '{ "private": true }\n')
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-  run(
-    npm,
-    ['install', '--no-save', '--no-audit', '--no-fund', '-E', `bun@${BUN_VERSION}`],
-    TOOLS,
-    'installing bun',
-  )
-  return bin
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolvePort(port))
-    })
+  const bin = cachedNpmBinary({
+    dir: TOOLS,
+    spec: `bun@${BUN_VERSION}`,
+    bin: '.bin/bun',
+    version: BUN_VERSION,
   })
+  return bin ?? fail(`installing bun@${BUN_VERSION} failed`)
 }
 
 async function waitForDocs(url, server, timeoutMs = 120_000) {

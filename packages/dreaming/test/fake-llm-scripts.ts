@@ -1,4 +1,4 @@
-import type { FakeOpenAIServer, FakeRequest } from '@hymem/extraction/testing'
+import { extractedTriple, type FakeOpenAIServer, type FakeRequest } from '@hymem/extraction/testing'
 
 /** Whether a request (to the fake server, or an `LLMRequest`) is a facts prompt. */
 export const isFacts = (r: Pick<FakeRequest, 'system'>) => r.system.includes('durable technical facts')
@@ -8,19 +8,6 @@ export const isSummary = (r: FakeRequest) => r.system.includes('one-sentence sum
 
 export const EMPTY_FACTS = { triples: [], markers: [], entity_types: [] }
 
-const triple = (subject: string, predicate: string, object: string, extra: Record<string, unknown> = {}) => ({
-  subject,
-  predicate,
-  object,
-  polarity: 1,
-  value_text: null,
-  value_numeric: null,
-  value_unit: null,
-  temporal_scope: null,
-  evidence: `${subject} ${predicate} ${object}`,
-  ...extra,
-})
-
 /**
  * Scripted answers of a model that read the billing conversation: facts per chunk (matched on the chunk's
  * words), episodes over every chunk id it was given, one out-of-order procedure and a summary.
@@ -29,9 +16,9 @@ export function scriptBillingModel(server: FakeOpenAIServer): void {
   server.script((r) => isFacts(r) && r.user.includes('PostgreSQL'), {
     json: {
       triples: [
-        triple('user', 'uses', 'PostgreSQL'),
-        triple('billing service', 'depends_on', 'Postgres'),
-        triple('payments', 'depends_on', 'Postgres'),
+        extractedTriple('user', 'uses', 'PostgreSQL'),
+        extractedTriple('billing service', 'depends_on', 'Postgres'),
+        extractedTriple('payments', 'depends_on', 'Postgres'),
       ],
       markers: [{ kind: 'preference', statement: 'User prefers short answers.' }],
       entity_types: [{ entity: 'PostgreSQL', type: 'database' }],
@@ -40,12 +27,12 @@ export function scriptBillingModel(server: FakeOpenAIServer): void {
   server.script((r) => isFacts(r) && r.user.includes('Python 3.12'), {
     json: {
       triples: [
-        triple('billing service', 'requires_version', 'Python', {
+        extractedTriple('billing service', 'requires_version', 'Python', {
           value_text: '3.12',
           value_numeric: 3.12,
           temporal_scope: 'since March',
         }),
-        triple('Postgres', 'depends_on', 'libpq'),
+        extractedTriple('Postgres', 'depends_on', 'libpq'),
       ],
       markers: [{ kind: 'style', statement: 'User asks for no emojis.' }],
       entity_types: [{ entity: 'Python', type: 'language' }],

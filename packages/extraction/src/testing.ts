@@ -10,6 +10,8 @@
  * await server.close()
  * @module
  */
+export type { ExtractedTripleJson } from './testing/extracted-triple'
+export { extractedTriple } from './testing/extracted-triple'
 export { startFakeOpenAIServer } from './testing/fake-server'
 export type {
   FakeFault,

@@ -1,0 +1,38 @@
+/** One triple as the facts prompt asks the model to write it, for scripted replies of the fake server. */
+export interface ExtractedTripleJson {
+  readonly subject: string
+  readonly predicate: string
+  readonly object: string
+  readonly polarity: number
+  readonly value_text: string | null
+  readonly value_numeric: number | null
+  readonly value_unit: string | null
+  readonly temporal_scope: string | null
+  readonly evidence: string
+}
+
+/**
+ * A triple of a scripted facts reply; `evidence` defaults to the three words, other fields to null / +1.
+ *
+ * @example
+ * server.script(isFacts, { json: { triples: [extractedTriple('api', 'depends_on', 'Redis')], markers: [], entity_types: [] } })
+ */
+export function extractedTriple(
+  subject: string,
+  predicate: string,
+  object: string,
+  extra: Partial<ExtractedTripleJson> = {},
+): ExtractedTripleJson {
+  return {
+    subject,
+    predicate,
+    object,
+    polarity: 1,
+    value_text: null,
+    value_numeric: null,
+    value_unit: null,
+    temporal_scope: null,
+    evidence: `${subject} ${predicate} ${object}`,
+    ...extra,
+  }
+}
