@@ -32,7 +32,7 @@ async function main(): Promise<number> {
   try {
     server = await startServer(config, {
       log: facadeLog(config.logLevel, stderr),
-      httpLog: httpLog(stderr),
+      httpLog: httpLog(config.logLevel, stderr),
     })
   } catch (error) {
     if (error instanceof ServerConfigError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { HonchoAuthOptions, HonchoLogEvent } from '@hymem/honcho-http'
+import { GuardConfigError, RequestGuard } from '@hymem/http-guard'
 import { createHyMemFromConfig, type HyMem, type HyMemConfig, type HyMemLog } from 'hymem'
 import { createServerApp } from './server-app'
 
@@ -49,6 +50,19 @@ function authOf(config: HyMemConfig): HonchoAuthOptions | undefined {
   return { tokens }
 }
 
+function guardOf(config: HyMemConfig): RequestGuard {
+  try {
+    return new RequestGuard({
+      loopback: config.honcho.loopback,
+      allowedHosts: config.honcho.allowedHosts,
+      corsOrigins: config.honcho.corsOrigins,
+    })
+  } catch (error) {
+    if (error instanceof GuardConfigError) throw new ServerConfigError(`Refusing to start: ${error.message}`)
+    throw error
+  }
+}
+
 /**
  * Opens HyMem from a resolved config and serves the Honcho routes, `/health` and `/mcp` on
  * `config.honcho.host:port`. Refuses to bind beyond loopback without auth tokens.
@@ -68,6 +82,7 @@ export async function startServer(
       `Refusing to listen on ${config.honcho.host} without authentication: set HYMEM_AUTH_TOKENS (token=ws1,ws2;token2=*) or bind HYMEM_HONCHO_HOST=127.0.0.1`,
     )
   }
+  const guard = guardOf(config)
   const memory =
     options.memory ??
     (await createHyMemFromConfig(config, {
@@ -85,7 +100,7 @@ export async function startServer(
   const inFlight = new Set<Promise<unknown>>()
   const app = createServerApp({
     memory,
-    loopback: config.honcho.loopback,
+    guard,
     ...(auth ? { auth } : {}),
     ...(options.httpLog ? { log: options.httpLog } : {}),
     ...(options.backgroundDreaming === false ? { backgroundDreaming: false } : {}),

@@ -1,3 +1,4 @@
+import type { RequestGuard } from '@hymem/http-guard'
 import type { HyMem } from 'hymem'
 import type { HonchoLimits } from './http/limits'
 import type { QueueTracker } from './services/queue-tracker'
@@ -50,6 +51,8 @@ export type HonchoLogEvent =
       readonly ms: number
     }
   | { readonly kind: 'error'; readonly method: string; readonly path: string; readonly error: unknown }
+  /** The client went away before the answer (an expected event: no stack). */
+  | { readonly kind: 'client-aborted'; readonly method: string; readonly path: string }
   | { readonly kind: 'dream-scheduled'; readonly workspaceId: string }
   | { readonly kind: 'dream-failed'; readonly workspaceId: string; readonly error: unknown }
 
@@ -58,6 +61,11 @@ export interface HonchoAppOptions {
   /** Omit for an open server (loopback use); with tokens every `/v3` request needs `Authorization: Bearer`. */
   readonly auth?: HonchoAuthOptions
   readonly limits?: Partial<HonchoLimits>
+  /**
+   * The Host, Origin and body-type rules in front of every route. @default `new RequestGuard()`: loopback
+   * host names only, no cross-origin writes, JSON bodies as `application/json`, no CORS.
+   */
+  readonly guard?: RequestGuard
   readonly log?: (event: HonchoLogEvent) => void
   /** Schedule a background dream after messages are added. @default true */
   readonly backgroundDreaming?: boolean

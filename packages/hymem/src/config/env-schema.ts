@@ -167,6 +167,12 @@ export const ENV_SCHEMA = v.object({
   HYMEM_AUTH_TOKENS: optionalText(
     'Bearer tokens and the workspaces each may use: `token=ws1,ws2;token2=*`. Required beyond loopback.',
   ),
+  HYMEM_ALLOWED_HOSTS: optionalText(
+    'Host names the server answers to besides localhost, 127.0.0.1 and [::1]: `memory.example.com,10.0.0.5`. Required beyond loopback; other names get 421.',
+  ),
+  HYMEM_CORS_ORIGINS: optionalText(
+    'Web origins granted CORS (credentials off): `https://app.example.com`. None by default.',
+  ),
   HYMEM_PROMPT_VERSION: optionalText(
     'Overrides the extraction prompt version; bumping it reprocesses every chunk.',
   ),

@@ -46,6 +46,10 @@ export interface HyMemConfig {
     readonly port: number
     /** Whether `host` only accepts local connections. */
     readonly loopback: boolean
+    /** Host names requests may name besides the loopback names (`HYMEM_ALLOWED_HOSTS`). */
+    readonly allowedHosts: readonly string[]
+    /** Origins granted CORS (`HYMEM_CORS_ORIGINS`); empty: none. */
+    readonly corsOrigins: readonly string[]
   }
   readonly dream: {
     readonly cooldownSeconds: number
