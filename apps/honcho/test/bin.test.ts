@@ -182,19 +182,6 @@ describe('hymem-honcho on PostgreSQL', () => {
           await new Promise((resolve) => setTimeout(resolve, 100))
         }
         const edges = await memory.store.edges.listAll('pgw')
-        console.log(
-          'DEBUGRUNS',
-          JSON.stringify(
-            (await memory.store.dreamRuns.recent('pgw')).map((r) => [
-              r.status,
-              r.chunksCreated,
-              r.chunksProcessed,
-              r.edgesUpserted,
-              r.errors,
-            ]),
-          ),
-          running.stderr(),
-        )
         expect(edges.map((edge) => edge.object)).toContain('postgres')
       } finally {
         await memory.close()
