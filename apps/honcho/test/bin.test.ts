@@ -119,6 +119,25 @@ describe('hymem-honcho binary', () => {
     expect(stderr).toContain('hymem-honcho: --port must be a whole number from 1 to 65535')
     expect(stderr).not.toContain('HYMEM_HONCHO_PORT')
   }, 60_000)
+
+  it('never prints a password from its settings: a bad base URL is named with its secrets masked', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', BIN], {
+      env: {
+        ...process.env,
+        HYMEM_ROOT: tempRoot(),
+        HYMEM_EMBEDDING_PROVIDER: 'none',
+        HYMEM_LLM_BASE_URL: 'ftp://bot:pw-userinfo@llm.example/v1?api_key=pw-param',
+      },
+    })
+    children.push(child)
+    let stderr = ''
+    child.stderr.on('data', (chunk) => {
+      stderr += String(chunk)
+    })
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(2)
+    expect(stderr).toContain('ftp://bot:****@llm.example/v1?api_key=****')
+    expect(stderr).not.toContain('pw-')
+  }, 60_000)
 })
 
 describe('hymem-honcho on PostgreSQL', () => {

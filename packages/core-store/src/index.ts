@@ -205,6 +205,7 @@ export type {
 } from './search/types'
 export { MAX_NEAREST_K } from './search/vector-index'
 export { cosineSimilarity } from './search/vector-math'
+export { maskSecrets } from './secrets/mask-secrets'
 export type { StoreErrorCode } from './store/errors'
 export { StoreError } from './store/errors'
 export { randomId } from './store/ids'

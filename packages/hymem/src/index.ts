@@ -27,6 +27,8 @@ export type {
   SearchLogDay,
   Store,
 } from '@hymem/core-store'
+/** `text` with URL passwords and password-, token- or key-like parameters masked: see `@hymem/core-store`. */
+export { maskSecrets } from '@hymem/core-store'
 export type {
   ContradictionInsight,
   DependencyHubInsight,

@@ -148,6 +148,41 @@ describe('hymem doctor', () => {
     `)
   })
 
+  it('never prints a password: URL userinfo and ?password= / sslpassword= / api_key= are masked, text and --json', async () => {
+    const env = {
+      HYMEM_ROOT: root,
+      HYMEM_DATABASE_URL:
+        'postgres://hymem:pw-in-userinfo@127.0.0.1:9/hymem?password=pw-in-query&sslpassword=pw-ssl',
+      HYMEM_LLM_API_KEY: 'sk-test-key-0123456789',
+      HYMEM_LLM_BASE_URL: 'https://bot:pw-llm@llm.example/v1?api_key=pw-param',
+    }
+    const text = captureContext({ env })
+    expect(await runCli(['doctor', '--offline'], text.ctx)).toBe(1)
+    const json = captureContext({ env })
+    expect(await runCli(['doctor', '--offline', '--json'], json.ctx)).toBe(1)
+    for (const output of [text.stdout(), text.stderr(), json.stdout(), json.stderr()]) {
+      expect(output).not.toMatch(/pw-|0123456789/)
+    }
+    const report = JSON.parse(json.stdout())
+    expect({
+      database: report.settings.database,
+      llm: report.settings.HYMEM_LLM_BASE_URL,
+      checks: report.checks
+        .filter((c: { name: string }) => ['database', 'extractor', 'llm endpoint'].includes(c.name))
+        .map((c: { detail: string }) => c.detail),
+    }).toMatchInlineSnapshot(`
+      {
+        "checks": [
+          "cannot reach PostgreSQL at postgres://hymem@127.0.0.1:9/hymem (ECONNREFUSED); check HYMEM_DATABASE_URL and that the server is running",
+          "llm:deepseek-chat at https://bot:****@llm.example/v1?api_key=****",
+          "https://bot:****@llm.example/v1?api_key=**** not checked (--offline)",
+        ],
+        "database": "postgres://hymem:****@127.0.0.1:9/hymem?password=****&sslpassword=****",
+        "llm": "https://bot:****@llm.example/v1?api_key=****",
+      }
+    `)
+  })
+
   it('fails on embedding-dimension drift: vectors pinned to another model', async () => {
     const memory = await createHyMem({ root, embeddings: createFakeEmbeddings({ dimensions: 16 }) })
     await memory.log({

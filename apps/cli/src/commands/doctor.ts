@@ -1,4 +1,4 @@
-import type { HyMemConfig } from 'hymem'
+import { type HyMemConfig, maskSecrets } from 'hymem'
 import { loadConfig } from '../config'
 import { embedderInfo } from '../embedder-info'
 import { EXIT_FAILURE, ExitError } from '../exit-error'
@@ -34,7 +34,7 @@ export interface DoctorOptions extends GlobalOptions {
   readonly timeoutMs?: number
 }
 
-/** Runs every preflight check and returns the report (never throws for a failed check). */
+/** Runs every preflight check and returns the report (never throws for a failed check), URL secrets masked. */
 export async function collectDoctorReport(options: DoctorOptions, ctx: CliContext): Promise<DoctorReport> {
   const { config, warnings, errors } = loadConfig(options, ctx)
   const checks: DoctorCheck[] = []
@@ -68,7 +68,13 @@ export async function collectDoctorReport(options: DoctorOptions, ctx: CliContex
   checks.push(...(await endpointChecks(config, options, ctx)))
 
   const ok = checks.every((c) => c.status !== 'fail')
-  return { ok, checks, settings: describeSettings(config, ctx.env, options) }
+  const settings = describeSettings(config, ctx.env, options)
+  // Checks quote URLs from the environment and from the servers' answers: none may print a password.
+  return {
+    ok,
+    checks: checks.map((check) => ({ ...check, detail: maskSecrets(check.detail) })),
+    settings: Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, maskSecrets(value)])),
+  }
 }
 
 function extractorCheck(config: HyMemConfig): DoctorCheck {
