@@ -32,6 +32,7 @@ export {
   repairCanonicalDrift,
   resolveAlias,
 } from './canonical'
+export { PRIVATE_FILE_MODE } from './files'
 export type {
   ConclusionFilter,
   ConclusionFilterField,

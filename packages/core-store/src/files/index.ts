@@ -1,0 +1,1 @@
+export { createPrivateFile, ensurePrivateDirectory, PRIVATE_FILE_MODE } from './private-files'
