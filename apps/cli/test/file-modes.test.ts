@@ -1,4 +1,5 @@
-import { readdirSync, statSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { chmodSync, readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { createHyMem } from 'hymem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -76,5 +77,43 @@ describe('memory files under umask 022', () => {
       await memory.close()
     }
     expect(modesUnder(dir)['dump.jsonl']).toBe('600')
+  })
+
+  it('doctor warns with the chmod to run when the memory is readable by others, and that command fixes it', async () => {
+    const root = join(dir, 'memory')
+    expect((await cli(['capture', '--dream', fixture('conversation.jsonl')], root)).code).toBe(0)
+    const permissionsLine = async () => {
+      const { stdout } = await cli(['doctor', '--offline'], root)
+      return stdout
+        .split('\n')
+        .find((line) => line.includes('file permissions'))
+        ?.split(dir)
+        .join('<dir>')
+    }
+    expect(await permissionsLine()).toMatchInlineSnapshot(
+      `"  ok    file permissions  the memory folder and files are private to their owner"`,
+    )
+
+    chmodSync(root, 0o755)
+    chmodSync(join(root, 'USER.md'), 0o644)
+    chmodSync(join(root, 'hymem.sqlite'), 0o640)
+    const { stdout } = await cli(['doctor', '--json', '--offline'], root)
+    const check = JSON.parse(stdout).checks.find((c: { name: string }) => c.name === 'file permissions')
+    expect({ ...check, detail: check.detail.split(dir).join('<dir>') }).toMatchInlineSnapshot(`
+      {
+        "detail": "other local users can open 3 memory paths: <dir>/memory (755), <dir>/memory/hymem.sqlite (640), <dir>/memory/USER.md (644); make them private: chmod 700 <dir>/memory && chmod 600 <dir>/memory/hymem.sqlite <dir>/memory/USER.md",
+        "name": "file permissions",
+        "status": "warn",
+      }
+    `)
+    expect(await permissionsLine()).toMatchInlineSnapshot(
+      `"  warn  file permissions  other local users can open 3 memory paths: <dir>/memory (755), <dir>/memory/hymem.sqlite (640), <dir>/memory/USER.md (644); make them private: chmod 700 <dir>/memory && chmod 600 <dir>/memory/hymem.sqlite <dir>/memory/USER.md"`,
+    )
+
+    execFileSync('sh', ['-c', check.detail.replace(/^.*make them private: /, '')])
+    expect(modesUnder(root)).toMatchObject({ '.': '700', 'USER.md': '600', 'hymem.sqlite': '600' })
+    expect(await permissionsLine()).toMatchInlineSnapshot(
+      `"  ok    file permissions  the memory folder and files are private to their owner"`,
+    )
   })
 })

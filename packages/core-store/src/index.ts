@@ -32,7 +32,8 @@ export {
   repairCanonicalDrift,
   resolveAlias,
 } from './canonical'
-export { PRIVATE_FILE_MODE } from './files'
+export type { LoosePermission } from './files'
+export { findLoosePermissions, PRIVATE_FILE_MODE, sqliteFilesOf } from './files'
 export type {
   ConclusionFilter,
   ConclusionFilterField,

@@ -13,6 +13,7 @@ import {
   checkStore,
   probeEndpoint,
 } from './doctor-checks'
+import { checkFilePermissions } from './doctor-privacy'
 import { describeSettings } from './doctor-settings'
 import {
   DOCTOR_TIMEOUT_MS,
@@ -51,11 +52,16 @@ export async function collectDoctorReport(options: DoctorOptions, ctx: CliContex
   }
 
   const embedder = embedderInfo(config)
+  // Looked at before the store check opens the database, which adds its own WAL and SHM for a moment.
+  const permissions = checkFilePermissions({
+    root: config.root,
+    databasePath: config.databaseUrl === null ? config.databasePath : null,
+  })
   const { checks: storeChecks, store } =
     config.databaseUrl === null
       ? checkStore(config.databasePath, ctx.clock)
       : await checkPostgresStore(config.databaseUrl, ctx.clock)
-  checks.push(...storeChecks)
+  checks.push(...storeChecks, permissions)
   if (store) {
     try {
       checks.push(...(await checkEmbeddingDrift(store, embedder)))

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { tempDir } from '../../test/temp-dir'
 import { writeSection } from '../markdown'
 import { openStore } from '../store/open-store'
+import { findLoosePermissions } from './loose-permissions'
 import { createPrivateFile, ensurePrivateDirectory } from './private-files'
 import { sqliteFilesOf } from './sqlite-files'
 
@@ -86,5 +87,18 @@ describe('private memory files under umask 022', () => {
     writeFileSync(mine, '# mine\n', { mode: 0o640 })
     await writeSection(mine, 'insights', 'x')
     expect(modeOf(mine)).toBe('640')
+  })
+
+  it('finds the paths other users can reach, with their mode, and skips missing ones', () => {
+    const open = temp.file('open.md')
+    const closed = temp.file('closed.md')
+    const folder = temp.file('folder')
+    writeFileSync(open, '', { mode: 0o644 })
+    writeFileSync(closed, '', { mode: 0o600 })
+    mkdirSync(folder, 0o711)
+    expect(findLoosePermissions([open, closed, folder, temp.file('missing'), open])).toEqual([
+      { path: open, kind: 'file', mode: 0o644 },
+      { path: folder, kind: 'directory', mode: 0o711 },
+    ])
   })
 })
