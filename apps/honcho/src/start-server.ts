@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { HonchoAuthOptions, HonchoLogEvent } from '@hymem/honcho-http'
 import { GuardConfigError, RequestGuard } from '@hymem/http-guard'
-import { createHyMemFromConfig, type HyMem, type HyMemConfig, type HyMemLog } from 'hymem'
+import { createHyMemFromConfig, type HyMem, type HyMemConfig, type HyMemLog, maskSecrets } from 'hymem'
 import { createServerApp } from './server-app'
 
 export interface StartServerOptions {
@@ -135,16 +135,18 @@ export async function startServer(
   }
   const host = config.honcho.host.includes(':') ? `[${config.honcho.host}]` : config.honcho.host
   const url = `http://${host}:${port}`
-  const startupLine = [
-    `hymem-honcho listening on ${url}`,
-    `backend ${memory.store.backend} ${memory.store.location}`,
-    `extractor ${memory.extractor.name}`,
-    `embedder ${memory.embeddings?.name ?? 'none'}`,
-    `auth ${auth ? `bearer, ${config.authTokens.length} token(s)` : 'off (loopback only)'}`,
-    'mcp /mcp',
-    'inspector /inspect',
-    `dreams ${memory.runtime().dreams.mode === 'worker' ? 'in a worker thread' : 'in process'}`,
-  ].join(' · ')
+  const startupLine = maskSecrets(
+    [
+      `hymem-honcho listening on ${url}`,
+      `backend ${memory.store.backend} ${memory.store.location}`,
+      `extractor ${memory.extractor.name}`,
+      `embedder ${memory.embeddings?.name ?? 'none'}`,
+      `auth ${auth ? `bearer, ${config.authTokens.length} token(s)` : 'off (loopback only)'}`,
+      'mcp /mcp',
+      'inspector /inspect',
+      `dreams ${memory.runtime().dreams.mode === 'worker' ? 'in a worker thread' : 'in process'}`,
+    ].join(' · '),
+  )
 
   let closing: Promise<void> | undefined
   const close = () => {

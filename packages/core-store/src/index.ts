@@ -32,6 +32,8 @@ export {
   repairCanonicalDrift,
   resolveAlias,
 } from './canonical'
+export type { LoosePermission } from './files'
+export { findLoosePermissions, PRIVATE_FILE_MODE, sqliteFilesOf } from './files'
 export type {
   ConclusionFilter,
   ConclusionFilterField,
@@ -205,6 +207,7 @@ export type {
 } from './search/types'
 export { MAX_NEAREST_K } from './search/vector-index'
 export { cosineSimilarity } from './search/vector-math'
+export { maskSecrets } from './secrets/mask-secrets'
 export type { StoreErrorCode } from './store/errors'
 export { StoreError } from './store/errors'
 export { randomId } from './store/ids'

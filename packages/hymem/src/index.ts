@@ -19,6 +19,7 @@ export type {
   DreamRun,
   Edge,
   FactRef,
+  LoosePermission,
   Message,
   NewMessage,
   Page,
@@ -27,6 +28,8 @@ export type {
   SearchLogDay,
   Store,
 } from '@hymem/core-store'
+/** `text` with URL passwords and password-, token- or key-like parameters masked: see `@hymem/core-store`. */
+export { maskSecrets } from '@hymem/core-store'
 export type {
   ContradictionInsight,
   DependencyHubInsight,
@@ -68,6 +71,8 @@ export type { DatabaseOption } from './database/database-option'
 export type { DreamWorkerClients } from './dream/worker-protocol'
 export type { HyMemErrorCode } from './errors'
 export { HyMemError } from './errors'
+export type { MemoryLocation } from './files/memory-files'
+export { findLooseMemoryFiles } from './files/memory-files'
 export type { DeletionReceipt, ForgetOptions } from './forget/types'
 export type { AliasResult } from './graph/alias'
 export type { EntityHistory, HistoryEvidence, HistoryFact } from './history/types'

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, resolve } from 'node:path'
 import type Database from 'better-sqlite3'
 import { Kysely, sql } from 'kysely'
+import { createPrivateFile, ensurePrivateDirectory } from '../files'
 import { createRunLock } from '../lock'
 import { createRepositories } from '../repositories'
 import type { HyMemDatabase } from '../schema/tables'
@@ -73,7 +73,7 @@ function connect(path: string): Database.Database {
   const SqliteDatabase = sqliteDriver()
   if (path !== ':memory:') {
     try {
-      ensureDirectory(dirname(path))
+      ensurePrivateDirectory(dirname(path))
     } catch (error) {
       throw new StoreError(
         'NOT_WRITABLE',
@@ -83,6 +83,9 @@ function connect(path: string): Database.Database {
     }
   }
   try {
+    // SQLite creates a new database 0644, and its -wal and -shm files with the database's mode: an empty
+    // file made 0600 first is opened as a new database, and keeps all three private.
+    if (path !== ':memory:') createPrivateFile(path)
     return new SqliteDatabase(path)
   } catch (error) {
     throw new StoreError(
@@ -91,23 +94,6 @@ function connect(path: string): Database.Database {
       { cause: error },
     )
   }
-}
-
-/**
- * Creates the missing folders one level at a time. Node's recursive mkdir retries forever on some virtual
- * file systems (a path under /proc), where a single mkdir fails cleanly.
- */
-function ensureDirectory(directory: string): void {
-  const missing: string[] = []
-  let current = directory
-  while (!existsSync(current)) {
-    missing.unshift(current)
-    const parent = dirname(current)
-    if (parent === current) break
-    current = parent
-  }
-  if (!statSync(current).isDirectory()) throw new Error(`${current} is a file, not a folder`)
-  for (const folder of missing) mkdirSync(folder)
 }
 
 /** Pragmas go first so that they already apply to the migrations. */
