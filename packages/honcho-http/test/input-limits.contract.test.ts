@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestServer, type TestServer } from './harness'
 
@@ -120,6 +121,45 @@ describe('filters past a limit answer 422 naming it, on every list route and sea
         },
       ],
     })
+  })
+})
+
+describe('filters of any width and depth answer 200 within the caps and 422 past them, never 500', () => {
+  /**
+   * `extra` AND wrappers around an OR of `width` ANDs of `conditions` always-true tests, beside an `in` of
+   * `values` ids that holds both authors: every message matches whenever the filter is allowed.
+   */
+  const shape = fc.record({
+    width: fc.integer({ min: 1, max: 150 }),
+    conditions: fc.integer({ min: 1, max: 15 }),
+    extra: fc.integer({ min: 0, max: 4 }),
+    values: fc.integer({ min: 0, max: 1200 }),
+  })
+
+  it('on the messages list', async () => {
+    await fc.assert(
+      fc.asyncProperty(shape, async ({ width, conditions, extra, values }) => {
+        let filters: Record<string, unknown> = {
+          OR: range(width, (i) => ({ AND: range(conditions, (j) => ({ peer_id: { ne: `x${i}-${j}` } })) })),
+          peer_id: { in: [...range(values, (i) => `x${i}`), 'alice', 'bob'] },
+        }
+        for (let level = 0; level < extra; level++) filters = { AND: [filters] }
+        const allowed = width <= 100 && 3 + extra <= 5 && values + 2 <= 1000
+        const withinConditions = width * conditions + 1 <= 1000
+        const { status, json } = await post('/v3/workspaces/w/sessions/s/messages/list', { filters })
+        if (allowed && withinConditions) {
+          expect(status).toBe(200)
+          expect((json as { items: { peer_id: string }[] }).items.map((m) => m.peer_id)).toEqual([
+            'alice',
+            'bob',
+          ])
+        } else {
+          expect(status).toBe(422)
+          expect((json as { detail: string }).detail).toMatch(/at most \d+/)
+        }
+      }),
+      { numRuns: 30 },
+    )
   })
 })
 
