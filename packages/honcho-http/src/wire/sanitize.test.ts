@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nestedDeeperThan, stripNul } from './sanitize'
+import { dropNulls, nestedDeeperThan, stripNul } from './sanitize'
 
 /** `[[[…"a\u0000"…]]]` parsed from text: building it with JSON.stringify would itself recurse. */
 const nestedList = (levels: number) => JSON.parse(`${'['.repeat(levels)}"a\\u0000"${']'.repeat(levels)}`)
@@ -38,5 +38,14 @@ describe('nestedDeeperThan', () => {
   it('answers for 1,000,000 levels without exhausting the stack', () => {
     expect(nestedDeeperThan(nestedList(1_000_000), 32)).toBe(true)
     expect(nestedDeeperThan(nestedList(32), 32)).toBe(false)
+  })
+})
+
+describe('dropNulls', () => {
+  it('drops null entries at every level and keeps a __proto__ key a plain key', () => {
+    const parsed = JSON.parse('{"a":null,"b":{"c":null,"d":1},"__proto__":{"e":null,"f":2}}')
+    const kept = dropNulls(parsed)
+    expect(JSON.stringify(kept)).toBe('{"b":{"d":1},"__proto__":{"f":2}}')
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype)
   })
 })

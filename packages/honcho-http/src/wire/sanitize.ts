@@ -56,12 +56,14 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Drops `null`/`undefined` entries (the stored form of configuration objects). */
+/**
+ * Drops `null`/`undefined` entries (the stored form of configuration objects). Recursive: call it on
+ * validated configuration only (at most 5 levels). `fromEntries` keeps a `__proto__` key a key.
+ */
 export function dropNulls(value: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [key, item] of Object.entries(value)) {
-    if (item === null || item === undefined) continue
-    out[key] = isPlainObject(item) ? dropNulls(item) : item
-  }
-  return out
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => item !== null && item !== undefined)
+      .map(([key, item]) => [key, isPlainObject(item) ? dropNulls(item) : item]),
+  )
 }
