@@ -53,6 +53,8 @@ export type {
 } from './filter'
 export {
   CONCLUSION_FILTER_FIELDS,
+  checkFilterLimits,
+  FILTER_LIMITS,
   MESSAGE_FILTER_FIELDS,
   PEER_FILTER_FIELDS,
   SESSION_FILTER_FIELDS,

@@ -14,7 +14,9 @@ import { StoreError } from './errors'
 import { attachFileGate } from './file-gate'
 import { GatedSqliteDialect } from './gated-dialect'
 import { randomId } from './ids'
+import { mappedDialect } from './mapped-dialect'
 import { migrate, readVersion } from './migrate'
+import { mapSqliteError } from './sqlite-errors'
 import { cachingDatabase, createStatementCache } from './statement-cache'
 import { createStoreRunLock } from './store-run-lock'
 import type { OpenStoreOptions, SqliteStore, SqliteStoreInfo, StoreContext, VectorSupport } from './types'
@@ -159,7 +161,9 @@ function assemble(
   const statements = createStatementCache(sqlite)
   const gate = attachFileGate(path)
   const driver = closableDialect(
-    new GatedSqliteDialect({ database: cachingDatabase(sqlite, statements) }, gate),
+    mappedDialect(new GatedSqliteDialect({ database: cachingDatabase(sqlite, statements) }, gate), {
+      mapError: mapSqliteError,
+    }),
     path,
   )
   const db = new Kysely<HyMemDatabase>({ dialect: driver.dialect })
