@@ -34,6 +34,8 @@ import { requireSessionId, requireWorkspaceId, toCaptureMessages, toLogMessage }
 import { createInspectApi } from './inspect/inspect-api'
 import type { HyMemInspect } from './inspect/types'
 import type { HyMemLog } from './log'
+import { logStream } from './log-stream'
+import type { LogStreamResult, SessionBatch } from './log-stream-types'
 import { markdownPathsFor } from './markdown-paths'
 import type { NotesContext } from './notes/context'
 import { forgetNotes, getNote, restoreNote } from './notes/forget'
@@ -170,6 +172,17 @@ export class HyMemInstance implements HyMem {
     if (!Array.isArray(messages)) throw new HyMemError('INVALID_INPUT', 'messages must be an array')
     if (messages.length === 0) return []
     return this.store.messages.insertBatch(this.#ws(options.workspaceId), sessionId, messages)
+  }
+
+  async logStream(
+    batches: AsyncIterable<readonly SessionBatch[]>,
+    options: Ws & {
+      readonly signal?: AbortSignal
+      readonly onBatch?: (result: LogStreamResult) => void
+    } = {},
+  ): Promise<LogStreamResult> {
+    this.#open()
+    return logStream(this.store, this.#ws(options.workspaceId), batches, options)
   }
 
   async capture(

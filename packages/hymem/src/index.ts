@@ -86,6 +86,7 @@ export type {
 } from './inspect/types'
 export type { HyMemLog, HyMemLogEvent } from './log'
 export { filterLog } from './log'
+export type { LogStreamResult, SessionBatch } from './log-stream-types'
 export type { Note, NoteHit, NotesConfig } from './notes/types'
 export { DEFAULT_NOTES_CONFIG } from './notes/types'
 export type { DreamRunnerStatus, EventLoopDelay, RunningDream, RuntimeStatus } from './runtime/types'

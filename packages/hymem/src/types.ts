@@ -9,6 +9,7 @@ import type { AliasResult } from './graph/alias'
 import type { EntityHistory } from './history/types'
 import type { HyMemInspect } from './inspect/types'
 import type { HyMemLog } from './log'
+import type { LogStreamResult, SessionBatch } from './log-stream-types'
 import type { Note, NoteHit, NotesConfig } from './notes/types'
 import type { RuntimeStatus } from './runtime/types'
 import type { HyMemStats } from './stats/types'
@@ -186,6 +187,21 @@ export interface HyMem {
   log(input: LogInput): Promise<Message>
   /** One transaction per batch. Creates workspace/session/peers/membership as needed. */
   logMessages(sessionId: string, messages: readonly NewMessage[], options?: Ws): Promise<Message[]>
+  /**
+   * Logs a stream of batches (a big import) in ONE transaction, holding only the current batch: if the
+   * stream throws or `signal` aborts, nothing of it is stored.
+   *
+   * @example
+   * await memory.logStream(batchesOf(readLines('year.jsonl')), { signal })
+   */
+  logStream(
+    batches: AsyncIterable<readonly SessionBatch[]>,
+    options?: Ws & {
+      readonly signal?: AbortSignal
+      /** Called after each batch with the running totals. */
+      readonly onBatch?: (result: LogStreamResult) => void
+    },
+  ): Promise<LogStreamResult>
   /** Logs a whole conversation in one transaction, optionally dreaming afterwards. */
   capture(
     turns: readonly CaptureTurn[],
