@@ -9,6 +9,7 @@ import {
   type Store,
 } from '@hymem/core-store'
 import {
+  DEFAULT_DREAM_CONFIG,
   type DreamProgressEvent,
   type DreamReport,
   type LLMResponseCache,
@@ -437,7 +438,9 @@ export class HyMemInstance implements HyMem {
 
   async stats(options: Ws = {}): Promise<HyMemStats> {
     this.#open()
-    return { ...(await collectStats(this.store, this.#ws(options.workspaceId))), runtime: this.runtime() }
+    const config = { ...DEFAULT_DREAM_CONFIG, ...this.#parts.dreamConfig }
+    const stats = await collectStats(this.store, this.#ws(options.workspaceId), config)
+    return { ...stats, runtime: this.runtime() }
   }
 
   export(options: Ws & { readonly withVectors?: boolean } = {}): AsyncIterable<string> {
