@@ -22,7 +22,7 @@ import {
 } from '@hymem/dreaming'
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, Conflict, QueryEngine } from '@hymem/query'
-import { dreamBacklog } from './dream/backlog'
+import { dreamBacklog, pendingWorkspaces } from './dream/backlog'
 import { DreamRunner } from './dream/dream-runner'
 import type { DreamWorkerHost } from './dream/worker-host'
 import { _asHyMemError, HyMemError } from './errors'
@@ -59,6 +59,7 @@ import type {
   HyMem,
   HyMemAugmentOptions,
   LogInput,
+  PendingWorkspace,
   RememberInput,
   SearchNotesOptions,
 } from './types'
@@ -228,6 +229,11 @@ export class HyMemInstance implements HyMem {
   async dreamBacklog(workspaceId?: string): Promise<DreamBacklog> {
     this.#open()
     return dreamBacklog(this.store, this.#ws(workspaceId), this.extractor.promptVersion, this.#dreams.running)
+  }
+
+  async pendingWorkspaces(): Promise<PendingWorkspace[]> {
+    this.#open()
+    return pendingWorkspaces(this.store, this.extractor.promptVersion, () => this.#dreams.running)
   }
 
   runtime(): RuntimeStatus {

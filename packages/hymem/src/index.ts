@@ -104,6 +104,7 @@ export type {
   HyMemAugmentOptions,
   HyMemOptions,
   LogInput,
+  PendingWorkspace,
   RememberInput,
   SearchNotesOptions,
 } from './types'

@@ -163,6 +163,15 @@ export interface DreamBacklog {
   readonly sessions: Record<string, { pendingMessages: number }>
 }
 
+/** A workspace with work waiting for a dream (see {@link HyMem.pendingWorkspaces}). */
+export interface PendingWorkspace {
+  readonly workspaceId: string
+  readonly pendingMessages: number
+  readonly pendingChunks: number
+  /** As {@link DreamBacklog.running}: a dream of it runs here or in another process. */
+  readonly running: boolean
+}
+
 type Ws = { readonly workspaceId?: string }
 
 /** Options of {@link HyMem.augment}: the query options with the workspace optional. USER.md/MEMORY.md are read from the workspace's files unless given. */
@@ -217,6 +226,8 @@ export interface HyMem {
   /** Background dream with cooldown, on a forked connection (or in the dream worker); never blocks the caller. */
   scheduleDream(workspaceId?: string): void
   dreamBacklog(workspaceId?: string): Promise<DreamBacklog>
+  /** Every workspace of the database with pending dream work, in id order (what `hymem worker` picks from). */
+  pendingWorkspaces(): Promise<PendingWorkspace[]>
   /** Live figures of this thread: event-loop delay (p50/p99/max) and where dreams run and how they fare. */
   runtime(): RuntimeStatus
   /**
