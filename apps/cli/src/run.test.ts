@@ -80,6 +80,10 @@ describe('runCli', () => {
         dream [options]                   run one dreaming cycle: extract facts,
                                           episodes and procedures, update USER.md and
                                           MEMORY.md
+        worker [options]                  dream every workspace with pending work on
+                                          the configured database, in turn, until
+                                          SIGTERM or Ctrl-C (run several: the dream
+                                          locks share the work)
         augment [options] <text...>       show the context retrieved for a message:
                                           facts with reason codes, hits, episodes,
                                           procedures, notes

@@ -23,6 +23,8 @@ export interface ServerAppOptions {
   readonly log?: (event: HonchoLogEvent) => void
   /** Schedule a background dream after messages are added (and when a queue poll finds work). @default true */
   readonly backgroundDreaming?: boolean
+  /** Never dream here: `hymem worker` processes do (`--no-dream`, `HYMEM_DREAM=off`). @default false */
+  readonly dreamsElsewhere?: boolean
 }
 
 /** The inspector's unexpected errors go to the HTTP log like the API's. */
@@ -45,6 +47,7 @@ export function createServerApp(options: ServerAppOptions): Hono & { readonly id
     ...(auth ? { auth } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.backgroundDreaming === false ? { backgroundDreaming: false } : {}),
+    ...(options.dreamsElsewhere ? { dreamsElsewhere: true } : {}),
   })
   const app = new Hono()
   const tokens = new TokenTable(auth?.tokens)

@@ -83,10 +83,12 @@ export async function startServer(
     )
   }
   const guard = guardOf(config)
+  const dreams = config.dream.enabled
   const memory =
     options.memory ??
     (await createHyMemFromConfig(config, {
-      dreamIn: options.dreamIn ?? 'worker',
+      // A server that never dreams needs no dream worker thread (and its second connection).
+      dreamIn: dreams ? (options.dreamIn ?? 'worker') : 'process',
       ...(options.log ? { log: options.log } : {}),
     }))
   // What the first requests would load on the event loop, loaded before listening: the token counter's
@@ -104,6 +106,7 @@ export async function startServer(
     ...(auth ? { auth } : {}),
     ...(options.httpLog ? { log: options.httpLog } : {}),
     ...(options.backgroundDreaming === false ? { backgroundDreaming: false } : {}),
+    ...(dreams ? {} : { dreamsElsewhere: true }),
   })
   const fetch = (request: Request): Response | Promise<Response> => {
     if (draining) {
@@ -144,7 +147,7 @@ export async function startServer(
       `auth ${auth ? `bearer, ${config.authTokens.length} token(s)` : 'off (loopback only)'}`,
       'mcp /mcp',
       'inspector /inspect',
-      `dreams ${memory.runtime().dreams.mode === 'worker' ? 'in a worker thread' : 'in process'}`,
+      `dreams ${dreams ? (memory.runtime().dreams.mode === 'worker' ? 'in a worker thread' : 'in process') : 'off (hymem worker)'}`,
     ].join(' · '),
   )
 

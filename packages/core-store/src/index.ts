@@ -169,6 +169,7 @@ export type {
   SearchLogRepository,
   SearchLogSummary,
 } from './repositories/search-log'
+export type { TrimBounds } from './repositories/trim-bounds'
 export type {
   DreamRun,
   DreamRunOutcome,

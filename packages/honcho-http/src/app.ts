@@ -34,7 +34,8 @@ export function createHonchoApp(options: HonchoAppOptions): HonchoApp {
     memory: options.memory,
     limits,
     log,
-    backgroundDreaming: options.backgroundDreaming ?? true,
+    backgroundDreaming: options.dreamsElsewhere !== true && (options.backgroundDreaming ?? true),
+    dreamsElsewhere: options.dreamsElsewhere === true,
     dreams: new Map(),
     queue: new QueueTracker(),
   }

@@ -69,6 +69,11 @@ export interface HonchoAppOptions {
   readonly log?: (event: HonchoLogEvent) => void
   /** Schedule a background dream after messages are added. @default true */
   readonly backgroundDreaming?: boolean
+  /**
+   * Dreams run in other processes (`hymem worker`): no background dream is scheduled and `schedule_dream`
+   * only acknowledges, the work being queued already. @default false
+   */
+  readonly dreamsElsewhere?: boolean
 }
 
 /** What every route group receives. */
@@ -77,6 +82,7 @@ export interface RouteDeps {
   readonly limits: HonchoLimits
   readonly log: (event: HonchoLogEvent) => void
   readonly backgroundDreaming: boolean
+  readonly dreamsElsewhere: boolean
   /** Dreams started by `schedule_dream`, per workspace, until they settle. */
   readonly dreams: Map<string, Promise<void>>
   /** Queue status memory across polls (dream units, totals that never shrink). */

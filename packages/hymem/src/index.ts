@@ -91,10 +91,11 @@ export type {
 } from './inspect/types'
 export type { HyMemLog, HyMemLogEvent } from './log'
 export { filterLog } from './log'
+export type { LogStreamResult, SessionBatch } from './log-stream-types'
 export type { Note, NoteHit, NotesConfig } from './notes/types'
 export { DEFAULT_NOTES_CONFIG } from './notes/types'
 export type { DreamRunnerStatus, EventLoopDelay, RunningDream, RuntimeStatus } from './runtime/types'
-export type { DreamHistoryEntry, HyMemStats, SearchLogStats } from './stats/types'
+export type { BoundedLogStats, DreamHistoryEntry, HyMemStats, SearchLogStats } from './stats/types'
 export type { MigratedTable, MigrateOptions, MigrateReport } from './transfer/migrate'
 export { migrateMemory } from './transfer/migrate'
 export { DUMP_FORMAT, DUMP_FORMAT_VERSION } from './transfer/records'
@@ -108,6 +109,7 @@ export type {
   HyMemAugmentOptions,
   HyMemOptions,
   LogInput,
+  PendingWorkspace,
   RememberInput,
   SearchNotesOptions,
 } from './types'

@@ -32,7 +32,13 @@ describe('configFromEnv defaults', () => {
         model: 'deepseek-embedding',
       },
       honcho: { host: '127.0.0.1', port: 8765, loopback: true, allowedHosts: [], corsOrigins: [] },
-      dream: { cooldownSeconds: 60, budget: 50, promptVersion: null },
+      dream: {
+        enabled: true,
+        cooldownSeconds: 60,
+        budget: 50,
+        promptVersion: null,
+        retention: { searchLogDays: 90, searchLogRows: 100_000, llmCacheDays: 30, llmCacheRows: 50_000 },
+      },
       authTokens: [],
       logLevel: 'info',
     })
@@ -61,12 +67,17 @@ describe('configFromEnv defaults', () => {
       'HYMEM_EMBEDDING_MODEL',
       'HYMEM_HONCHO_HOST',
       'HYMEM_HONCHO_PORT',
+      'HYMEM_DREAM',
       'HYMEM_DREAM_COOLDOWN_SECONDS',
       'HYMEM_AUTH_TOKENS',
       'HYMEM_ALLOWED_HOSTS',
       'HYMEM_CORS_ORIGINS',
       'HYMEM_PROMPT_VERSION',
       'HYMEM_DREAM_BUDGET',
+      'HYMEM_SEARCH_LOG_RETENTION_DAYS',
+      'HYMEM_SEARCH_LOG_MAX_ROWS',
+      'HYMEM_LLM_CACHE_RETENTION_DAYS',
+      'HYMEM_LLM_CACHE_MAX_ROWS',
       'HYMEM_LOG_LEVEL',
     ])
     for (const variable of ENV_VARIABLES) expect(variable.description.length).toBeGreaterThan(10)
@@ -134,6 +145,11 @@ describe('configFromEnv reads every variable', () => {
       HYMEM_AUTH_TOKENS: 'aaaaaaaaaaaaaaaa=team-a,team-b; bbbbbbbbbbbbbbbb=*',
       HYMEM_PROMPT_VERSION: 'v8',
       HYMEM_DREAM_BUDGET: '200',
+      HYMEM_DREAM: 'OFF',
+      HYMEM_SEARCH_LOG_RETENTION_DAYS: '7',
+      HYMEM_SEARCH_LOG_MAX_ROWS: '1000',
+      HYMEM_LLM_CACHE_RETENTION_DAYS: '0',
+      HYMEM_LLM_CACHE_MAX_ROWS: '0',
       HYMEM_LOG_LEVEL: 'DEBUG',
     })
     expect(errors).toEqual([])
@@ -166,7 +182,13 @@ describe('configFromEnv reads every variable', () => {
         allowedHosts: ['memory.example.com', '[fd00::5]'],
         corsOrigins: ['https://app.example.com'],
       },
-      dream: { cooldownSeconds: 0, budget: 200, promptVersion: 'v8' },
+      dream: {
+        enabled: false,
+        cooldownSeconds: 0,
+        budget: 200,
+        promptVersion: 'v8',
+        retention: { searchLogDays: 7, searchLogRows: 1000, llmCacheDays: 0, llmCacheRows: 0 },
+      },
       authTokens: [
         { token: 'aaaaaaaaaaaaaaaa', workspaces: ['team-a', 'team-b'] },
         { token: 'bbbbbbbbbbbbbbbb', workspaces: '*' },

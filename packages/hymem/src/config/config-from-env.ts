@@ -105,9 +105,16 @@ function normalise(
       corsOrigins: parseCorsOrigins(parsed.HYMEM_CORS_ORIGINS, errors),
     },
     dream: {
+      enabled: parsed.HYMEM_DREAM === 'on',
       cooldownSeconds: parsed.HYMEM_DREAM_COOLDOWN_SECONDS,
       budget: parsed.HYMEM_DREAM_BUDGET,
       promptVersion: parsed.HYMEM_PROMPT_VERSION ?? null,
+      retention: {
+        searchLogDays: parsed.HYMEM_SEARCH_LOG_RETENTION_DAYS,
+        searchLogRows: parsed.HYMEM_SEARCH_LOG_MAX_ROWS,
+        llmCacheDays: parsed.HYMEM_LLM_CACHE_RETENTION_DAYS,
+        llmCacheRows: parsed.HYMEM_LLM_CACHE_MAX_ROWS,
+      },
     },
     authTokens: parseAuthTokens(parsed.HYMEM_AUTH_TOKENS, errors),
     logLevel: parsed.HYMEM_LOG_LEVEL,

@@ -52,10 +52,19 @@ export interface HyMemConfig {
     readonly corsOrigins: readonly string[]
   }
   readonly dream: {
+    /** False (`HYMEM_DREAM=off`): servers never dream; `hymem worker` processes do. */
+    readonly enabled: boolean
     readonly cooldownSeconds: number
     readonly budget: number
     /** null: the extractor's own prompt version. */
     readonly promptVersion: string | null
+    /** The bounds dreams trim the search log and the LLM cache to (days and rows; 0 keeps everything). */
+    readonly retention: {
+      readonly searchLogDays: number
+      readonly searchLogRows: number
+      readonly llmCacheDays: number
+      readonly llmCacheRows: number
+    }
   }
   /** Empty: no authentication (allowed on loopback only). */
   readonly authTokens: readonly AuthToken[]
