@@ -13,6 +13,7 @@ import {
   checkStore,
   probeEndpoint,
 } from './doctor-checks'
+import { checkLanguages } from './doctor-languages'
 import { describeSettings } from './doctor-settings'
 import {
   DOCTOR_TIMEOUT_MS,
@@ -60,6 +61,7 @@ export async function collectDoctorReport(options: DoctorOptions, ctx: CliContex
     try {
       checks.push(...(await checkEmbeddingDrift(store, embedder)))
       checks.push(...(await checkCanonicalDrift(store, options.repairCanonical === true)))
+      checks.push(...(await checkLanguages(store, config.workspaceId, embedder)))
     } finally {
       await store.close()
     }
