@@ -207,6 +207,45 @@ describe('hymem doctor', () => {
   })
 })
 
+describe('hymem doctor: languages', () => {
+  let root: string
+  let cleanup: () => void
+  beforeEach(() => {
+    ;({ dir: root, cleanup } = tempDir())
+  })
+  afterEach(() => cleanup())
+
+  it('notices an English-only embedder while the memory holds other scripts, and only then', async () => {
+    const memory = await createHyMem({ root, embeddings: null })
+    await memory.logMessages('s', [{ peerId: 'user', content: 'We deploy the billing API to Fly.io.' }])
+    await memory.close()
+    const languages = async (env: Record<string, string>) =>
+      (
+        await collectDoctorReport(
+          { offline: true },
+          captureContext({ env: { HYMEM_ROOT: root, ...env } }).ctx,
+        )
+      ).checks.filter((c) => c.name === 'languages')
+    expect(await languages({ HYMEM_EMBEDDING_PROVIDER: 'local' })).toEqual([])
+    const again = await createHyMem({ root, embeddings: null })
+    await again.logMessages('s', [{ peerId: 'user', content: '我们的后端服务部署在阿里云上' }])
+    await again.close()
+    expect(await languages({ HYMEM_EMBEDDING_PROVIDER: 'local' })).toMatchInlineSnapshot(`
+      [
+        {
+          "detail": "1 of the newest 2 messages are in scripts other than Latin, but local:use-lite reads English only: they are found by keyword alone (see "Languages" in the README)",
+          "name": "languages",
+          "status": "warn",
+        },
+      ]
+    `)
+    expect(
+      await languages({ HYMEM_EMBEDDING_PROVIDER: 'local', HYMEM_EMBEDDING_LOCAL_MODEL: 'minilm' }),
+    ).toHaveLength(1)
+    expect(await languages({ HYMEM_EMBEDDING_PROVIDER: 'none' })).toEqual([])
+  })
+})
+
 describe('hymem doctor: canonical drift', () => {
   let root: string
   let cleanup: () => void

@@ -13,6 +13,7 @@ import {
   checkStore,
   probeEndpoint,
 } from './doctor-checks'
+import { checkLanguages } from './doctor-languages'
 import { checkFilePermissions } from './doctor-privacy'
 import { describeSettings } from './doctor-settings'
 import {
@@ -66,6 +67,7 @@ export async function collectDoctorReport(options: DoctorOptions, ctx: CliContex
     try {
       checks.push(...(await checkEmbeddingDrift(store, embedder)))
       checks.push(...(await checkCanonicalDrift(store, options.repairCanonical === true)))
+      checks.push(...(await checkLanguages(store, config.workspaceId, embedder)))
     } finally {
       await store.close()
     }

@@ -12,6 +12,7 @@ import type { ScopeWithBuilder } from './builder'
 import { closableDialect, storeClosedError } from './closable-dialect'
 import { StoreError } from './errors'
 import { attachFileGate } from './file-gate'
+import { registerFullTextFunctions } from './full-text-functions'
 import { GatedSqliteDialect } from './gated-dialect'
 import { randomId } from './ids'
 import { mappedDialect } from './mapped-dialect'
@@ -107,6 +108,7 @@ function configure(sqlite: Database.Database, path: string): void {
     sqlite.pragma('foreign_keys = ON')
     // Deleted and overwritten content is zeroed in its pages, so forgetting leaves no words behind.
     sqlite.pragma('secure_delete = ON')
+    registerFullTextFunctions(sqlite)
     readVersion(sqlite)
   } catch (error) {
     const code = (error as { code?: string }).code

@@ -62,7 +62,9 @@ describe('message hits rescored in context', () => {
     })
     const { hits } = await engine.augment('bowl', { workspaceId: WS, ...hitsOnly })
     expect(hits.map((hit) => hit.id)).toEqual([s1[1], s1[0], s1[2]])
-    expect(hits[1]!.whyRetrieved).toEqual([`keyword:messages#2`, `neighbour_of:${s1[1]}`])
+    // The neighbour shares no word with the query: no keyword reason, only the one that reached it.
+    expect(hits[1]!.whyRetrieved).toEqual([`neighbour_of:${s1[1]}`])
+    expect(hits[0]!.whyRetrieved).toEqual(['keyword:messages#1'])
     const { hits: edge } = await engine.augment('together', { workspaceId: WS, ...hitsOnly })
     expect(edge.map((hit) => hit.id)).toEqual([s2[1], s2[0]])
   })
@@ -98,7 +100,8 @@ describe('message hits rescored in context', () => {
     })
     const { hits } = await engine.augment('what colour', { workspaceId: WS, ...hitsOnly })
     expect(hits.map((hit) => hit.id).slice(0, 2)).toEqual([s1[3], s1[2]])
-    expect(hits[0]!.whyRetrieved).toEqual([`keyword:messages#1`, `reply_to:${s1[2]}`])
+    expect(hits[0]!.whyRetrieved).toEqual([`reply_to:${s1[2]}`])
+    expect(hits[1]!.whyRetrieved[0]).toBe('keyword:messages#2')
   })
 
   it('reaches turns by meaning through the message vectors, within the peer the search is limited to', async () => {
