@@ -4,7 +4,7 @@
  *
  *   pnpm eval:beam <BEAM folder> [--chats 100K/11-20,500K/6-35] [--final-check]
  *                  [--systems hymem,bm25,dense] [--embeddings default|none|local|use-lite|minilm|fake]
- *                  [--query '{...}'] [--dream '{...}'] [--json]
+ *                  [--query '{...}' | --variants '{"name":{...},...}'] [--dream '{...}'] [--json]
  *
  * The folder is BEAM's repository root or its `chats` folder (fetched outside the project; never commit
  * it). `--chats` defaults to the development chats; the held-out chats (100K/1-10, 500K/1-5) are refused
@@ -12,12 +12,14 @@
  * turn ids `D<batch>:<message id>`; abstention questions are counted and not scored. Recall@k and any-hit@k
  * are scored as in `eval:locomo`, per ability (`all` first) and per BEAM difficulty. `--embeddings` is
  * HyMem's embedder; the dense baseline always uses the local MiniLM. With --json the last line of output is
- * one JSON object.
+ * one JSON object. `--variants` asks the questions once per named `QueryConfig` override over one ingested and
+ * dreamed store per chat, and reports each variant as a system of its own.
  */
 import { parseArgs } from 'node:util'
 import { createLocalEmbeddings } from '@hymem/extraction/local'
+import type { QueryConfig } from '@hymem/query'
 import { createBm25Index, createDenseIndex } from '../locomo/baselines'
-import { askAll, chooseEmbeddings, prepareConversation } from '../locomo/harness'
+import { askAll, chooseEmbeddings, prepareConversation, withQuery } from '../locomo/harness'
 import { parseJsonOption } from '../locomo/options'
 import { scoreQuestion } from '../locomo/score'
 import { chatName, DEV_CHATS, parseChats } from './chats'
@@ -40,6 +42,7 @@ const { values, positionals } = parseArgs({
     systems: { type: 'string', default: SYSTEMS.join(',') },
     embeddings: { type: 'string', default: 'default' },
     query: { type: 'string' },
+    variants: { type: 'string' },
     dream: { type: 'string' },
     json: { type: 'boolean', default: false },
   },
@@ -54,6 +57,11 @@ async function main(): Promise<void> {
   const systems = parseSystems(values.systems)
   const root = chatsFolder(folder)
   const query = parseJsonOption('query', values.query)
+  if (query && values.variants) throw new Error('pass --query or --variants, not both')
+  const variants = (parseJsonOption('variants', values.variants) ?? { hymem: query ?? {} }) as Record<
+    string,
+    Partial<QueryConfig>
+  >
   const dream = parseJsonOption('dream', values.dream)
   const embeddings = systems.includes('hymem') ? await chooseEmbeddings(values.embeddings) : null
   const minilm = systems.includes('dense') ? createLocalEmbeddings({ model: 'minilm' }) : null
@@ -63,8 +71,10 @@ async function main(): Promise<void> {
       (query ? `, query ${values.query}` : '') +
       (dream ? `, dream ${values.dream}` : ''),
   )
-  const runs = Object.fromEntries(systems.map((name) => [name, { scores: [], queryMs: [] }])) as Partial<
-    Record<SystemName, SystemScores>
+  const names = systems.flatMap((name) => (name === 'hymem' ? Object.keys(variants) : [name]))
+  const runs = Object.fromEntries(names.map((name) => [name, { scores: [], queryMs: [] }])) as Record<
+    string,
+    SystemScores
   >
   const difficulties: string[] = []
   let abstentions = 0
@@ -86,16 +96,23 @@ async function main(): Promise<void> {
       const index = await createDenseIndex(minilm, texts)
       await scoreRanker(chat, (question) => index.rank(question), runs.dense)
     }
-    if (runs.hymem && embeddings) {
+    if (embeddings) {
       const prepared = await prepareConversation(chat, {
         embeddings: embeddings.client,
-        ...(query ? { query } : {}),
         ...(dream ? { dream } : {}),
       })
       try {
         ingestMs += prepared.ingestMs
         dreamMs += prepared.dreamMs
-        await askAll(prepared.memory, chat, prepared.turnOf, runs.hymem.scores, runs.hymem.queryMs)
+        for (const [name, variant] of Object.entries(variants)) {
+          const memory = await withQuery(prepared, embeddings.client, variant)
+          const run = runs[name] as SystemScores
+          try {
+            await askAll(memory, chat, prepared.turnOf, run.scores, run.queryMs)
+          } finally {
+            await memory.close()
+          }
+        }
       } finally {
         await prepared.dispose()
       }

@@ -5,7 +5,7 @@ import { type QuestionScore, summariseBy, type Table } from '../locomo/score'
 export const SYSTEMS = ['hymem', 'bm25', 'dense'] as const
 export type SystemName = (typeof SYSTEMS)[number]
 
-const LABELS: Readonly<Record<SystemName, string>> = { hymem: 'HyMem', bm25: 'BM25', dense: 'dense' }
+const LABELS: Readonly<Record<string, string>> = { hymem: 'HyMem', bm25: 'BM25', dense: 'dense' }
 
 /** Scores of one system, one per scored question, in the order of `BeamRun.difficulties`. */
 export interface SystemScores {
@@ -30,7 +30,8 @@ export interface BeamResult {
   readonly skippedQuestions: number
   /** Scored questions per ability (`all` first). */
   readonly perAbility: Readonly<Record<string, number>>
-  readonly systems: Partial<Record<SystemName, SystemResult>>
+  /** Per system (HyMem, or each HyMem query variant, then the baselines), in the order they were run. */
+  readonly systems: Readonly<Record<string, SystemResult>>
   readonly ingestMs: number
   readonly dreamMs: number
 }
@@ -57,23 +58,24 @@ export function countPerAbility(scores: readonly QuestionScore[]): Record<string
 
 /** The side-by-side tables: recall@5/@10 and any-hit@10 of each system, per ability, then per difficulty. */
 export function formatBeamResult(result: BeamResult): string[] {
-  const systems = SYSTEMS.filter((name) => result.systems[name])
+  const systems = Object.keys(result.systems)
+  const width = Math.max(6, ...systems.map((name) => (LABELS[name] ?? name).length))
   const header = (first: string) =>
-    `${first.padEnd(26)}${'n'.padStart(5)}  ${systems.map((name) => `${LABELS[name].padEnd(6)} R@5   R@10  any@10`).join('   ')}`
+    `${first.padEnd(26)}${'n'.padStart(5)}  ${systems.map((name) => `${(LABELS[name] ?? name).padEnd(width)} R@5   R@10  any@10`).join('   ')}`
   const row = (key: string, n: number | undefined, table: (r: SystemResult) => Table, any: boolean) =>
     `${key.padEnd(26)}${String(n ?? '').padStart(5)}  ${systems
       .map((name) => {
         const r = result.systems[name] as SystemResult
         const recall = table(r)[key]
         const hit = any ? r.anyHit[key]?.['10'] : undefined
-        return `       ${fmt(recall?.['5'])} ${fmt(recall?.['10'])} ${fmt(hit)}`
+        return `${' '.repeat(width + 1)}${fmt(recall?.['5'])} ${fmt(recall?.['10'])} ${fmt(hit)}`
       })
       .join('   ')}`
   const lines = [header('ability')]
   for (const key of Object.keys(result.perAbility))
     lines.push(row(key, result.perAbility[key], (r) => r.recall, true))
   lines.push('', header('difficulty'))
-  const first = result.systems[systems[0] ?? 'hymem']
+  const first = result.systems[systems[0] ?? '']
   for (const key of Object.keys(first?.recallByDifficulty ?? {}))
     lines.push(row(key, undefined, (r) => r.recallByDifficulty, false))
   lines.push('')
@@ -82,9 +84,9 @@ export function formatBeamResult(result: BeamResult): string[] {
   )
   for (const name of systems) {
     const r = result.systems[name] as SystemResult
-    lines.push(`${LABELS[name]} query p50 ${r.queryMsP50} ms / p95 ${r.queryMsP95} ms`)
+    lines.push(`${LABELS[name] ?? name} query p50 ${r.queryMsP50} ms / p95 ${r.queryMsP95} ms`)
   }
-  if (result.systems.hymem) lines.push(`HyMem ingest ${result.ingestMs} ms, dream ${result.dreamMs} ms`)
+  if (result.dreamMs > 0) lines.push(`HyMem ingest ${result.ingestMs} ms, dream ${result.dreamMs} ms`)
   return lines
 }
 

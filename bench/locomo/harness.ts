@@ -113,6 +113,26 @@ export async function prepareConversation(
 }
 
 /**
+ * A second facade over a prepared conversation's store with other query settings (no re-ingesting or
+ * dreaming); close it before disposing of the conversation.
+ */
+export function withQuery(
+  prepared: PreparedConversation,
+  embeddings: EmbeddingClient | null,
+  query: Partial<QueryConfig>,
+): Promise<HyMem> {
+  return createHyMem({
+    store: prepared.memory.store,
+    root: prepared.memory.root,
+    workspaceId: LOCOMO_WORKSPACE,
+    llm: null,
+    embeddings,
+    searchLog: false,
+    query,
+  })
+}
+
+/**
  * Asks every question of the conversation through `augment()` and scores the ranked turns; `onRanked`
  * sees each question's ranked turns (for the misses report).
  */
