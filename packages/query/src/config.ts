@@ -62,6 +62,19 @@ export interface QueryConfig {
   /** Share of a matching question turn's score added to its reply (instead of `neighbourWeight`). @default 0.8 */
   readonly replyWeight: number
   /**
+   * `questionTurnWeight` for a user's turn answered by an assistant (and the assistant's reply to it): a
+   * request to an assistant states the user's own facts while it asks, so it is not discounted. The two
+   * levers above serve exchanges between people and between agents. @default 1
+   */
+  readonly assistantQuestionTurnWeight: number
+  /** `replyWeight` for an assistant's reply to a user's question. @default 0.3 */
+  readonly assistantReplyWeight: number
+  /**
+   * An assistant's turn in a user ↔ assistant exchange scores × this: its long answers restate what the user
+   * said. @default 1
+   */
+  readonly assistantTurnWeight: number
+  /**
    * When the query names peers, turns written by anyone else score × this (evidence about a peer is nearly
    * always in their own words; lower costs the questions that name the wrong person). @default 0.8
    */
@@ -171,6 +184,9 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   dateWindowSlackDays: 14,
   questionTurnWeight: 0.7,
   replyWeight: 0.8,
+  assistantQuestionTurnWeight: 1,
+  assistantReplyWeight: 0.3,
+  assistantTurnWeight: 1,
   otherAuthorWeight: 0.8,
   keywordChunks: false,
   vectorChunkWeight: 0.5,
@@ -246,6 +262,9 @@ const NON_NEGATIVE_NUMBERS = [
   'dateWindowSlackDays',
   'questionTurnWeight',
   'replyWeight',
+  'assistantQuestionTurnWeight',
+  'assistantReplyWeight',
+  'assistantTurnWeight',
   'otherAuthorWeight',
   'suppressedLimit',
   'lexicalBoost',

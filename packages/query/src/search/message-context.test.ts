@@ -19,6 +19,8 @@ const OFF = {
   dateWindowBoost: 0,
   questionTurnWeight: 1,
   replyWeight: 0,
+  assistantQuestionTurnWeight: 1,
+  assistantReplyWeight: 0,
   otherAuthorWeight: 1,
 }
 
@@ -99,6 +101,35 @@ describe('message hits rescored in context', () => {
     const { hits } = await engine.augment('what colour', { workspaceId: WS, ...hitsOnly })
     expect(hits.map((hit) => hit.id).slice(0, 2)).toEqual([s1[3], s1[2]])
     expect(hits[0]!.whyRetrieved).toEqual([`keyword:messages#1`, `reply_to:${s1[2]}`])
+  })
+
+  it('decides the question and reply levers by who answers: an assistant, or another person or agent', async () => {
+    const config = {
+      ...OFF,
+      neighbourWeight: 0.3,
+      neighbourSpan: 1,
+      questionTurnWeight: 0.5,
+      replyWeight: 1.5,
+      assistantQuestionTurnWeight: 1,
+      assistantReplyWeight: 0,
+    }
+    const engine = createQueryEngine({ store: t.store, config })
+    const chat = await insertMessages(t.store, 'chat', [
+      { peerId: 'dana', content: 'My sourdough starter is called Bubbles, how often should I feed it?' },
+      { peerId: 'assistant', content: 'Feed it daily at room temperature.' },
+    ])
+    const agents = await insertMessages(t.store, 'agents', [
+      { peerId: 'planner-agent', content: 'Which queue holds the sourdough orders?' },
+      { peerId: 'coder-agent', content: 'The bakery queue.' },
+    ])
+    const { hits } = await engine.augment('sourdough starter feed', { workspaceId: WS, ...hitsOnly })
+    const order = hits.map((hit) => hit.id)
+    // The user's own request keeps its full score and the assistant's reply gains nothing from it; between
+    // two agents the question is discounted and its reply is lifted above it.
+    expect(order.indexOf(chat[0]!)).toBeLessThan(order.indexOf(chat[1]!))
+    expect(hits.find((hit) => hit.id === chat[1])?.whyRetrieved ?? []).not.toContain(`reply_to:${chat[0]}`)
+    expect(order.indexOf(agents[1]!)).toBeLessThan(order.indexOf(agents[0]!))
+    expect(hits.find((hit) => hit.id === agents[1])?.whyRetrieved).toContain(`reply_to:${agents[0]}`)
   })
 
   it('reaches turns by meaning through the message vectors, within the peer the search is limited to', async () => {

@@ -1,5 +1,10 @@
 import type { FullTextHit, Message } from '@hymem/core-store'
-import { type ContextScored, type MessageCandidate, scoreInContext } from '../rank/context-scoring'
+import {
+  type ContextScored,
+  type Exchange,
+  type MessageCandidate,
+  scoreInContext,
+} from '../rank/context-scoring'
 import type { SearchContext } from './context'
 import { asksWhen, namedPeriod, namesTime, type Period } from './temporal-cues'
 
@@ -32,11 +37,12 @@ export async function messagesInContext(
     mentionedPeers.size > 0 && config.otherAuthorWeight !== 1
       ? placed.flatMap((message) => [...message.before, ...message.after])
       : []
+  // The turns each candidate answers and is answered by: their roles name the exchange.
+  const partners = placed.flatMap((message) => [message.before[0], message.after[0]]).filter(isId)
   const messages = new Map(
-    (await store.messages.findByIds(workspaceId, [...new Set([...ids, ...nearby])])).map((message) => [
-      message.id,
-      message,
-    ]),
+    (await store.messages.findByIds(workspaceId, [...new Set([...ids, ...nearby, ...partners])])).map(
+      (message) => [message.id, message],
+    ),
   )
   const when = asksWhen(ctx.text)
   const period = config.dateWindowBoost > 0 ? namedPeriod(ctx.text) : null
@@ -51,6 +57,8 @@ export async function messagesInContext(
       similarity: similarity.get(place.id),
       sessionId: place.sessionId,
       peerId: place.peerId,
+      role: message.role,
+      exchange: exchangeOf(message, place, messages),
       before: place.before,
       after: place.after,
       asks: ASKS.test(message.content.trimEnd()),
@@ -72,6 +80,11 @@ export async function messagesInContext(
     windowBoost: config.dateWindowBoost,
     questionTurnWeight: config.questionTurnWeight,
     replyWeight: span > 0 ? config.replyWeight : 0,
+    assistantExchange: {
+      questionTurnWeight: config.assistantQuestionTurnWeight,
+      replyWeight: span > 0 ? config.assistantReplyWeight : 0,
+      assistantTurnWeight: config.assistantTurnWeight,
+    },
     otherAuthorWeight: config.otherAuthorWeight,
     authorOf: (id) => messages.get(id)?.peerId,
   })
@@ -93,6 +106,25 @@ export async function messageSimilarities(
   if (missing.length > 0)
     for (const [id, value] of await ctx.similarities('messages', missing)) out.set(Number(id), value)
   return out
+}
+
+/**
+ * `assistant` when the turn and the turn it answers (an assistant's) or is answered by (a user's) are one
+ * user and one assistant; `people` between two humans or two agents.
+ */
+function exchangeOf(
+  message: Message,
+  place: { readonly before: readonly number[]; readonly after: readonly number[] },
+  messages: ReadonlyMap<number, Message>,
+): Exchange {
+  const partnerId = message.role === 'assistant' ? place.before[0] : place.after[0]
+  const partner = partnerId === undefined ? undefined : messages.get(partnerId)?.role
+  const roles = new Set([message.role, partner])
+  return roles.has('assistant') && roles.has('user') ? 'assistant' : 'people'
+}
+
+function isId(id: number | undefined): id is number {
+  return id !== undefined
 }
 
 /** Vector hits are not filtered by the store: keep the author and sessions the caller asked for. */
