@@ -57,6 +57,11 @@ export interface QueryConfig {
   readonly dateWindowBoost: number
   /** The named period is widened by this many days after its end (turns tell of events after them). @default 14 */
   readonly dateWindowSlackDays: number
+  /**
+   * A user's turn stating a standing rule or preference ("Always …", "Never …", "from now on", "I prefer")
+   * scores × (1 + this): it governs later requests on its topic that share few of its words. @default 0
+   */
+  readonly standingRuleBoost: number
   /** Turns that ask a question (end with "?") score × this: they ask, their reply tells. @default 0.7 */
   readonly questionTurnWeight: number
   /** Share of a matching question turn's score added to its reply (instead of `neighbourWeight`). @default 0.8 */
@@ -182,6 +187,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   timeQuestionBoost: 1,
   dateWindowBoost: 1,
   dateWindowSlackDays: 14,
+  standingRuleBoost: 0,
   questionTurnWeight: 0.7,
   replyWeight: 0.8,
   assistantQuestionTurnWeight: 1,
@@ -260,6 +266,7 @@ const NON_NEGATIVE_NUMBERS = [
   'timeQuestionBoost',
   'dateWindowBoost',
   'dateWindowSlackDays',
+  'standingRuleBoost',
   'questionTurnWeight',
   'replyWeight',
   'assistantQuestionTurnWeight',

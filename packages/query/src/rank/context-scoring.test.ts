@@ -134,6 +134,18 @@ describe('scoreInContext: meaning, question turns, time and authors', () => {
     ])
   })
 
+  it('lifts a turn stating a standing rule, naming why', () => {
+    const scored = scoreInContext([candidate(1, 1), candidate(2, 0.6, { statesRule: true })], {
+      ...OFF,
+      standingRuleBoost: 1,
+    })
+    expect(scored.map((item) => [item.id, item.score])).toEqual([
+      [2, 1.2],
+      [1, 1],
+    ])
+    expect(scored[0]!.reasons).toEqual([{ kind: 'standing_rule' }])
+  })
+
   it('lifts turns naming a time and turns written in the named period', () => {
     const window = { from: '2023-07-01', to: '2023-08-15' }
     const scored = scoreInContext(

@@ -23,6 +23,8 @@ export interface MessageCandidate {
    * `assistant` (a user and an assistant). @default 'people'
    */
   readonly exchange?: Exchange
+  /** A user's turn stating a standing rule or preference ("always …", "from now on …", "I prefer …"). */
+  readonly statesRule?: boolean
   /** The query asks when, and the turn names a time ("last week", "in May", "2023"). */
   readonly mentionsTime?: boolean
   /** The query names a period and the turn was written in it (or shortly after). */
@@ -62,6 +64,8 @@ export interface ContextWeights extends ExchangeWeights {
   readonly timeBoost?: number
   /** A turn written in the period the query names: score × (1 + windowBoost). @default 0 */
   readonly windowBoost?: number
+  /** A turn stating a standing rule or preference: score × (1 + standingRuleBoost). @default 0 */
+  readonly standingRuleBoost?: number
   /** The levers for turns of user ↔ assistant exchanges; the base levers serve the `people` exchanges. */
   readonly assistantExchange?: ExchangeWeights
   /** When the query names peers, the final score of a turn by anyone else is multiplied by this. @default 1 */
@@ -172,6 +176,10 @@ function ownScore(candidate: MessageCandidate, weights: ContextWeights, why: Ret
   if (candidate.inWindow && (weights.windowBoost ?? 0) > 0) {
     score *= 1 + (weights.windowBoost ?? 0)
     why.push({ kind: 'date_window', from: candidate.inWindow.from, to: candidate.inWindow.to })
+  }
+  if (candidate.statesRule && (weights.standingRuleBoost ?? 0) > 0) {
+    score *= 1 + (weights.standingRuleBoost ?? 0)
+    why.push({ kind: 'standing_rule' })
   }
   const levers = leversOf(candidate, weights)
   if (candidate.asks) score *= levers.questionTurnWeight ?? 1

@@ -21,6 +21,7 @@ const OFF = {
   replyWeight: 0,
   assistantQuestionTurnWeight: 1,
   assistantReplyWeight: 0,
+  standingRuleBoost: 0,
   otherAuthorWeight: 1,
 }
 
@@ -130,6 +131,23 @@ describe('message hits rescored in context', () => {
     expect(hits.find((hit) => hit.id === chat[1])?.whyRetrieved ?? []).not.toContain(`reply_to:${chat[0]}`)
     expect(order.indexOf(agents[1]!)).toBeLessThan(order.indexOf(agents[0]!))
     expect(hits.find((hit) => hit.id === agents[1])?.whyRetrieved).toContain(`reply_to:${agents[0]}`)
+  })
+
+  it("lifts a user's standing rule for a later request on its topic, and not an assistant's restatement", async () => {
+    const ids = await insertMessages(t.store, 'rules', [
+      { peerId: 'dana', content: 'Always show code examples in TypeScript when I ask about files.' },
+      { peerId: 'assistant', content: 'Always happy to show examples! Reading files in Python uses open().' },
+      { peerId: 'dana', content: 'Reading files one line at a time is what I need, for code I maintain.' },
+    ])
+    const query = 'how do I read files line by line in code?'
+    const plain = createQueryEngine({ store: t.store, config: OFF })
+    const before = (await plain.augment(query, { workspaceId: WS, ...hitsOnly })).hits.map((hit) => hit.id)
+    expect(before.indexOf(ids[0]!)).toBeGreaterThan(before.indexOf(ids[2]!))
+    const engine = createQueryEngine({ store: t.store, config: { ...OFF, standingRuleBoost: 2 } })
+    const { hits } = await engine.augment(query, { workspaceId: WS, ...hitsOnly })
+    expect(hits[0]?.id).toBe(ids[0])
+    expect(hits[0]?.whyRetrieved).toContain('standing_rule')
+    expect(hits.find((hit) => hit.id === ids[1])?.whyRetrieved ?? []).not.toContain('standing_rule')
   })
 
   it('reaches turns by meaning through the message vectors, within the peer the search is limited to', async () => {

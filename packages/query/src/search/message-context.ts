@@ -10,6 +10,10 @@ import { asksWhen, namedPeriod, namesTime, type Period } from './temporal-cues'
 
 const DAY_MS = 86_400_000
 
+/** A standing rule or preference a user states once: "Always …", "Never …", "from now on", "I prefer". */
+const STATES_RULE =
+  /^\s*(?:please\s+)?(?:always|never)\b|\b(?:from now on|going forward)\b|\bI(?:'d| would)? prefer\b|\bI (?:always|never) want\b/i
+
 /** A turn ending with a question (a trailing bracketed note, such as an image caption, aside). */
 const ASKS = /\?["')\]]*\s*(?:\[[^\]]*\]\s*)?$/
 
@@ -62,6 +66,7 @@ export async function messagesInContext(
       before: place.before,
       after: place.after,
       asks: ASKS.test(message.content.trimEnd()),
+      statesRule: message.role === 'user' && STATES_RULE.test(message.content),
       mentionsTime: when && namesTime(message.content),
       inWindow: period ? windowOf(message, period, config.dateWindowSlackDays) : undefined,
     })
@@ -78,6 +83,7 @@ export async function messagesInContext(
     denseFloor: config.denseTurnFloor,
     timeBoost: config.timeQuestionBoost,
     windowBoost: config.dateWindowBoost,
+    standingRuleBoost: config.standingRuleBoost,
     questionTurnWeight: config.questionTurnWeight,
     replyWeight: span > 0 ? config.replyWeight : 0,
     assistantExchange: {
