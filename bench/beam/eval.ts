@@ -117,7 +117,13 @@ async function main(): Promise<void> {
         await prepared.dispose()
       }
     }
-    say(`  ${chatName(ref)}: ${turns.length} turns, ${chat.questions.length} questions scored`)
+    const recall10 = Object.entries(runs).map(([name, run]) => {
+      const own = run.scores.slice(-chat.questions.length)
+      return `${name} ${(own.reduce((sum, score) => sum + score.recall[10], 0) / (own.length || 1)).toFixed(3)}`
+    })
+    say(
+      `  ${chatName(ref)}: ${turns.length} turns, ${chat.questions.length} questions scored; R@10 ${recall10.join(', ')}`,
+    )
   }
   const first = Object.values(runs)[0]
   const result: BeamResult = {
