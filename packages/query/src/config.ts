@@ -58,8 +58,8 @@ export interface QueryConfig {
   /** The named period is widened by this many days after its end (turns tell of events after them). @default 14 */
   readonly dateWindowSlackDays: number
   /**
-   * A user's turn stating a standing rule or preference ("Always …", "Never …", "from now on", "I prefer")
-   * scores × (1 + this): it governs later requests on its topic that share few of its words. @default 0
+   * A user's turn to an assistant stating a standing rule or preference ("Always …", "Never …", "from now
+   * on", "I prefer") scores × (1 + this): it governs later requests on its topic that share few of its words. @default 1
    */
   readonly standingRuleBoost: number
   /** Turns that ask a question (end with "?") score × this: they ask, their reply tells. @default 0.7 */
@@ -76,7 +76,7 @@ export interface QueryConfig {
   readonly assistantReplyWeight: number
   /**
    * An assistant's turn in a user ↔ assistant exchange scores × this: its long answers restate what the user
-   * said. @default 1
+   * said. @default 0.8
    */
   readonly assistantTurnWeight: number
   /**
@@ -187,12 +187,12 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   timeQuestionBoost: 1,
   dateWindowBoost: 1,
   dateWindowSlackDays: 14,
-  standingRuleBoost: 0,
+  standingRuleBoost: 1,
   questionTurnWeight: 0.7,
   replyWeight: 0.8,
   assistantQuestionTurnWeight: 1,
   assistantReplyWeight: 0.3,
-  assistantTurnWeight: 1,
+  assistantTurnWeight: 0.8,
   otherAuthorWeight: 0.8,
   keywordChunks: false,
   vectorChunkWeight: 0.5,

@@ -22,6 +22,7 @@ const OFF = {
   assistantQuestionTurnWeight: 1,
   assistantReplyWeight: 0,
   standingRuleBoost: 0,
+  assistantTurnWeight: 1,
   otherAuthorWeight: 1,
 }
 

@@ -10,7 +10,10 @@ import { asksWhen, namedPeriod, namesTime, type Period } from './temporal-cues'
 
 const DAY_MS = 86_400_000
 
-/** A standing rule or preference a user states once: "Always …", "Never …", "from now on", "I prefer". */
+/**
+ * A standing rule or preference a user gives an assistant once: "Always …", "Never …", "from now on",
+ * "I prefer".
+ */
 const STATES_RULE =
   /^\s*(?:please\s+)?(?:always|never)\b|\b(?:from now on|going forward)\b|\bI(?:'d| would)? prefer\b|\bI (?:always|never) want\b/i
 
@@ -35,11 +38,13 @@ export async function messagesInContext(
   const ids = [...new Set([...keyword.keys(), ...similarity.keys()])]
   if (ids.length === 0) return []
   const span = config.neighbourWeight > 0 && ctx.peerId === undefined ? config.neighbourSpan : 0
-  const placed = await store.messages.findNeighbours(workspaceId, ids, span)
+  // One turn either side at least: the roles of the turns a candidate answers and is answered by name its
+  // exchange, even when no score spreads to them.
+  const placed = await store.messages.findNeighbours(workspaceId, ids, Math.max(span, 1))
   // Nearby turns only matter for their author, and only when the query names someone.
   const nearby =
     mentionedPeers.size > 0 && config.otherAuthorWeight !== 1
-      ? placed.flatMap((message) => [...message.before, ...message.after])
+      ? placed.flatMap((message) => [...message.before.slice(0, span), ...message.after.slice(0, span)])
       : []
   // The turns each candidate answers and is answered by: their roles name the exchange.
   const partners = placed.flatMap((message) => [message.before[0], message.after[0]]).filter(isId)
@@ -55,6 +60,7 @@ export async function messagesInContext(
   for (const place of placed) {
     const message = messages.get(place.id)
     if (!message || !inScope(message, ctx.peerId, sessions)) continue
+    const exchange = exchangeOf(message, place, messages)
     candidates.push({
       id: place.id,
       score: keyword.get(place.id) ?? 0,
@@ -62,11 +68,11 @@ export async function messagesInContext(
       sessionId: place.sessionId,
       peerId: place.peerId,
       role: message.role,
-      exchange: exchangeOf(message, place, messages),
-      before: place.before,
-      after: place.after,
+      exchange,
+      before: span > 0 ? place.before : [],
+      after: span > 0 ? place.after : [],
       asks: ASKS.test(message.content.trimEnd()),
-      statesRule: message.role === 'user' && STATES_RULE.test(message.content),
+      statesRule: exchange === 'assistant' && message.role === 'user' && STATES_RULE.test(message.content),
       mentionsTime: when && namesTime(message.content),
       inWindow: period ? windowOf(message, period, config.dateWindowSlackDays) : undefined,
     })
