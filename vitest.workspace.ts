@@ -29,7 +29,13 @@ export default defineConfig({
       test: {
         name: dir.split('/')[1] ?? dir,
         root: dir,
-        include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'locomo/**/*.test.ts', 'pack-test/**/*.test.ts'],
+        include: [
+          'src/**/*.test.ts',
+          'test/**/*.test.ts',
+          'locomo/**/*.test.ts',
+          'beam/**/*.test.ts',
+          'pack-test/**/*.test.ts',
+        ],
         exclude: ['**/node_modules/**', ...serverOnly],
         testTimeout: 30_000,
         hookTimeout: 30_000,

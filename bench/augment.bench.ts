@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { buildMatchQuery, ENGLISH_STOP_WORDS, openStore } from '@hymem/core-store'
+import { buildMatchQuery, ENGLISH_STOP_WORDS, openStore, registerFullTextFunctions } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { createQueryEngine, DEFAULT_QUERY_CONFIG, routePredicates } from '@hymem/query'
 import Database from 'better-sqlite3'
@@ -101,6 +101,7 @@ const iso = (daysAgo: number) => new Date(NOW.getTime() - daysAgo * 86_400_000).
 /** Fills the file with raw batched SQL (one transaction per table). */
 export function populate(path: string, messages: number, edges: number): void {
   const db = new Database(path)
+  registerFullTextFunctions(db)
   sqliteVec.load(db)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = OFF')

@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { openStore, type Store } from '@hymem/core-store'
+import { openStore, registerFullTextFunctions, type Store } from '@hymem/core-store'
 import { type DreamConfig, dream } from '@hymem/dreaming'
 import {
   cachedEmbeddings,
@@ -103,6 +103,7 @@ async function rawWrites(chunks: number): Promise<number> {
   const store = openStore({ path: join(dir, 'hymem.sqlite') })
   await store.close()
   const db = new Database(join(dir, 'hymem.sqlite'))
+  registerFullTextFunctions(db)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   try {

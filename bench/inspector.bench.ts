@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
-import { openStore } from '@hymem/core-store'
+import { openStore, registerFullTextFunctions } from '@hymem/core-store'
 import { createInspectorApp } from '@hymem/inspector'
 import Database from 'better-sqlite3'
 import { createHyMem } from 'hymem'
@@ -39,6 +39,7 @@ const iso = (daysAgo: number) => new Date(NOW.getTime() - daysAgo * 86_400_000).
 /** Messages, chunks (one per 4 messages), edges over ~3k entities with evidence, and entity types, in raw SQL. */
 function populate(path: string, messages: number, edges: number): void {
   const db = new Database(path)
+  registerFullTextFunctions(db)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = OFF')
   const entities = Array.from({ length: 3000 }, (_, i) => `${WORDS[i % 900]}_${i}`)

@@ -20,6 +20,7 @@ import {
   type NewMessage,
   openStore,
   randomId,
+  registerFullTextFunctions,
   type SqliteStore,
 } from '@hymem/core-store'
 import Database from 'better-sqlite3'
@@ -52,6 +53,7 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
 
 function rawConnection(path: string, withVec: boolean): Database.Database {
   const db = new Database(path)
+  registerFullTextFunctions(db)
   db.pragma('busy_timeout = 10000')
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')

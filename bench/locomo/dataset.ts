@@ -6,6 +6,8 @@ export interface LocomoTurn {
   readonly speaker: string
   readonly text: string
   readonly createdAt: string
+  /** The message role; LoCoMo's speakers are both people ('user', the default). */
+  readonly role?: 'user' | 'assistant'
 }
 
 export interface LocomoSession {
@@ -14,7 +16,14 @@ export interface LocomoSession {
   readonly turns: readonly LocomoTurn[]
 }
 
-export interface LocomoQuestion {
+/** What the harness needs of a question: its text, a category to report it under, its evidence turns. */
+export interface EvalQuestion {
+  readonly question: string
+  readonly category: number | string
+  readonly evidence: readonly string[]
+}
+
+export interface LocomoQuestion extends EvalQuestion {
   /** `locomo_<conversation index>_qa<question index>`, the audit's key. */
   readonly id: string
   readonly question: string
@@ -50,7 +59,8 @@ interface AuditEntry {
   correct_evidence?: string[]
 }
 
-const MONTHS = [
+/** Month names, lower case, January first. */
+export const MONTHS = [
   'january',
   'february',
   'march',

@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { EmbeddingClient } from '@hymem/extraction'
+import { createDenseIndex } from './baselines'
 import { type LocomoConversation, loadLocomo } from './dataset'
 import { chooseEmbeddings, formatResult, resultJson, toResult } from './harness'
 import { type QuestionScore, scoreQuestion } from './score'
@@ -27,28 +28,6 @@ const { values } = parseArgs({
   },
 })
 
-/** Turn ids ranked by cosine to the question, best first (vectors are compared as given, not normalised). */
-function rankByCosine(question: Float32Array, turns: readonly { id: string; vector: Float32Array }[]) {
-  return turns
-    .map((turn) => ({ id: turn.id, score: cosine(question, turn.vector) }))
-    .sort((a, b) => b.score - a.score)
-    .map((turn) => turn.id)
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0
-  let na = 0
-  let nb = 0
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0
-    const y = b[i] ?? 0
-    dot += x * y
-    na += x * x
-    nb += y * y
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb)
-}
-
 async function scoreConversation(
   conversation: LocomoConversation,
   client: EmbeddingClient,
@@ -56,12 +35,13 @@ async function scoreConversation(
   queryMs: number[],
 ): Promise<void> {
   const turns = conversation.sessions.flatMap((session) => session.turns)
-  const vectors = await client.embed(turns.map((turn) => `${turn.speaker}: ${turn.text}`))
-  const indexed = turns.map((turn, i) => ({ id: turn.diaId, vector: vectors[i] as Float32Array }))
+  const index = await createDenseIndex(
+    client,
+    turns.map((turn) => ({ id: turn.diaId, text: `${turn.speaker}: ${turn.text}` })),
+  )
   for (const question of conversation.questions) {
     const started = performance.now()
-    const [vector] = await client.embed([question.question])
-    const ranked = rankByCosine(vector as Float32Array, indexed)
+    const ranked = await index.rank(question.question)
     queryMs.push(performance.now() - started)
     scores.push(scoreQuestion(question.category, question.evidence, ranked, conversation.sampleId))
   }

@@ -32,6 +32,7 @@ import {
   toResult,
 } from './harness'
 import { findMiss, formatMiss, type Miss, turnTexts } from './misses'
+import { parseJsonOption } from './options'
 import type { QuestionScore } from './score'
 import { countSpeakerFacts, type SpeakerFacts } from './speaker-facts'
 
@@ -127,15 +128,6 @@ async function main(): Promise<void> {
   say('')
   for (const line of formatResult(result)) say(line)
   if (values.json) process.stdout.write(`${resultJson(result)}\n`)
-}
-
-function parseJsonOption(name: string, text: string | undefined): Record<string, unknown> | undefined {
-  if (text === undefined) return undefined
-  try {
-    const value: unknown = JSON.parse(text)
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
-  } catch {}
-  throw new Error(`--${name} must be a JSON object (got ${text})`)
 }
 
 main().catch((error: unknown) => {

@@ -10,7 +10,7 @@ import { createFakeEmbeddings, type EmbeddingClient } from '@hymem/extraction'
 import type { QueryConfig } from '@hymem/query'
 import { configFromEnv, createHyMem, type HyMem } from 'hymem'
 import pg from 'pg'
-import type { LocomoConversation, LocomoQuestion } from './dataset'
+import type { EvalQuestion, LocomoConversation } from './dataset'
 import {
   type ConversationRecall,
   perConversation,
@@ -74,7 +74,7 @@ function conversationDatabase(database: string): { url: string; drop: () => Prom
  * metadata, the caption already appended by the loader); then dreams until the backlog is empty.
  */
 export async function prepareConversation(
-  conversation: LocomoConversation,
+  conversation: Pick<LocomoConversation, 'sessions'>,
   options: PrepareOptions,
 ): Promise<PreparedConversation> {
   const root = mkdtempSync(join(tmpdir(), 'hymem-locomo-'))
@@ -113,16 +113,36 @@ export async function prepareConversation(
 }
 
 /**
+ * A second facade over a prepared conversation's store with other query settings (no re-ingesting or
+ * dreaming); close it before disposing of the conversation.
+ */
+export function withQuery(
+  prepared: PreparedConversation,
+  embeddings: EmbeddingClient | null,
+  query: Partial<QueryConfig>,
+): Promise<HyMem> {
+  return createHyMem({
+    store: prepared.memory.store,
+    root: prepared.memory.root,
+    workspaceId: LOCOMO_WORKSPACE,
+    llm: null,
+    embeddings,
+    searchLog: false,
+    query,
+  })
+}
+
+/**
  * Asks every question of the conversation through `augment()` and scores the ranked turns; `onRanked`
  * sees each question's ranked turns (for the misses report).
  */
-export async function askAll(
+export async function askAll<Q extends EvalQuestion>(
   memory: HyMem,
-  conversation: LocomoConversation,
+  conversation: { readonly sampleId: string; readonly questions: readonly Q[] },
   turnOf: ReadonlyMap<number, string>,
   scores: QuestionScore[],
   queryMs: number[],
-  onRanked?: (question: LocomoQuestion, rankedTurns: readonly string[]) => void,
+  onRanked?: (question: Q, rankedTurns: readonly string[]) => void,
 ): Promise<void> {
   for (const question of conversation.questions) {
     const started = performance.now()
@@ -136,7 +156,7 @@ export async function askAll(
 
 async function ingest(
   memory: HyMem,
-  conversation: LocomoConversation,
+  conversation: Pick<LocomoConversation, 'sessions'>,
   turnOf: Map<number, string>,
 ): Promise<void> {
   for (const session of conversation.sessions) {
@@ -144,7 +164,7 @@ async function ingest(
       `session_${session.index}`,
       session.turns.map((turn) => ({
         peerId: peerIdOf(turn.speaker),
-        role: 'user' as const,
+        role: turn.role ?? 'user',
         content: turn.text,
         metadata: { dia_id: turn.diaId },
         createdAt: turn.createdAt,
@@ -282,7 +302,8 @@ export function formatResult(result: EvalResult): string[] {
   return lines
 }
 
-function percentile(values: readonly number[], p: number): number {
+/** The p-quantile of `values` (nearest rank), rounded to 0.01; 0 for none. */
+export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return 0
   const sorted = [...values].sort((a, b) => a - b)
   return Math.round((sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0) * 100) / 100

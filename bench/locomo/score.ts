@@ -2,7 +2,8 @@ export const RECALL_KS = [5, 10, 20] as const
 export type RecallK = (typeof RECALL_KS)[number]
 
 export interface QuestionScore {
-  readonly category: number
+  /** LoCoMo's category number, or a benchmark's own label (BEAM's ability). */
+  readonly category: number | string
   /** Share of evidence turns among the first k ranked turns. */
   readonly recall: Record<RecallK, number>
   /** 1 when any evidence turn is among the first k ranked turns. */
@@ -19,7 +20,7 @@ export interface QuestionScore {
  * the share of evidence sessions among the first k sessions those turns come from.
  */
 export function scoreQuestion(
-  category: number,
+  category: number | string,
   evidence: readonly string[],
   rankedTurns: readonly string[],
   conversation = '',
@@ -77,20 +78,32 @@ export type Metric = 'recall' | 'anyHit' | 'sessionRecall'
 
 /** Averages per category and for categories 1-4 together: `{ "1-4": { "5": r, ... }, "1": {...}, ... }`. */
 export function summarise(scores: readonly QuestionScore[], metric: Metric): Table {
+  const table = summariseBy(scores, metric, (score) =>
+    isHeadline(score) ? ['1-4', String(score.category)] : [String(score.category)],
+  )
+  return Object.fromEntries(
+    ['1-4', '1', '2', '3', '4', '5'].flatMap((key) => (table[key] ? [[key, table[key]]] : [])),
+  )
+}
+
+/**
+ * Averages of `metric` per group and k; a score counts in every group `groupsOf` names for it (given its
+ * index in `scores`). Groups keep the order they are first named in.
+ */
+export function summariseBy(
+  scores: readonly QuestionScore[],
+  metric: Metric,
+  groupsOf: (score: QuestionScore, index: number) => readonly string[],
+): Table {
   const groups = new Map<string, QuestionScore[]>()
-  const add = (key: string, score: QuestionScore) => groups.set(key, [...(groups.get(key) ?? []), score])
-  for (const score of scores) {
-    add(String(score.category), score)
-    if (isHeadline(score)) add('1-4', score)
-  }
+  scores.forEach((score, index) => {
+    for (const key of groupsOf(score, index)) groups.set(key, [...(groups.get(key) ?? []), score])
+  })
   const table: Table = {}
-  for (const key of ['1-4', '1', '2', '3', '4', '5']) {
-    const group = groups.get(key)
-    if (!group) continue
+  for (const [key, group] of groups)
     table[key] = Object.fromEntries(
       RECALL_KS.map((k) => [String(k), round(mean(group.map((s) => s[metric][k])))]),
     )
-  }
   return table
 }
 
@@ -124,7 +137,7 @@ export function standardDeviation(values: readonly number[]): number {
 }
 
 function isHeadline(score: QuestionScore): boolean {
-  return score.category >= 1 && score.category <= 4
+  return typeof score.category === 'number' && score.category >= 1 && score.category <= 4
 }
 
 function mean(values: readonly number[]): number {

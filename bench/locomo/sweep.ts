@@ -14,9 +14,8 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { QueryConfig } from '@hymem/query'
-import { createHyMem } from 'hymem'
 import { loadLocomo } from './dataset'
-import { askAll, chooseEmbeddings, prepareConversation, toResult } from './harness'
+import { askAll, chooseEmbeddings, prepareConversation, toResult, withQuery } from './harness'
 import type { QuestionScore } from './score'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -53,15 +52,7 @@ for (const conversation of conversations) {
   dreamMs += prepared.dreamMs
   try {
     for (const [name, query] of Object.entries(variants)) {
-      const memory = await createHyMem({
-        store: prepared.memory.store,
-        root: prepared.memory.root,
-        workspaceId: 'locomo',
-        llm: null,
-        embeddings: embeddings.client,
-        searchLog: false,
-        query,
-      })
+      const memory = await withQuery(prepared, embeddings.client, query)
       await askAll(memory, conversation, prepared.turnOf, scores.get(name) ?? [], queryMs.get(name) ?? [])
       await memory.close()
     }

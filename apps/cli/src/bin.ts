@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 import { runCli } from './run'
 
-// Commands that can stop cleanly (dream, reindex) ask for this signal: from then on Ctrl-C stops them at their
-// next checkpoint and a second Ctrl-C exits at once. Every other command keeps Node's default Ctrl-C.
+// Commands that can stop cleanly (dream, reindex, capture, worker) ask for this signal: from then on Ctrl-C or
+// SIGTERM stops them at their next checkpoint and a second one exits at once. Every other command keeps
+// Node's defaults.
 let interrupt: AbortController | undefined
 const interruptible = (): AbortSignal => {
   if (!interrupt) {
     const controller = new AbortController()
     interrupt = controller
-    process.once('SIGINT', () => {
+    const stop = () => {
+      process.off('SIGINT', stop).off('SIGTERM', stop)
       controller.abort()
-      process.once('SIGINT', () => process.exit(130))
-    })
+      process.once('SIGINT', () => process.exit(130)).once('SIGTERM', () => process.exit(143))
+    }
+    process.once('SIGINT', stop).once('SIGTERM', stop)
   }
   return interrupt.signal
 }

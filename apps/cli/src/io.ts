@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import { maskSecrets } from 'hymem'
 
 /** Where a command writes: `write` takes whole strings; `isTTY`/`columns` decide colours and progress bars. */
 export interface CliOutput {
@@ -38,4 +39,18 @@ export function colorEnabled(ctx: CliContext, output: CliOutput = ctx.stdout): b
 /** Writes one line (adds the newline). */
 export function println(output: CliOutput, line = ''): void {
   output.write(`${line}\n`)
+}
+
+/**
+ * `output` with URL passwords and secret parameters masked in everything written to it (errors, log lines,
+ * notes); a terminal keeps its cursor methods, so progress bars still draw.
+ */
+export function maskingOutput(output: CliOutput): CliOutput {
+  return new Proxy(output, {
+    get(target, property) {
+      if (property === 'write') return (text: string) => target.write(maskSecrets(text))
+      const value: unknown = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }

@@ -1,54 +1,63 @@
 import { createReadStream } from 'node:fs'
-import { access, readFile } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { EXIT_FAILURE, ExitError } from './exit-error'
 import type { CliContext } from './io'
-
-/** Reads a whole input: a file path, or `-` for stdin. A missing or unreadable file is an ExitError. */
-export async function readInput(source: string, ctx: CliContext): Promise<string> {
-  if (source === '-') {
-    let text = ''
-    const decoder = new TextDecoder()
-    for await (const chunk of ctx.stdin) {
-      text += typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array, { stream: true })
-    }
-    return text + decoder.decode()
-  }
-  const path = resolve(ctx.cwd, source)
-  try {
-    return await readFile(path, 'utf8')
-  } catch (error) {
-    throw new ExitError(EXIT_FAILURE, `cannot read ${source}: ${describeFsError(error)}`, { cause: error })
-  }
-}
 
 /**
  * Reads an input line by line (a file path, or `-` for stdin) without holding it whole, so a dump larger
  * than memory streams through. A missing or unreadable file is an ExitError before the first line.
  */
 export async function readInputLines(source: string, ctx: CliContext): Promise<AsyncIterable<string>> {
-  if (source === '-') return splitLines(ctx.stdin)
+  return splitLines((await streamInput(source, ctx)).text)
+}
+
+/** An input opened as a stream of decoded text, with what a progress display needs. */
+export interface InputStream {
+  readonly text: AsyncIterable<string>
+  /** The file's size in bytes; null for stdin. */
+  readonly size: number | null
+  /** Bytes read so far. */
+  bytesRead(): number
+}
+
+/** Opens an input (a file path, or `-` for stdin) as decoded text chunks; a bad file fails before the first. */
+export async function streamInput(source: string, ctx: CliContext): Promise<InputStream> {
+  let bytes = 0
+  const counted = async function* (chunks: AsyncIterable<string | Uint8Array>): AsyncGenerator<string> {
+    const decoder = new TextDecoder()
+    for await (const chunk of chunks) {
+      if (typeof chunk === 'string') {
+        bytes += Buffer.byteLength(chunk)
+        yield chunk
+      } else {
+        bytes += chunk.byteLength
+        yield decoder.decode(chunk, { stream: true })
+      }
+    }
+    const tail = decoder.decode()
+    if (tail !== '') yield tail
+  }
+  if (source === '-') return { text: counted(ctx.stdin), size: null, bytesRead: () => bytes }
   const path = resolve(ctx.cwd, source)
   try {
-    await access(path)
+    const { size } = await stat(path)
     const stream = createReadStream(path)
     await new Promise<void>((ok, fail) => stream.once('readable', ok).once('error', fail))
-    return splitLines(stream)
+    return { text: counted(stream), size, bytesRead: () => bytes }
   } catch (error) {
     throw new ExitError(EXIT_FAILURE, `cannot read ${source}: ${describeFsError(error)}`, { cause: error })
   }
 }
 
-async function* splitLines(chunks: AsyncIterable<string | Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder()
+async function* splitLines(chunks: AsyncIterable<string>): AsyncGenerator<string> {
   let rest = ''
   for await (const chunk of chunks) {
-    rest += typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array, { stream: true })
+    rest += chunk
     const lines = rest.split(/\r?\n/)
     rest = lines.pop() ?? ''
     yield* lines
   }
-  rest += decoder.decode()
   if (rest !== '') yield rest
 }
 

@@ -17,6 +17,16 @@ describe('runCli', () => {
     expect(stderr()).toBe(`error: unknown command 'frobnicate'\n\n${help.stdout()}`)
   })
 
+  it('masks URL passwords and secret parameters in everything it prints to stderr', async () => {
+    const { ctx, stderr } = captureContext()
+    const to = 'ftp://me:pw-userinfo@files.example/dump?token=pw-token&mode=full'
+    expect(await runCli(['migrate', '--from', 'a.sqlite', '--to', to], ctx)).toBe(1)
+    expect(stderr()).toMatchInlineSnapshot(`
+      "error: --to must be a SQLite file or a postgres:// URL, not ftp://me:****@files.example/dump?token=****&mode=full
+      "
+    `)
+  })
+
   it('exits 2 for an unknown flag', async () => {
     const { ctx, stderr } = captureContext()
     expect(await runCli(['doctor', '--frob'], ctx)).toBe(2)
@@ -70,6 +80,10 @@ describe('runCli', () => {
         dream [options]                   run one dreaming cycle: extract facts,
                                           episodes and procedures, update USER.md and
                                           MEMORY.md
+        worker [options]                  dream every workspace with pending work on
+                                          the configured database, in turn, until
+                                          SIGTERM or Ctrl-C (run several: the dream
+                                          locks share the work)
         augment [options] <text...>       show the context retrieved for a message:
                                           facts with reason codes, hits, episodes,
                                           procedures, notes

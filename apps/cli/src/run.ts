@@ -1,15 +1,16 @@
 import { CommanderError } from 'commander'
 import { ALL_COMMANDS } from './commands'
 import { EXIT_FAILURE, ExitError } from './exit-error'
-import type { CliContext } from './io'
+import { type CliContext, maskingOutput } from './io'
 import { commanderExit, createProgram } from './program'
 
 /**
  * Runs the CLI on `argv` (without the node and script paths) and resolves to the exit code. The only place
  * that catches: `ExitError` and the packages' own error classes print one line; anything else is a bug and
- * prints its stack.
+ * prints its stack. Whatever goes to stderr has its URL secrets masked.
  */
-export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
+export async function runCli(argv: readonly string[], given: CliContext): Promise<number> {
+  const ctx: CliContext = { ...given, stderr: maskingOutput(given.stderr) }
   const program = createProgram(ctx, ALL_COMMANDS)
   try {
     await program.parseAsync([...argv], { from: 'user' })

@@ -182,6 +182,10 @@ export const SAMPLE_STATS: Stats = {
       { query: 'what is our on-call rota?', surface: 'augment', at: '2026-06-15T11:59:10.000Z' },
     ],
   },
+  retention: {
+    searchLog: { rows: 9, maxRows: 100_000, maxAgeDays: 90 },
+    llmCache: { rows: 14, maxRows: 0, maxAgeDays: 30 },
+  },
   vectors: { mode: 'sqlite-vec', indexes: [{ name: 'chunks', model: 'use-lite-512', dimensions: 512 }] },
   deletions: [
     {

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 import { constants } from 'node:os'
-import { configFromEnv } from 'hymem'
+import { configFromEnv, maskSecrets } from 'hymem'
 import { helpText, parseCommandLine, SERVER_VERSION } from './command-line'
 import { facadeLog, httpLog } from './server-log'
 import { type RunningServer, ServerConfigError, startServer } from './start-server'
 
 const EXIT_USAGE = 2
 const EXPECTED_ERRORS = new Set(['StoreError', 'HyMemError', 'ExtractionError'])
-const stderr = (line: string) => process.stderr.write(`${line}\n`)
+// Errors, log lines and notes can quote the configured URLs: none of them prints a password.
+const stderr = (line: string) => process.stderr.write(`${maskSecrets(line)}\n`)
 
 async function main(): Promise<number> {
   const command = parseCommandLine(process.argv.slice(2), process.env, process.cwd())
@@ -32,7 +33,7 @@ async function main(): Promise<number> {
   try {
     server = await startServer(config, {
       log: facadeLog(config.logLevel, stderr),
-      httpLog: httpLog(stderr),
+      httpLog: httpLog(config.logLevel, stderr),
     })
   } catch (error) {
     if (error instanceof ServerConfigError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

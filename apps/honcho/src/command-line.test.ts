@@ -22,6 +22,13 @@ describe('parseCommandLine', () => {
     })
   })
 
+  it('turns --no-dream into HYMEM_DREAM=off', () => {
+    const command = parseCommandLine(['--no-dream'], { HYMEM_DREAM: 'on' }, '/')
+    expect(command).toMatchObject({ kind: 'serve', env: { HYMEM_DREAM: 'off' } })
+    if (command.kind !== 'serve') throw new Error(`expected serve, got ${command.kind}`)
+    expect(command.nameFlags('HYMEM_DREAM must be on or off')).toBe('--no-dream must be on or off')
+  })
+
   it('names the flags the user typed in configuration messages, and only those', () => {
     const command = parseCommandLine(['--port=x'], {}, '/')
     if (command.kind !== 'serve') throw new Error(`expected serve, got ${command.kind}`)

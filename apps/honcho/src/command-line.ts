@@ -54,6 +54,10 @@ export function parseCommandLine(argv: readonly string[], env: Env, cwd: string)
     overrides[flag.variable] = flag.name === 'root' && value.trim() !== '' ? resolve(cwd, value) : value
     renames.push([flag.variable, `--${flag.name}`])
   }
+  if (values['no-dream']) {
+    overrides.HYMEM_DREAM = 'off'
+    renames.push(['HYMEM_DREAM', '--no-dream'])
+  }
   return {
     kind: 'serve',
     env: { ...env, ...overrides },
@@ -74,6 +78,7 @@ function parse(argv: readonly string[]) {
       host: { type: 'string' },
       port: { type: 'string' },
       'log-level': { type: 'string' },
+      'no-dream': { type: 'boolean' },
     },
   })
 }
@@ -82,6 +87,7 @@ function parse(argv: readonly string[]) {
 export function helpText(width = 80): string {
   const flagRows: [string, string][] = [
     ...FLAGS.map((flag): [string, string] => [`--${flag.name} ${flag.value}`, `overrides ${flag.variable}`]),
+    ['--no-dream', 'never dream here (HYMEM_DREAM=off): `hymem worker` processes do'],
     ['-h, --help', 'print this help'],
     ['-v, --version', 'print the version'],
   ]

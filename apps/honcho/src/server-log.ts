@@ -13,9 +13,16 @@ export function facadeLog(level: LogLevel, write: Write): HyMemLog {
   })
 }
 
-/** The HTTP layer's unexpected errors and failed background dreams, with their stack. */
-export function httpLog(write: Write): (event: HonchoLogEvent) => void {
+/**
+ * The HTTP layer's unexpected errors and failed background dreams, with their stack; at `debug`, also the
+ * clients that went away before their answer (one line, no stack: an expected event).
+ */
+export function httpLog(level: LogLevel, write: Write): (event: HonchoLogEvent) => void {
   return (event) => {
+    if (event.kind === 'client-aborted') {
+      if (level === 'debug') write(`[hymem-honcho] debug client closed ${event.method} ${event.path}`)
+      return
+    }
     if (event.kind !== 'error' && event.kind !== 'dream-failed') return
     const error =
       event.error instanceof Error ? (event.error.stack ?? event.error.message) : String(event.error)

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import type { HonchoAuthOptions, HonchoLogEvent } from '@hymem/honcho-http'
-import { createHyMemFromConfig, type HyMem, type HyMemConfig, type HyMemLog } from 'hymem'
+import { GuardConfigError, RequestGuard } from '@hymem/http-guard'
+import { createHyMemFromConfig, type HyMem, type HyMemConfig, type HyMemLog, maskSecrets } from 'hymem'
 import { createServerApp } from './server-app'
 
 export interface StartServerOptions {
@@ -49,6 +50,19 @@ function authOf(config: HyMemConfig): HonchoAuthOptions | undefined {
   return { tokens }
 }
 
+function guardOf(config: HyMemConfig): RequestGuard {
+  try {
+    return new RequestGuard({
+      loopback: config.honcho.loopback,
+      allowedHosts: config.honcho.allowedHosts,
+      corsOrigins: config.honcho.corsOrigins,
+    })
+  } catch (error) {
+    if (error instanceof GuardConfigError) throw new ServerConfigError(`Refusing to start: ${error.message}`)
+    throw error
+  }
+}
+
 /**
  * Opens HyMem from a resolved config and serves the Honcho routes, `/health` and `/mcp` on
  * `config.honcho.host:port`. Refuses to bind beyond loopback without auth tokens.
@@ -68,10 +82,13 @@ export async function startServer(
       `Refusing to listen on ${config.honcho.host} without authentication: set HYMEM_AUTH_TOKENS (token=ws1,ws2;token2=*) or bind HYMEM_HONCHO_HOST=127.0.0.1`,
     )
   }
+  const guard = guardOf(config)
+  const dreams = config.dream.enabled
   const memory =
     options.memory ??
     (await createHyMemFromConfig(config, {
-      dreamIn: options.dreamIn ?? 'worker',
+      // A server that never dreams needs no dream worker thread (and its second connection).
+      dreamIn: dreams ? (options.dreamIn ?? 'worker') : 'process',
       ...(options.log ? { log: options.log } : {}),
     }))
   // What the first requests would load on the event loop, loaded before listening: the token counter's
@@ -85,10 +102,11 @@ export async function startServer(
   const inFlight = new Set<Promise<unknown>>()
   const app = createServerApp({
     memory,
-    loopback: config.honcho.loopback,
+    guard,
     ...(auth ? { auth } : {}),
     ...(options.httpLog ? { log: options.httpLog } : {}),
     ...(options.backgroundDreaming === false ? { backgroundDreaming: false } : {}),
+    ...(dreams ? {} : { dreamsElsewhere: true }),
   })
   const fetch = (request: Request): Response | Promise<Response> => {
     if (draining) {
@@ -120,16 +138,18 @@ export async function startServer(
   }
   const host = config.honcho.host.includes(':') ? `[${config.honcho.host}]` : config.honcho.host
   const url = `http://${host}:${port}`
-  const startupLine = [
-    `hymem-honcho listening on ${url}`,
-    `backend ${memory.store.backend} ${memory.store.location}`,
-    `extractor ${memory.extractor.name}`,
-    `embedder ${memory.embeddings?.name ?? 'none'}`,
-    `auth ${auth ? `bearer, ${config.authTokens.length} token(s)` : 'off (loopback only)'}`,
-    'mcp /mcp',
-    'inspector /inspect',
-    `dreams ${memory.runtime().dreams.mode === 'worker' ? 'in a worker thread' : 'in process'}`,
-  ].join(' · ')
+  const startupLine = maskSecrets(
+    [
+      `hymem-honcho listening on ${url}`,
+      `backend ${memory.store.backend} ${memory.store.location}`,
+      `extractor ${memory.extractor.name}`,
+      `embedder ${memory.embeddings?.name ?? 'none'}`,
+      `auth ${auth ? `bearer, ${config.authTokens.length} token(s)` : 'off (loopback only)'}`,
+      'mcp /mcp',
+      'inspector /inspect',
+      `dreams ${dreams ? (memory.runtime().dreams.mode === 'worker' ? 'in a worker thread' : 'in process') : 'off (hymem worker)'}`,
+    ].join(' · '),
+  )
 
   let closing: Promise<void> | undefined
   const close = () => {

@@ -49,6 +49,23 @@ async function startBinary(env: Record<string, string>, args: string[] = []): Pr
   return { child, startupLine, url, stderr: () => stderr, exit }
 }
 
+/** Runs the binary from source until it exits (a refused setting, an unreachable database). */
+async function runBinaryToExit(
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', BIN, ...args], {
+    env: { ...process.env, ...env },
+  })
+  children.push(child)
+  let stderr = ''
+  child.stderr.on('data', (chunk) => {
+    stderr += String(chunk)
+  })
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  return { code, stderr }
+}
+
 function tempRoot(): string {
   const root = mkdtempSync(join(tmpdir(), 'hymem-honcho-bin-'))
   roots.push(root)
@@ -104,20 +121,26 @@ describe('hymem-honcho binary', () => {
   }, 60_000)
 
   it('takes its settings from flags too, naming the flag in a bad value', async () => {
-    const root = tempRoot()
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=@hymem/source', BIN, '--root', root, '--port', 'eighty'],
-      { env: { ...process.env, HYMEM_EMBEDDING_PROVIDER: 'none' } },
-    )
-    children.push(child)
-    let stderr = ''
-    child.stderr.on('data', (chunk) => {
-      stderr += String(chunk)
-    })
-    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(2)
+    const { code, stderr } = await runBinaryToExit({ HYMEM_EMBEDDING_PROVIDER: 'none' }, [
+      '--root',
+      tempRoot(),
+      '--port',
+      'eighty',
+    ])
+    expect(code).toBe(2)
     expect(stderr).toContain('hymem-honcho: --port must be a whole number from 1 to 65535')
     expect(stderr).not.toContain('HYMEM_HONCHO_PORT')
+  }, 60_000)
+
+  it('never prints a password from its settings: a bad base URL is named with its secrets masked', async () => {
+    const { code, stderr } = await runBinaryToExit({
+      HYMEM_ROOT: tempRoot(),
+      HYMEM_EMBEDDING_PROVIDER: 'none',
+      HYMEM_LLM_BASE_URL: 'ftp://bot:pw-userinfo@llm.example/v1?api_key=pw-param',
+    })
+    expect(code).toBe(2)
+    expect(stderr).toContain('ftp://bot:****@llm.example/v1?api_key=****')
+    expect(stderr).not.toContain('pw-')
   }, 60_000)
 })
 
@@ -182,19 +205,6 @@ describe('hymem-honcho on PostgreSQL', () => {
           await new Promise((resolve) => setTimeout(resolve, 100))
         }
         const edges = await memory.store.edges.listAll('pgw')
-        console.log(
-          'DEBUGRUNS',
-          JSON.stringify(
-            (await memory.store.dreamRuns.recent('pgw')).map((r) => [
-              r.status,
-              r.chunksCreated,
-              r.chunksProcessed,
-              r.edgesUpserted,
-              r.errors,
-            ]),
-          ),
-          running.stderr(),
-        )
         expect(edges.map((edge) => edge.object)).toContain('postgres')
       } finally {
         await memory.close()
@@ -204,19 +214,11 @@ describe('hymem-honcho on PostgreSQL', () => {
     }, 60_000)
 
   it('stops with one line and exit 1 when the database cannot be reached', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', BIN], {
-      env: {
-        ...process.env,
-        HYMEM_DATABASE_URL: `postgres://hymem:secret@127.0.0.1:${await freePort()}/hymem`,
-        HYMEM_EMBEDDING_PROVIDER: 'none',
-      },
+    const { code, stderr } = await runBinaryToExit({
+      HYMEM_DATABASE_URL: `postgres://hymem:secret@127.0.0.1:${await freePort()}/hymem`,
+      HYMEM_EMBEDDING_PROVIDER: 'none',
     })
-    children.push(child)
-    let stderr = ''
-    child.stderr.on('data', (chunk) => {
-      stderr += String(chunk)
-    })
-    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1)
+    expect(code).toBe(1)
     const lines = stderr.split('\n').filter((line) => line.includes('cannot start'))
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(

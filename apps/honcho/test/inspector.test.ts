@@ -41,7 +41,7 @@ describe('the memory inspector in hymem-honcho', () => {
     const config = testConfig({ HYMEM_AUTH_TOKENS: 'secret=default' })
     const server = await startServer({
       ...config,
-      honcho: { ...config.honcho, host: '0.0.0.0', loopback: false },
+      honcho: { ...config.honcho, host: '0.0.0.0', loopback: false, allowedHosts: ['memory.example.org'] },
     })
     servers.push(server)
     const url = server.url.replace('0.0.0.0', '127.0.0.1')

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { RequestGuard } from '@hymem/http-guard'
 import { configFromEnv, type HyMemConfig } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createServerApp } from '../src/server-app'
@@ -37,7 +38,11 @@ describe('hymem-honcho /openapi.json and /docs', () => {
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${shape(path)}`),
       ),
     )
-    const app = createServerApp({ memory: server.memory, loopback: true, backgroundDreaming: false })
+    const app = createServerApp({
+      memory: server.memory,
+      guard: new RequestGuard({ loopback: true }),
+      backgroundDreaming: false,
+    })
     const served = app.routes
       .filter((route) => !route.path.startsWith('/inspect') && !route.path.endsWith('*'))
       .flatMap((route) =>

@@ -32,6 +32,8 @@ export {
   repairCanonicalDrift,
   resolveAlias,
 } from './canonical'
+export type { LoosePermission } from './files'
+export { findLoosePermissions, PRIVATE_FILE_MODE, sqliteFilesOf } from './files'
 export type {
   ConclusionFilter,
   ConclusionFilterField,
@@ -51,6 +53,8 @@ export type {
 } from './filter'
 export {
   CONCLUSION_FILTER_FIELDS,
+  checkFilterLimits,
+  FILTER_LIMITS,
   MESSAGE_FILTER_FIELDS,
   PEER_FILTER_FIELDS,
   SESSION_FILTER_FIELDS,
@@ -165,6 +169,7 @@ export type {
   SearchLogRepository,
   SearchLogSummary,
 } from './repositories/search-log'
+export type { TrimBounds } from './repositories/trim-bounds'
 export type {
   DreamRun,
   DreamRunOutcome,
@@ -205,8 +210,11 @@ export type {
 } from './search/types'
 export { MAX_NEAREST_K } from './search/vector-index'
 export { cosineSimilarity } from './search/vector-math'
+export { maskSecrets } from './secrets/mask-secrets'
 export type { StoreErrorCode } from './store/errors'
 export { StoreError } from './store/errors'
+export type { SqliteFunctionHost } from './store/full-text-functions'
+export { registerFullTextFunctions } from './store/full-text-functions'
 export { randomId } from './store/ids'
 export { openStore } from './store/open-store'
 export type { StoreHeldRunLock, StoreRunLock, StoreRunLockAcquireResult } from './store/store-run-lock'

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { builderOf } from '../src/store/builder'
 import type { BackendUnderTest } from './backends'
 import { addChunk, addEpisode, addNote, addProcedure } from './fixtures'
+import { describeMultilingualContract } from './multilingual-contract'
 import { expectStoreError } from './store-harness'
 
 /** The FullTextSearch contract, run against every backend. */
 export function describeFullTextContract(backend: BackendUnderTest) {
+  describeMultilingualContract(backend)
   describe(`FullTextSearch contract: ${backend.label}`, () => {
     const stores = backend.use()
     const open = () => stores.open()

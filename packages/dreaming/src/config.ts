@@ -36,6 +36,14 @@ export interface DreamConfig {
   readonly maxChunks: number
   /** Chunks newer than this are always kept. */
   readonly retentionDays: number
+  /** Search-log rows older than this many days are dropped by each dream; 0 keeps any age. */
+  readonly searchLogRetentionDays: number
+  /** Newest search-log rows kept per workspace; 0 keeps any number. */
+  readonly searchLogMaxRows: number
+  /** LLM cache answers older than this many days are dropped by each dream; 0 keeps any age. */
+  readonly llmCacheRetentionDays: number
+  /** Newest LLM cache answers kept (the cache is shared by all workspaces); 0 keeps any number. */
+  readonly llmCacheMaxRows: number
   /** Chunks of a session handed to episode extraction (the most recent). */
   readonly episodeMaxChunks: number
   /** Characters of transcript handed to the summariser and to procedure extraction. */
@@ -68,6 +76,10 @@ export const DEFAULT_DREAM_CONFIG: DreamConfig = Object.freeze({
   strongPreferenceConfidence: 0.7,
   maxChunks: 50_000,
   retentionDays: 90,
+  searchLogRetentionDays: 90,
+  searchLogMaxRows: 100_000,
+  llmCacheRetentionDays: 30,
+  llmCacheMaxRows: 50_000,
   episodeMaxChunks: 40,
   transcriptMaxChars: 12_000,
   embedBatchSize: 64,

@@ -1,7 +1,7 @@
+import { guardRequests, isClientAbort, RequestGuard, requestBodyLimit } from '@hymem/http-guard'
 import { Hono } from 'hono'
 import { HonchoHttpError } from './errors'
 import { authMiddleware } from './http/auth'
-import { requestBodyLimit } from './http/body-limit'
 import { errorResponse } from './http/error-status'
 import { DEFAULT_LIMITS } from './http/limits'
 import { conclusionRoutes } from './routes/conclusions'
@@ -17,6 +17,10 @@ import { workspaceRoutes } from './routes/workspaces'
 import { QueueTracker } from './services/queue-tracker'
 import type { HonchoAppOptions, HonchoEnv, RouteDeps } from './types'
 
+const UPLOAD_SUFFIX = '/messages/upload'
+const JSON_BODIES = { accepts: ['json'] } as const
+const UPLOAD_BODIES = { accepts: ['json', 'multipart'] } as const
+
 /** The Honcho app, plus `idle()`: resolves once the dreams started by `schedule_dream` have settled. */
 export type HonchoApp = Hono<HonchoEnv> & { readonly idle: () => Promise<void> }
 
@@ -31,13 +35,18 @@ export function createHonchoApp(options: HonchoAppOptions): HonchoApp {
     memory: options.memory,
     limits,
     log,
-    backgroundDreaming: options.backgroundDreaming ?? true,
+    backgroundDreaming: options.dreamsElsewhere !== true && (options.backgroundDreaming ?? true),
+    dreamsElsewhere: options.dreamsElsewhere === true,
     dreams: new Map(),
     queue: new QueueTracker(),
   }
   const app = new Hono<HonchoEnv>({ strict: false })
 
   app.onError((error, c) => {
+    if (isClientAbort(error, c.req.raw)) {
+      log({ kind: 'client-aborted', method: c.req.method, path: c.req.path })
+      return c.json({ detail: 'The client closed the request' }, 400)
+    }
     const { status, body, known } = errorResponse(error)
     if (!known) log({ kind: 'error', method: c.req.method, path: c.req.path, error })
     return c.json(body, status)
@@ -60,6 +69,15 @@ export function createHonchoApp(options: HonchoAppOptions): HonchoApp {
       ms: performance.now() - started,
     })
   })
+  const guard = options.guard ?? new RequestGuard()
+  app.use(
+    '*',
+    guardRequests(
+      guard,
+      (path) => (path.endsWith(UPLOAD_SUFFIX) ? UPLOAD_BODIES : JSON_BODIES),
+      (c, refusal) => c.json({ detail: refusal.reason }, refusal.status),
+    ),
+  )
   app.route('/health', healthRoutes(options.memory, options.auth))
   app.route('/', docsRoutes({ routes: () => app.routes, extra: options.documentedRoutes ?? {} }))
 
@@ -70,7 +88,7 @@ export function createHonchoApp(options: HonchoAppOptions): HonchoApp {
   const uploadLimit = requestBodyLimit(limits.uploadBodyBytes, tooLarge(limits.uploadBodyBytes))
   app.use('/v3/*', authMiddleware(options.auth))
   app.use('/v3/*', (c, next) =>
-    c.req.path.endsWith('/messages/upload') ? uploadLimit(c, next) : jsonLimit(c, next),
+    c.req.path.endsWith(UPLOAD_SUFFIX) ? uploadLimit(c, next) : jsonLimit(c, next),
   )
 
   const workspaces = new Hono<HonchoEnv>()

@@ -1,3 +1,4 @@
+import type { RequestGuard } from '@hymem/http-guard'
 import type { HyMem } from 'hymem'
 import type { HonchoLimits } from './http/limits'
 import type { OperationDoc, RouteKey } from './openapi/types'
@@ -51,6 +52,8 @@ export type HonchoLogEvent =
       readonly ms: number
     }
   | { readonly kind: 'error'; readonly method: string; readonly path: string; readonly error: unknown }
+  /** The client went away before the answer (an expected event: no stack). */
+  | { readonly kind: 'client-aborted'; readonly method: string; readonly path: string }
   | { readonly kind: 'dream-scheduled'; readonly workspaceId: string }
   | { readonly kind: 'dream-failed'; readonly workspaceId: string; readonly error: unknown }
 
@@ -59,11 +62,21 @@ export interface HonchoAppOptions {
   /** Omit for an open server (loopback use); with tokens every `/v3` request needs `Authorization: Bearer`. */
   readonly auth?: HonchoAuthOptions
   readonly limits?: Partial<HonchoLimits>
+  /**
+   * The Host, Origin and body-type rules in front of every route. @default `new RequestGuard()`: loopback
+   * host names only, no cross-origin writes, JSON bodies as `application/json`, no CORS.
+   */
+  readonly guard?: RequestGuard
   readonly log?: (event: HonchoLogEvent) => void
   /** Schedule a background dream after messages are added. @default true */
   readonly backgroundDreaming?: boolean
   /** Routes the embedding server serves beside this app, for `/openapi.json` and `/docs`. */
   readonly documentedRoutes?: Readonly<Record<RouteKey, OperationDoc>>
+  /**
+   * Dreams run in other processes (`hymem worker`): no background dream is scheduled and `schedule_dream`
+   * only acknowledges, the work being queued already. @default false
+   */
+  readonly dreamsElsewhere?: boolean
 }
 
 /** What every route group receives. */
@@ -72,6 +85,7 @@ export interface RouteDeps {
   readonly limits: HonchoLimits
   readonly log: (event: HonchoLogEvent) => void
   readonly backgroundDreaming: boolean
+  readonly dreamsElsewhere: boolean
   /** Dreams started by `schedule_dream`, per workspace, until they settle. */
   readonly dreams: Map<string, Promise<void>>
   /** Queue status memory across polls (dream units, totals that never shrink). */

@@ -9,6 +9,7 @@ import {
   type Store,
 } from '@hymem/core-store'
 import {
+  DEFAULT_DREAM_CONFIG,
   type DreamProgressEvent,
   type DreamReport,
   type LLMResponseCache,
@@ -21,7 +22,7 @@ import {
 } from '@hymem/dreaming'
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, Conflict, QueryEngine } from '@hymem/query'
-import { dreamBacklog } from './dream/backlog'
+import { dreamBacklog, pendingWorkspaces } from './dream/backlog'
 import { DreamRunner } from './dream/dream-runner'
 import type { DreamWorkerHost } from './dream/worker-host'
 import { _asHyMemError, HyMemError } from './errors'
@@ -34,6 +35,8 @@ import { requireSessionId, requireWorkspaceId, toCaptureMessages, toLogMessage }
 import { createInspectApi } from './inspect/inspect-api'
 import type { HyMemInspect } from './inspect/types'
 import type { HyMemLog } from './log'
+import { logStream } from './log-stream'
+import type { LogStreamResult, SessionBatch } from './log-stream-types'
 import { markdownPathsFor } from './markdown-paths'
 import type { NotesContext } from './notes/context'
 import { forgetNotes, getNote, restoreNote } from './notes/forget'
@@ -56,6 +59,7 @@ import type {
   HyMem,
   HyMemAugmentOptions,
   LogInput,
+  PendingWorkspace,
   RememberInput,
   SearchNotesOptions,
 } from './types'
@@ -172,6 +176,17 @@ export class HyMemInstance implements HyMem {
     return this.store.messages.insertBatch(this.#ws(options.workspaceId), sessionId, messages)
   }
 
+  async logStream(
+    batches: AsyncIterable<readonly SessionBatch[]>,
+    options: Ws & {
+      readonly signal?: AbortSignal
+      readonly onBatch?: (result: LogStreamResult) => void
+    } = {},
+  ): Promise<LogStreamResult> {
+    this.#open()
+    return logStream(this.store, this.#ws(options.workspaceId), batches, options)
+  }
+
   async capture(
     turns: readonly CaptureTurn[],
     options: Ws & { readonly sessionId?: string; readonly dream?: boolean } = {},
@@ -214,6 +229,11 @@ export class HyMemInstance implements HyMem {
   async dreamBacklog(workspaceId?: string): Promise<DreamBacklog> {
     this.#open()
     return dreamBacklog(this.store, this.#ws(workspaceId), this.extractor.promptVersion, this.#dreams.running)
+  }
+
+  async pendingWorkspaces(): Promise<PendingWorkspace[]> {
+    this.#open()
+    return pendingWorkspaces(this.store, this.extractor.promptVersion, () => this.#dreams.running)
   }
 
   runtime(): RuntimeStatus {
@@ -428,7 +448,9 @@ export class HyMemInstance implements HyMem {
 
   async stats(options: Ws = {}): Promise<HyMemStats> {
     this.#open()
-    return { ...(await collectStats(this.store, this.#ws(options.workspaceId))), runtime: this.runtime() }
+    const config = { ...DEFAULT_DREAM_CONFIG, ...this.#parts.dreamConfig }
+    const stats = await collectStats(this.store, this.#ws(options.workspaceId), config)
+    return { ...stats, runtime: this.runtime() }
   }
 
   export(options: Ws & { readonly withVectors?: boolean } = {}): AsyncIterable<string> {

@@ -19,6 +19,7 @@ export type {
   DreamRun,
   Edge,
   FactRef,
+  LoosePermission,
   Message,
   NewMessage,
   Page,
@@ -27,6 +28,8 @@ export type {
   SearchLogDay,
   Store,
 } from '@hymem/core-store'
+/** `text` with URL passwords and password-, token- or key-like parameters masked: see `@hymem/core-store`. */
+export { maskSecrets } from '@hymem/core-store'
 export type {
   ContradictionInsight,
   DependencyHubInsight,
@@ -68,6 +71,8 @@ export type { DatabaseOption } from './database/database-option'
 export type { DreamWorkerClients } from './dream/worker-protocol'
 export type { HyMemErrorCode } from './errors'
 export { HyMemError } from './errors'
+export type { MemoryLocation } from './files/memory-files'
+export { findLooseMemoryFiles } from './files/memory-files'
 export type { DeletionReceipt, ForgetOptions } from './forget/types'
 export type { AliasResult } from './graph/alias'
 export type { EntityHistory, HistoryEvidence, HistoryFact } from './history/types'
@@ -86,6 +91,7 @@ export type {
 } from './inspect/types'
 export type { HyMemLog, HyMemLogEvent } from './log'
 export { filterLog } from './log'
+export type { LogStreamResult, SessionBatch } from './log-stream-types'
 export type { Note, NoteHit, NotesConfig } from './notes/types'
 export { DEFAULT_NOTES_CONFIG } from './notes/types'
 export type {
@@ -95,7 +101,7 @@ export type {
   RunningDream,
   RuntimeStatus,
 } from './runtime/types'
-export type { DreamHistoryEntry, HyMemStats, SearchLogStats } from './stats/types'
+export type { BoundedLogStats, DreamHistoryEntry, HyMemStats, SearchLogStats } from './stats/types'
 export type { MigratedTable, MigrateOptions, MigrateReport } from './transfer/migrate'
 export { migrateMemory } from './transfer/migrate'
 export { DUMP_FORMAT, DUMP_FORMAT_VERSION } from './transfer/records'
@@ -109,6 +115,7 @@ export type {
   HyMemAugmentOptions,
   HyMemOptions,
   LogInput,
+  PendingWorkspace,
   RememberInput,
   SearchNotesOptions,
 } from './types'

@@ -1,5 +1,8 @@
 import { join } from 'node:path'
 
+/** The folder under the memory's root that holds the other workspaces' Markdown files. */
+export const WORKSPACES_FOLDER = 'workspaces'
+
 /**
  * USER.md and MEMORY.md of a workspace: directly under `root` for the default workspace, under
  * `root/workspaces/<id>/` for the others. Characters outside `[A-Za-z0-9_.-]` (and a leading dot) are
@@ -11,7 +14,7 @@ export function markdownPathsFor(
   workspaceId: string,
 ): { userMd: string; memoryMd: string } {
   const folder =
-    workspaceId === defaultWorkspaceId ? root : join(root, 'workspaces', safeFolderName(workspaceId))
+    workspaceId === defaultWorkspaceId ? root : join(root, WORKSPACES_FOLDER, safeFolderName(workspaceId))
   return { userMd: join(folder, 'USER.md'), memoryMd: join(folder, 'MEMORY.md') }
 }
 

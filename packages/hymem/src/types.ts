@@ -9,6 +9,7 @@ import type { AliasResult } from './graph/alias'
 import type { EntityHistory } from './history/types'
 import type { HyMemInspect } from './inspect/types'
 import type { HyMemLog } from './log'
+import type { LogStreamResult, SessionBatch } from './log-stream-types'
 import type { Note, NoteHit, NotesConfig } from './notes/types'
 import type { BackgroundDreamStatus, RuntimeStatus } from './runtime/types'
 import type { HyMemStats } from './stats/types'
@@ -168,6 +169,15 @@ export interface DreamBacklog {
   readonly sessions: Record<string, { pendingMessages: number }>
 }
 
+/** A workspace with work waiting for a dream (see {@link HyMem.pendingWorkspaces}). */
+export interface PendingWorkspace {
+  readonly workspaceId: string
+  readonly pendingMessages: number
+  readonly pendingChunks: number
+  /** As {@link DreamBacklog.running}: a dream of it runs here or in another process. */
+  readonly running: boolean
+}
+
 type Ws = { readonly workspaceId?: string }
 
 /** Options of {@link HyMem.augment}: the query options with the workspace optional. USER.md/MEMORY.md are read from the workspace's files unless given. */
@@ -192,6 +202,21 @@ export interface HyMem {
   log(input: LogInput): Promise<Message>
   /** One transaction per batch. Creates workspace/session/peers/membership as needed. */
   logMessages(sessionId: string, messages: readonly NewMessage[], options?: Ws): Promise<Message[]>
+  /**
+   * Logs a stream of batches (a big import) in ONE transaction, holding only the current batch: if the
+   * stream throws or `signal` aborts, nothing of it is stored.
+   *
+   * @example
+   * await memory.logStream(batchesOf(readLines('year.jsonl')), { signal })
+   */
+  logStream(
+    batches: AsyncIterable<readonly SessionBatch[]>,
+    options?: Ws & {
+      readonly signal?: AbortSignal
+      /** Called after each batch with the running totals. */
+      readonly onBatch?: (result: LogStreamResult) => void
+    },
+  ): Promise<LogStreamResult>
   /** Logs a whole conversation in one transaction, optionally dreaming afterwards. */
   capture(
     turns: readonly CaptureTurn[],
@@ -207,6 +232,8 @@ export interface HyMem {
   /** Background dream with cooldown, on a forked connection (or in the dream worker); never blocks the caller. */
   scheduleDream(workspaceId?: string): void
   dreamBacklog(workspaceId?: string): Promise<DreamBacklog>
+  /** Every workspace of the database with pending dream work, in id order (what `hymem worker` picks from). */
+  pendingWorkspaces(): Promise<PendingWorkspace[]>
   /** Live figures of this thread: event-loop delay (p50/p99/max) and where dreams run and how they fare. */
   runtime(): RuntimeStatus
   /** Whether a background dream of the workspace runs, and when `scheduleDream()` has the next one due. */

@@ -11,42 +11,19 @@ import { type RecordingPglite, recordingPglite, statementsIn } from './statement
  * table of a workspace names the workspace, so it routes to one shard and never reads two workspaces.
  */
 
-/** The tables that carry `workspace_id` (would be distributed by it). */
-const WORKSPACE_TABLES = [
-  'peers',
-  'sessions',
-  'session_peers',
-  'messages',
-  'chunks',
-  'processed_chunks',
-  'entity_mentions',
-  'entity_types',
-  'entity_aliases',
-  'knowledge_graph',
-  'kg_evidence',
-  'behavioral_markers',
-  'profile_entries',
-  'episodes',
-  'procedures',
-  'extraction_feedback',
-  'notes',
-  'chunk_embeddings',
-  'edge_vectors',
-  'episode_embeddings',
-  'note_embeddings',
-  'message_embeddings',
-  'dream_runs',
-  'search_log',
-  'peer_cards',
-  'scopes',
-  'scope_sessions',
-  'purges',
-]
+/** The tables that carry `workspace_id` (would be distributed by it), read from the migrated schema. */
+async function workspaceTables(db: RecordingPglite): Promise<ReadonlySet<string>> {
+  const { rows } = await db.pglite.query<{ table_name: string }>(
+    `select distinct table_name from information_schema.columns
+     where column_name = 'workspace_id' and table_schema not in ('pg_catalog', 'information_schema')`,
+  )
+  return new Set(rows.map((row) => row.table_name))
+}
 
 /** The workspace tables a statement reads or writes (FROM, JOIN, UPDATE, INSERT INTO, DELETE FROM). */
-function workspaceTablesIn(statement: string): string[] {
+function workspaceTablesIn(statement: string, tables: ReadonlySet<string>): string[] {
   const named = [...statement.matchAll(/\b(?:from|join|update|into)\s+(?:"?\w+"?\.)?"?(\w+)"?/gi)]
-  return [...new Set(named.map((m) => m[1]!.toLowerCase()).filter((t) => WORKSPACE_TABLES.includes(t)))]
+  return [...new Set(named.map((m) => m[1]!.toLowerCase()).filter((t) => tables.has(t)))]
 }
 
 /** A predicate on the workspace: `workspace_id = $n`, `workspace_id IN (...)`, `"t"."workspace_id" = ANY(...)`. */
@@ -58,8 +35,8 @@ const INSERT_OF_VALUES = /^\s*insert\s+into\s[^()]*\([^)]*\bworkspace_id\b[^)]*\
  * A statement on workspace tables that does not pin one workspace: it could read (or write) any of them, and
  * a workspace-sharded cluster would send it to every shard. An INSERT … SELECT needs the predicate too.
  */
-function unrouted(statement: string): boolean {
-  if (workspaceTablesIn(statement).length === 0) return false
+function unrouted(statement: string, tables: ReadonlySet<string>): boolean {
+  if (workspaceTablesIn(statement, tables).length === 0) return false
   if (INSERT_OF_VALUES.test(statement) && !/\bselect\b/i.test(statement)) return false
   return !WORKSPACE_PREDICATE.test(statement)
 }
@@ -90,18 +67,24 @@ describe('the statement audit', () => {
   })
 
   it('flags a by-id read without the workspace and passes one with it', () => {
-    expect(unrouted('select * from "messages" where "id" in ($1, $2)')).toBe(true)
-    expect(unrouted('update knowledge_graph set status = $1 where id = $2')).toBe(true)
-    expect(unrouted('select * from "messages" where "workspace_id" = $1 and "id" in ($2)')).toBe(false)
-    expect(unrouted('select 1 from "llm_cache" where "key" = $1')).toBe(false)
-    expect(unrouted('insert into "notes" ("workspace_id", "id") values ($1, $2)')).toBe(false)
+    const tables = new Set(['messages', 'knowledge_graph', 'notes', 'processed_chunks', 'chunks'])
+    expect(unrouted('select * from "messages" where "id" in ($1, $2)', tables)).toBe(true)
+    expect(unrouted('update knowledge_graph set status = $1 where id = $2', tables)).toBe(true)
+    expect(unrouted('select * from "messages" where "workspace_id" = $1 and "id" in ($2)', tables)).toBe(
+      false,
+    )
+    expect(unrouted('select 1 from "llm_cache" where "key" = $1', tables)).toBe(false)
+    expect(unrouted('insert into "notes" ("workspace_id", "id") values ($1, $2)', tables)).toBe(false)
     // Naming the column is not enough: the rows an INSERT … SELECT copies must come from one workspace.
     expect(
       unrouted(
         'INSERT INTO processed_chunks (workspace_id, chunk_id) SELECT workspace_id, id FROM chunks WHERE id = $1',
+        tables,
       ),
     ).toBe(true)
-    expect(unrouted('select "id" from "chunks" where "chunks"."workspace_id" = $1 order by "id"')).toBe(false)
+    expect(
+      unrouted('select "id" from "chunks" where "chunks"."workspace_id" = $1 order by "id"', tables),
+    ).toBe(false)
   })
 })
 
@@ -136,9 +119,11 @@ describe('a memory on PostgreSQL (PGlite), two workspaces', () => {
     db.recording = false
 
     const statements = [...new Set(db.statements)]
+    const tables = await workspaceTables(db)
+    expect([...tables]).toEqual(expect.arrayContaining(['messages', 'graph_generations', 'queue_totals']))
     // The flow is representative: it reached most workspace tables.
-    const reached = new Set(statements.flatMap(workspaceTablesIn))
+    const reached = new Set(statements.flatMap((statement) => workspaceTablesIn(statement, tables)))
     expect(reached.size).toBeGreaterThanOrEqual(20)
-    expect(statements.filter(unrouted)).toEqual([])
+    expect(statements.filter((statement) => unrouted(statement, tables))).toEqual([])
   }, 120_000)
 })

@@ -1,8 +1,9 @@
+import { guardRequests, isClientAbort, RequestGuard, requestBodyLimit } from '@hymem/http-guard'
 import { type Context, Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { AssetStore, DEFAULT_ASSETS_DIR } from './assets'
+import type { InspectorDeps } from './deps'
 import { expectedFailure, InspectorError } from './http/errors'
-import type { PageFrame } from './render/layout'
 import { authRoutes, requireCredentials, requireSafeWrite } from './routes/auth-routes'
 import { readRoutes } from './routes/read-routes'
 import { writeRoutes } from './routes/write-routes'
@@ -11,17 +12,9 @@ import { securityHeaders } from './security/headers'
 import type { InspectorEnv, InspectorOptions, Principal } from './types'
 import { errorPage } from './views/simple'
 
-/** What the route groups share. */
-export interface InspectorDeps {
-  readonly options: InspectorOptions
-  readonly base: string
-  readonly guard: Guard
-  readonly assets: AssetStore
-  /** The page frame for this request (workspace switcher, CSRF token, notice). */
-  frame(c: Context<InspectorEnv>, workspace: string | null, notice?: string | null): Promise<PageFrame>
-  /** The workspace path parameter, if this caller may see it; otherwise a 404. */
-  workspace(c: Context<InspectorEnv>): Promise<string>
-}
+const FORM_BODIES = { accepts: ['form', 'multipart'] } as const
+/** Sign-in and every write form: a token, a CSRF token and a short reason fit many times over. */
+const FORM_BODY_BYTES = 64 * 1024
 
 function normalizeBase(base: string): string {
   const trimmed = base.replace(/\/+$/, '')
@@ -34,13 +27,12 @@ function normalizeBase(base: string): string {
  * the graph, facts, questions, history, profile and health, reading through the facade. It does not listen.
  *
  * @example
- * const inspector = createInspectorApp({ memory, auth: { tokens: { secret: '*' } }, loopback: false })
+ * const inspector = createInspectorApp({ memory, auth: { tokens: { secret: '*' } } })
  * app.route('/', inspector) // serves /inspect/…
  */
 export function createInspectorApp(options: InspectorOptions): Hono<InspectorEnv> {
   const base = normalizeBase(options.basePath ?? '/inspect')
   const guard = new Guard({
-    loopback: options.loopback ?? true,
     ...(options.auth ? { auth: options.auth } : {}),
     ...(options.secret ? { secret: options.secret } : {}),
   })
@@ -86,11 +78,13 @@ export function createInspectorApp(options: InspectorOptions): Hono<InspectorEnv
 
   const app = new Hono<InspectorEnv>({ strict: false }).basePath(base)
   app.use('*', securityHeaders())
-  app.use('*', async (c, next) => {
-    if (!guard.hostAllowed(c.req.header('host')))
-      return c.text('This inspector answers on a loopback address only (Host header refused).', 403)
-    return next()
-  })
+  app.use('*', guardRequests(options.guard ?? new RequestGuard(), FORM_BODIES))
+  app.use(
+    '*',
+    requestBodyLimit(FORM_BODY_BYTES, () => {
+      throw new InspectorError(413, `Inspector forms are limited to ${FORM_BODY_BYTES / 1024} KiB.`)
+    }),
+  )
   app.use('*', async (c, next) => {
     const { pathname, search } = new URL(c.req.url)
     const trailing = pathname.length > 1 && pathname.endsWith('/')
@@ -99,6 +93,7 @@ export function createInspectorApp(options: InspectorOptions): Hono<InspectorEnv
     return next()
   })
   app.onError(async (error, c) => {
+    if (isClientAbort(error, c.req.raw)) return c.text('The client closed the request.', 400)
     const failure = expectedFailure(error)
     if (!failure) options.log?.({ kind: 'error', method: c.req.method, path: c.req.path, error })
     const status = failure?.status ?? 500

@@ -1,3 +1,4 @@
+import type { RequestGuard } from '@hymem/http-guard'
 import type { HyMem } from 'hymem'
 
 /** The part of the HyMem facade the inspector uses: reads through `inspect` and `augment`, writes through the facade's own methods. */
@@ -21,10 +22,10 @@ export interface InspectorOptions {
   /** With tokens every page needs `Authorization: Bearer` or a sign-in cookie; omit for an open loopback server. */
   readonly auth?: InspectorAuthOptions
   /**
-   * Whether the server listens on a loopback address only. Then (and whenever auth is off) requests must
-   * name a loopback host, so a DNS-rebinding page cannot reach the inspector. @default true
+   * The Host, Origin and body-type rules in front of every page. @default `new RequestGuard()`: loopback
+   * host names only (a DNS-rebinding page cannot reach the inspector), no cross-origin writes, no CORS.
    */
-  readonly loopback?: boolean
+  readonly guard?: RequestGuard
   /** Where the app is mounted. @default '/inspect' */
   readonly basePath?: string
   /** Folder of the built browser bundles. @default the package's `assets/` */

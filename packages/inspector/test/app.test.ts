@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { RequestGuard } from '@hymem/http-guard'
 import { createHyMem } from 'hymem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInspectorApp } from '../src/app'
@@ -199,10 +200,11 @@ describe('failures', () => {
 })
 
 describe('access', () => {
+  const PUBLIC = new RequestGuard({ loopback: false, allowedHosts: ['hymem.example.org'] })
   const auth = { tokens: { 'team-token': ['team'], 'admin-token': '*' as const } }
 
   it('refuses a request without a valid token when auth is on, and offers a sign-in form to browsers', async () => {
-    const call = client(inspector({ auth, loopback: false }), 'hymem.example.org')
+    const call = client(inspector({ auth, guard: PUBLIC }), 'hymem.example.org')
     const page = await call('/inspect/w/default/graph')
     expect(page.status).toBe(401)
     expect(await page.text()).toContain('<form method="post" action="/inspect/sign-in"')
@@ -217,7 +219,7 @@ describe('access', () => {
 
   it('shows a token only its workspaces (404, not 403, for the others)', async () => {
     await t.memory.capture([{ role: 'user', content: 'The team uses Postgres.' }], { workspaceId: 'team' })
-    const call = client(inspector({ auth, loopback: false }), 'hymem.example.org')
+    const call = client(inspector({ auth, guard: PUBLIC }), 'hymem.example.org')
     const team = { authorization: 'Bearer team-token' }
     expect((await call('/inspect/w/default/graph', { headers: team })).status).toBe(404)
     expect((await call('/inspect/w/team/graph', { headers: team })).status).toBe(200)
@@ -230,7 +232,7 @@ describe('access', () => {
   })
 
   it('signs a browser in with a token (HttpOnly, SameSite=Strict cookie) and out again', async () => {
-    const call = client(inspector({ auth, loopback: false }), '127.0.0.1:8765')
+    const call = client(inspector({ auth, guard: PUBLIC }), '127.0.0.1:8765')
     const bad = await call('/inspect/sign-in', form({ token: 'nope' }))
     expect(bad.status).toBe(401)
     const ok = await call('/inspect/sign-in', form({ token: 'admin-token' }))
@@ -248,7 +250,7 @@ describe('access', () => {
   })
 
   it('answers only loopback Host names on a loopback server (DNS rebinding)', async () => {
-    expect((await client(inspector(), 'evil.example:8765')('/inspect/w/default/graph')).status).toBe(403)
+    expect((await client(inspector(), 'evil.example:8765')('/inspect/w/default/graph')).status).toBe(421)
     expect((await client(inspector(), 'localhost:8765')('/inspect/w/default/graph')).status).toBe(200)
     expect((await client(inspector(), '[::1]:8765')('/inspect/w/default/graph')).status).toBe(200)
   })

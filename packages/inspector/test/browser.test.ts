@@ -1,4 +1,5 @@
 import { networkInterfaces } from 'node:os'
+import { RequestGuard } from '@hymem/http-guard'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -206,7 +207,11 @@ describe('beyond loopback', () => {
   beforeAll(async () => {
     t = await openDreamtMemory()
     served = await serveInspector(
-      { memory: t.memory, loopback: false, auth: { tokens: { 'team-secret': ['default'] } } },
+      {
+        memory: t.memory,
+        guard: new RequestGuard({ loopback: false, allowedHosts: [publicAddress] }),
+        auth: { tokens: { 'team-secret': ['default'] } },
+      },
       publicAddress,
     )
   })

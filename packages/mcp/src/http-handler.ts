@@ -1,20 +1,21 @@
+import { RequestGuard } from '@hymem/http-guard'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { McpMemory } from './memory'
 import { createMcpServer } from './server'
 
 export const WORKSPACE_HEADER = 'x-hymem-workspace'
 const WORKSPACE_ID = /^[a-zA-Z0-9_-]{1,512}$/
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+const JSON_BODIES = { accepts: ['json'] } as const
 
 export interface McpHttpHandlerOptions {
   readonly memory: McpMemory
   /** Workspace for requests without an `X-HyMem-Workspace` header. @default memory.workspaceId */
   readonly defaultWorkspaceId?: string
   /**
-   * Host names (without port) accepted in the Host header, and as Origin hosts. Guards a loopback bind
-   * against DNS rebinding. @default localhost, 127.0.0.1, [::1]
+   * The Host, Origin and body-type rules checked before anything else, the same as the other HTTP
+   * surfaces'. @default `new RequestGuard()`: loopback host names only, no cross-origin writes, no CORS.
    */
-  readonly allowedHosts?: readonly string[]
+  readonly guard?: RequestGuard
   /** Whether a caller may use a workspace (the Honcho server plugs its bearer-token rules in here). */
   readonly allowWorkspace?: (workspaceId: string, request: Request) => boolean | Promise<boolean>
   /** Public URL of the endpoint, shown by the usage guide. */
@@ -31,10 +32,12 @@ export interface McpHttpHandlerOptions {
 export function createMcpHttpHandler(
   options: McpHttpHandlerOptions,
 ): (request: Request) => Promise<Response> {
-  const allowedHosts = new Set(options.allowedHosts ?? LOOPBACK_HOSTS)
+  const guard = options.guard ?? new RequestGuard()
   return async (request) => {
-    const hostProblem = checkHostAndOrigin(request, allowedHosts)
-    if (hostProblem) return jsonRpcError(403, hostProblem)
+    const refusal = guard.check(request, JSON_BODIES)
+    if (refusal) return jsonRpcError(refusal.status, refusal.reason)
+    const preflight = guard.preflight(request)
+    if (preflight) return preflight
     const header = request.headers.get(WORKSPACE_HEADER)?.trim()
     if (header !== undefined && header !== '' && !WORKSPACE_ID.test(header)) {
       return jsonRpcError(400, 'X-HyMem-Workspace must be 1-512 letters, digits, _ or -')
@@ -61,28 +64,6 @@ export function createMcpHttpHandler(
       await server.close()
     }
   }
-}
-
-function checkHostAndOrigin(request: Request, allowed: ReadonlySet<string>): string | null {
-  const host = request.headers.get('host')
-  if (host && !allowed.has(stripPort(host))) return `Host ${host} is not allowed`
-  const origin = request.headers.get('origin')
-  if (origin && origin !== 'null') {
-    let originHost: string
-    try {
-      originHost = new URL(origin).host
-    } catch {
-      return `Origin ${origin} is not allowed`
-    }
-    if (!allowed.has(stripPort(originHost))) return `Origin ${origin} is not allowed`
-  }
-  return null
-}
-
-function stripPort(host: string): string {
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1)
-  const colon = host.lastIndexOf(':')
-  return colon === -1 ? host : host.slice(0, colon)
 }
 
 function jsonRpcError(status: number, message: string): Response {

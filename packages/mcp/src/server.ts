@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { maskSecrets } from 'hymem'
 import type { McpMemory } from './memory'
 import { CORE_TOOLS } from './tools'
 import type { ToolDefinition } from './tools/define-tool'
@@ -100,12 +101,12 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   return server
 }
 
-/** Tool failures become `isError` results with the cause's message, never a stack trace. */
+/** Tool failures become `isError` results with the cause's message (URL secrets masked), never a stack trace. */
 function describeFailure(toolName: string, error: unknown): string {
   if (isClosedMemory(error))
     return `${toolName} failed: the memory behind this MCP server is closed (the server is shutting down); restart the HyMem MCP server, then retry`
   const message = error instanceof Error ? error.message : String(error)
-  return `${toolName} failed: ${message}`
+  return `${toolName} failed: ${maskSecrets(message)}`
 }
 
 /** The facade's or the store's CLOSED error: a call that raced (or came after) the memory's close. */

@@ -88,7 +88,9 @@ describe('MCP over Streamable HTTP on loopback', () => {
     expect((await post({ origin: 'https://evil.example' })).status).toBe(403)
     expect((await post({ 'x-hymem-workspace': 'bad workspace!' })).status).toBe(400)
     expect((await post({ 'x-hymem-workspace': 'forbidden' })).status).toBe(404)
-    expect((await post({ origin: 'http://localhost:3000' })).status).toBe(200)
+    expect((await post({ origin: 'http://localhost:3000' })).status).toBe(403)
+    expect((await post({ 'sec-fetch-site': 'same-site' })).status).toBe(403)
+    expect((await post({ origin: new URL(url).origin })).status).toBe(200)
 
     const handler = createMcpHttpHandler({ memory })
     const rebound = await handler(
@@ -98,7 +100,9 @@ describe('MCP over Streamable HTTP on loopback', () => {
         body: '{}',
       }),
     )
-    expect(rebound.status).toBe(403)
-    expect(await rebound.json()).toMatchObject({ error: { message: 'Host attacker.example is not allowed' } })
+    expect(rebound.status).toBe(421)
+    expect(await rebound.json()).toMatchObject({
+      error: { message: 'Host "attacker.example" is not a name this server answers to' },
+    })
   })
 })

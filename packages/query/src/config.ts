@@ -57,10 +57,28 @@ export interface QueryConfig {
   readonly dateWindowBoost: number
   /** The named period is widened by this many days after its end (turns tell of events after them). @default 14 */
   readonly dateWindowSlackDays: number
+  /**
+   * A user's turn to an assistant stating a standing rule or preference ("Always …", "Never …", "from now
+   * on", "I prefer") scores × (1 + this): it governs later requests on its topic that share few of its words. @default 1
+   */
+  readonly standingRuleBoost: number
   /** Turns that ask a question (end with "?") score × this: they ask, their reply tells. @default 0.7 */
   readonly questionTurnWeight: number
   /** Share of a matching question turn's score added to its reply (instead of `neighbourWeight`). @default 0.8 */
   readonly replyWeight: number
+  /**
+   * `questionTurnWeight` for a user's turn answered by an assistant (and the assistant's reply to it): a
+   * request to an assistant states the user's own facts while it asks, so it is not discounted. The two
+   * levers above serve exchanges between people and between agents. @default 1
+   */
+  readonly assistantQuestionTurnWeight: number
+  /** `replyWeight` for an assistant's reply to a user's question. @default 0.3 */
+  readonly assistantReplyWeight: number
+  /**
+   * An assistant's turn in a user ↔ assistant exchange scores × this: its long answers restate what the user
+   * said. @default 0.8
+   */
+  readonly assistantTurnWeight: number
   /**
    * When the query names peers, turns written by anyone else score × this (evidence about a peer is nearly
    * always in their own words; lower costs the questions that name the wrong person). @default 0.8
@@ -169,8 +187,12 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   timeQuestionBoost: 1,
   dateWindowBoost: 1,
   dateWindowSlackDays: 14,
+  standingRuleBoost: 1,
   questionTurnWeight: 0.7,
   replyWeight: 0.8,
+  assistantQuestionTurnWeight: 1,
+  assistantReplyWeight: 0.3,
+  assistantTurnWeight: 0.8,
   otherAuthorWeight: 0.8,
   keywordChunks: false,
   vectorChunkWeight: 0.5,
@@ -244,8 +266,12 @@ const NON_NEGATIVE_NUMBERS = [
   'timeQuestionBoost',
   'dateWindowBoost',
   'dateWindowSlackDays',
+  'standingRuleBoost',
   'questionTurnWeight',
   'replyWeight',
+  'assistantQuestionTurnWeight',
+  'assistantReplyWeight',
+  'assistantTurnWeight',
   'otherAuthorWeight',
   'suppressedLimit',
   'lexicalBoost',

@@ -30,6 +30,8 @@ export type RetrievalReason =
   | { readonly kind: 'session_context' }
   /** The message asks when (or how long), and the turn names a time. Code `time_mention`. */
   | { readonly kind: 'time_mention' }
+  /** The turn states a standing rule or preference ("always …", "from now on …", "I prefer …"). Code `standing_rule`. */
+  | { readonly kind: 'standing_rule' }
   /**
    * The message names a period (a month, a year) and the turn was written in it or shortly after (ISO dates,
    * `to` exclusive). Code `date_window:<from>..<to>`.
@@ -72,6 +74,8 @@ export function reasonCode(reason: RetrievalReason): string {
       return 'session_context'
     case 'time_mention':
       return 'time_mention'
+    case 'standing_rule':
+      return 'standing_rule'
     case 'date_window':
       return `date_window:${reason.from}..${reason.to}`
     case 'fallback':

@@ -1,5 +1,6 @@
 import { isoTimeSchema } from '@hymem/core-store'
 import * as v from 'valibot'
+import type { RawEntry } from './capture-entries'
 
 /** One message of a capture file, validated. */
 export interface CaptureLine {
@@ -10,14 +11,6 @@ export interface CaptureLine {
   readonly createdAt?: string
   readonly metadata?: Record<string, unknown>
 }
-
-/**
- * The first problems found (at most 20), each `line N: <what is wrong>` (or `item N` for a JSON array), and
- * how many there were in all.
- */
-export type CaptureParseResult =
-  | { readonly ok: true; readonly lines: readonly CaptureLine[] }
-  | { readonly ok: false; readonly problems: readonly string[]; readonly total: number }
 
 const ROLES = ['user', 'assistant', 'system', 'tool'] as const
 
@@ -39,80 +32,36 @@ const LINE_SCHEMA = v.pipe(
   v.check((line) => line.role !== undefined || line.peer_id !== undefined, 'needs "role" or "peer_id"'),
 )
 
-const MAX_PROBLEMS = 20
-
 /**
- * Validates a whole capture file before anything is written: JSONL (one object a line, blank lines
- * skipped) or one JSON array of the same objects.
+ * Validates one entry of a capture file: the message, or the problem as `line N: <what is wrong>` (or
+ * `item N` in a JSON array).
  */
-export function parseCapture(text: string): CaptureParseResult {
-  const trimmed = text.trimStart()
-  if (trimmed.startsWith('[')) return parseArray(trimmed)
-  const entries: { label: string; value: unknown }[] = []
-  const problems: string[] = []
-  text.split(/\r?\n/).forEach((raw, index) => {
-    if (raw.trim() === '') return
-    const label = `line ${index + 1}`
-    try {
-      entries.push({ label, value: JSON.parse(raw) })
-    } catch (error) {
-      problems.push(`${label}: not valid JSON (${(error as Error).message})`)
-    }
-  })
-  return validate(entries, problems)
-}
-
-function parseArray(text: string): CaptureParseResult {
+export function checkCaptureEntry(entry: RawEntry): CaptureLine | string {
+  const { label } = entry
+  if ('problem' in entry) return `${label}: ${entry.problem}`
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(entry.text)
   } catch (error) {
-    return { ok: false, problems: [`not valid JSON (${(error as Error).message})`], total: 1 }
+    return `${label}: not valid JSON (${(error as Error).message})`
   }
-  if (!Array.isArray(value)) return { ok: false, problems: ['expected a JSON array of messages'], total: 1 }
-  return validate(
-    value.map((item, index) => ({ label: `item ${index + 1}`, value: item })),
-    [],
-  )
-}
-
-function validate(
-  entries: readonly { label: string; value: unknown }[],
-  problems: string[],
-): CaptureParseResult {
-  const lines: CaptureLine[] = []
-  for (const { label, value } of entries) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      problems.push(`${label}: must be a JSON object`)
-      continue
-    }
-    const result = v.safeParse(LINE_SCHEMA, value)
-    if (!result.success) {
-      const issue = result.issues[0]
-      const key = issue.path?.map((p) => String(p.key)).join('.')
-      const message = key && !issue.message.includes(`"${key}"`) ? `"${key}" ${issue.message}` : issue.message
-      problems.push(`${label}: ${message}`)
-      continue
-    }
-    const o = result.output
-    lines.push({
-      sessionId: o.session_id,
-      ...(o.role ? { role: o.role } : {}),
-      ...(o.peer_id ? { peerId: o.peer_id } : {}),
-      content: o.content,
-      ...(o.created_at ? { createdAt: o.created_at } : {}),
-      ...(o.metadata ? { metadata: o.metadata } : {}),
-    })
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return `${label}: must be a JSON object`
   }
-  if (problems.length > 0) {
-    problems.sort((a, b) => lineNumber(a) - lineNumber(b))
-    return { ok: false, problems: problems.slice(0, MAX_PROBLEMS), total: problems.length }
+  const result = v.safeParse(LINE_SCHEMA, value)
+  if (!result.success) {
+    const issue = result.issues[0]
+    const key = issue.path?.map((p) => String(p.key)).join('.')
+    const message = key && !issue.message.includes(`"${key}"`) ? `"${key}" ${issue.message}` : issue.message
+    return `${label}: ${message}`
   }
-  if (lines.length === 0)
-    return { ok: false, problems: ['no messages found (expected JSONL or a JSON array)'], total: 1 }
-  return { ok: true, lines }
-}
-
-function lineNumber(problem: string): number {
-  return Number(/^(?:line|item) (\d+)/.exec(problem)?.[1] ?? 0)
+  const o = result.output
+  return {
+    sessionId: o.session_id,
+    ...(o.role ? { role: o.role } : {}),
+    ...(o.peer_id ? { peerId: o.peer_id } : {}),
+    content: o.content,
+    ...(o.created_at ? { createdAt: o.created_at } : {}),
+    ...(o.metadata ? { metadata: o.metadata } : {}),
+  }
 }

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createHyMem } from 'hymem'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { captureContext, fixture, tempDir } from '../../test/harness'
 import { runCli } from '../run'
 import { captureCommand } from './capture'
+import { CAPTURE_BATCH_LINES } from './capture-batches'
 
 describe('hymem capture', () => {
   let root: string
@@ -28,7 +29,7 @@ describe('hymem capture', () => {
     }
   }
 
-  it('logs a JSONL file, one transaction per session, keeping times, roles and peers', async () => {
+  it('logs a JSONL file in one transaction, keeping times, roles and peers', async () => {
     const { ctx, stdout } = captureContext({ env: { HYMEM_ROOT: root } })
     const result = await captureCommand(fixture('conversation.jsonl'), {}, ctx)
     expect(result.sessions).toEqual({ kickoff: 3, release: 2 })
@@ -65,6 +66,65 @@ describe('hymem capture', () => {
     expect(result.dream.edgesUpserted).toBeGreaterThan(0)
   })
 
+  async function storedMessages(): Promise<number> {
+    const memory = await createHyMem({ root, embeddings: null })
+    try {
+      return await memory.store.messages.count(memory.workspaceId)
+    } finally {
+      await memory.close()
+    }
+  }
+
+  const line = (i: number) => JSON.stringify({ session_id: `s${i % 3}`, role: 'user', content: `line ${i}` })
+
+  it('streams a file of several batches, storing every line once', async () => {
+    const lines = Array.from({ length: CAPTURE_BATCH_LINES * 3 + 17 * 3 }, (_, i) => line(i + 1))
+    writeFileSync(join(root, 'big.jsonl'), `${lines.join('\n')}\n`)
+    const { ctx, stdout } = captureContext({ env: { HYMEM_ROOT: root }, cwd: root })
+    expect(await runCli(['capture', 'big.jsonl', '--json'], ctx)).toBe(0)
+    const third = lines.length / 3
+    expect(JSON.parse(stdout())).toMatchObject({
+      messages: lines.length,
+      sessions: { s0: third, s1: third, s2: third },
+    })
+    expect(await storedMessages()).toBe(lines.length)
+  })
+
+  it('stores nothing when a line deep in the file is bad, after whole batches were written', async () => {
+    const lines = Array.from({ length: CAPTURE_BATCH_LINES * 3 }, (_, i) => line(i + 1))
+    lines[CAPTURE_BATCH_LINES * 2 + 500] = '{"session_id":"s0","role":"user","content":""}'
+    const { ctx, stderr } = captureContext({ env: { HYMEM_ROOT: root }, stdin: lines.join('\n') })
+    expect(await runCli(['capture', '-'], ctx)).toBe(1)
+    expect(stderr()).toMatchInlineSnapshot(`
+      "note: no LLM key (HYMEM_LLM_API_KEY or DEEPSEEK_API_KEY): dreaming uses the rule-based extractor and no LLM reranker
+      note: no embeddings: search is keyword + graph + recency only
+      error: line 2501: "content" must not be empty
+      error: a bad line in stdin; nothing was written
+      "
+    `)
+    expect(await storedMessages()).toBe(0)
+  })
+
+  it('stores nothing when Ctrl-C comes mid-file', async () => {
+    const interrupt = new AbortController()
+    async function* slowStdin() {
+      for (let i = 1; i <= CAPTURE_BATCH_LINES * 3; i++) {
+        if (i === CAPTURE_BATCH_LINES * 2) interrupt.abort()
+        yield `${line(i)}\n`
+      }
+    }
+    const { ctx, stderr } = captureContext({ env: { HYMEM_ROOT: root } })
+    const interruptible = { ...ctx, stdin: slowStdin(), interruptible: () => interrupt.signal }
+    expect(await runCli(['capture', '-'], interruptible)).toBe(130)
+    expect(stderr()).toMatchInlineSnapshot(`
+      "note: no LLM key (HYMEM_LLM_API_KEY or DEEPSEEK_API_KEY): dreaming uses the rule-based extractor and no LLM reranker
+      note: no embeddings: search is keyword + graph + recency only
+      error: capture interrupted: nothing was written
+      "
+    `)
+    expect(await storedMessages()).toBe(0)
+  })
+
   it('writes nothing and names every bad line when one line is wrong', async () => {
     const input = [
       '{"session_id":"s","role":"user","content":"fine"}',
@@ -74,12 +134,14 @@ describe('hymem capture', () => {
     const { ctx, stderr } = captureContext({ env: { HYMEM_ROOT: root }, stdin: input })
     expect(await runCli(['capture', '-'], ctx)).toBe(1)
     expect(stderr()).toMatchInlineSnapshot(`
-      "error: line 2: missing "content"
+      "note: no LLM key (HYMEM_LLM_API_KEY or DEEPSEEK_API_KEY): dreaming uses the rule-based extractor and no LLM reranker
+      note: no embeddings: search is keyword + graph + recency only
+      error: line 2: missing "content"
       error: line 3: "role" must be one of user, assistant, system, tool
       error: 2 bad lines in stdin; nothing was written
       "
     `)
-    expect(existsSync(join(root, 'hymem.sqlite'))).toBe(false)
+    expect(await storedMessages()).toBe(0)
   })
 
   it('stops with one line for a missing file or a directory', async () => {

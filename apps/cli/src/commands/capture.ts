@@ -1,10 +1,12 @@
 import { EXIT_FAILURE, ExitError } from '../exit-error'
 import type { DreamReport } from '../facade-types'
+import { createProgress } from '../format/progress'
 import type { CliContext } from '../io'
 import { withHyMem } from '../open-hymem'
 import type { GlobalOptions } from '../program'
-import { readInput } from '../read-input'
-import { type CaptureLine, parseCapture } from './capture-parse'
+import { streamInput } from '../read-input'
+import { CaptureProblems, CaptureRejected, captureBatches } from './capture-batches'
+import { captureEntries } from './capture-entries'
 import { failOnBadDream, renderDreamReport, runDream } from './dream'
 
 /** Options of `hymem capture`. */
@@ -22,44 +24,39 @@ export interface CaptureResult {
   readonly dream: DreamReport | null
 }
 
+const MIB = 1024 * 1024
+
 /**
- * Logs a JSONL (or JSON array) conversation file. Every line is validated first; if any is bad nothing is
- * written and each problem is reported as `line N: ...`.
+ * Logs a JSONL (or JSON array) conversation file as it streams in, validating each line and writing in
+ * bounded batches inside one transaction: if any line is bad, or Ctrl-C comes first, nothing is stored and
+ * each problem is reported as `line N: ...`.
  */
 export async function captureCommand(
   source: string,
   options: CaptureCommandOptions,
   ctx: CliContext,
 ): Promise<CaptureResult> {
-  const parsed = parseCapture(await readInput(source, ctx))
-  if (!parsed.ok) {
-    for (const problem of parsed.problems) ctx.stderr.write(`error: ${problem}\n`)
-    const { total } = parsed
-    const shown = total > parsed.problems.length ? ` (the first ${parsed.problems.length} are listed)` : ''
-    const where = source === '-' ? 'stdin' : source
-    throw new ExitError(
-      EXIT_FAILURE,
-      `${total === 1 ? 'a bad line' : `${total} bad lines`} in ${where}${shown}; nothing was written`,
-    )
-  }
-  const bySession = groupBySession(parsed.lines)
+  const input = await streamInput(source, ctx)
+  const where = source === '-' ? 'stdin' : source
+  const signal = ctx.interruptible?.()
+  const problems = new CaptureProblems()
+  const progress = createProgress(ctx.stderr, 'capturing')
   const result = await withHyMem(options, ctx, async (hymem) => {
-    const sessions: Record<string, number> = {}
-    for (const [sessionId, lines] of bySession) {
-      const messages = await hymem.logMessages(
-        sessionId,
-        lines.map((line) => ({
-          peerId: line.peerId ?? line.role ?? 'user',
-          ...(line.role ? { role: line.role } : {}),
-          content: line.content,
-          ...(line.createdAt ? { createdAt: line.createdAt } : {}),
-          ...(line.metadata ? { metadata: line.metadata } : {}),
-        })),
-      )
-      sessions[sessionId] = messages.length
-    }
+    const logged = await hymem
+      .logStream(captureBatches(captureEntries(input.text), problems, signal ? { signal } : {}), {
+        ...(signal ? { signal } : {}),
+        onBatch: ({ messages }) => {
+          const mib = (bytes: number) => Math.round(bytes / MIB)
+          const read = input.bytesRead()
+          progress.update(mib(read), mib(input.size ?? read), `MiB, ${messages} messages`)
+        },
+      })
+      .catch((error: unknown) => {
+        throw captureFailure(error, { problems, where, signal, ctx })
+      })
+      .finally(() => progress.stop())
     const dream = options.dream ? await runDream(hymem, undefined, ctx) : null
-    return { workspaceId: hymem.workspaceId, messages: parsed.lines.length, sessions, dream }
+    return { workspaceId: hymem.workspaceId, ...logged, dream }
   })
   if (options.json) {
     ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
@@ -75,12 +72,17 @@ export async function captureCommand(
   return result
 }
 
-function groupBySession(lines: readonly CaptureLine[]): Map<string, CaptureLine[]> {
-  const groups = new Map<string, CaptureLine[]>()
-  for (const line of lines) {
-    const group = groups.get(line.sessionId)
-    if (group) group.push(line)
-    else groups.set(line.sessionId, [line])
-  }
-  return groups
+function captureFailure(
+  error: unknown,
+  at: { problems: CaptureProblems; where: string; signal: AbortSignal | undefined; ctx: CliContext },
+): unknown {
+  if (at.signal?.aborted) return new ExitError(130, 'capture interrupted: nothing was written')
+  if (!(error instanceof CaptureRejected)) return error
+  const { total, listed } = at.problems
+  for (const problem of listed) at.ctx.stderr.write(`error: ${problem}\n`)
+  const shown = total > listed.length ? ` (the first ${listed.length} are listed)` : ''
+  return new ExitError(
+    EXIT_FAILURE,
+    `${total === 1 ? 'a bad line' : `${total} bad lines`} in ${at.where}${shown}; nothing was written`,
+  )
 }

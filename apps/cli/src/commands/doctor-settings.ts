@@ -21,7 +21,7 @@ export function describeSettings(
       config.llm.apiKey === null
         ? 'not set'
         : `set (${masked.llm.apiKey})${config.llm.apiKeySource && config.llm.apiKeySource !== 'HYMEM_LLM_API_KEY' ? ` from ${config.llm.apiKeySource}` : ''}`,
-    HYMEM_LLM_BASE_URL: `${config.llm.baseUrl}${origin('HYMEM_LLM_BASE_URL')}`,
+    HYMEM_LLM_BASE_URL: `${masked.llm.baseUrl}${origin('HYMEM_LLM_BASE_URL')}`,
     HYMEM_LLM_MODEL: `${config.llm.model}${origin('HYMEM_LLM_MODEL')}`,
     HYMEM_LLM_CONCURRENCY: `${config.llm.concurrency}${origin('HYMEM_LLM_CONCURRENCY')}`,
     HYMEM_EMBEDDING_PROVIDER: `${config.embedding.provider}${origin('HYMEM_EMBEDDING_PROVIDER')}`,
@@ -34,7 +34,7 @@ export function describeSettings(
       config.embedding.apiKey === null
         ? 'not set'
         : `set (${masked.embedding.apiKey})${config.embedding.apiKeySource && config.embedding.apiKeySource !== 'HYMEM_EMBEDDING_API_KEY' ? ` from ${config.embedding.apiKeySource}` : ''}`
-    settings.HYMEM_EMBEDDING_BASE_URL = `${config.embedding.baseUrl}${origin('HYMEM_EMBEDDING_BASE_URL')}`
+    settings.HYMEM_EMBEDDING_BASE_URL = `${masked.embedding.baseUrl}${origin('HYMEM_EMBEDDING_BASE_URL')}`
     settings.HYMEM_EMBEDDING_MODEL = `${config.embedding.model}${origin('HYMEM_EMBEDDING_MODEL')}`
   }
   settings.HYMEM_HONCHO_HOST = `${config.honcho.host}${origin('HYMEM_HONCHO_HOST')}`

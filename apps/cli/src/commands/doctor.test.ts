@@ -32,15 +32,16 @@ describe('hymem doctor', () => {
     expect(report.ok).toBe(true)
     expect(stable(stdout(), root)).toMatchInlineSnapshot(`
       "Checks
-        ok    config           environment parsed (2 HYMEM_* variables set)
-        ok    database         <root>/hymem.sqlite (journal wal)
-        ok    sqlite           <version>
-        ok    vector search    sqlite-vec <version>
-        ok    schema           version <SCHEMA_VERSION> (up to date)
-        ok    embedding drift  no vectors stored yet
-        ok    canonical drift  every stored entity name is in canonical form
-        warn  extractor        no LLM key: using the rule-based extractor (set HYMEM_LLM_API_KEY to extract with an LLM)
-        warn  embedder         none: search is keyword + graph + recency only (HYMEM_EMBEDDING_PROVIDER=local works offline)
+        ok    config            environment parsed (2 HYMEM_* variables set)
+        ok    database          <root>/hymem.sqlite (journal wal)
+        ok    sqlite            <version>
+        ok    vector search     sqlite-vec <version>
+        ok    schema            version <SCHEMA_VERSION> (up to date)
+        ok    file permissions  the memory folder and files are private to their owner
+        ok    embedding drift   no vectors stored yet
+        ok    canonical drift   every stored entity name is in canonical form
+        warn  extractor         no LLM key: using the rule-based extractor (set HYMEM_LLM_API_KEY to extract with an LLM)
+        warn  embedder          none: search is keyword + graph + recency only (HYMEM_EMBEDDING_PROVIDER=local works offline)
 
       Settings
         HYMEM_ROOT                    <root>
@@ -59,7 +60,7 @@ describe('hymem doctor', () => {
         HYMEM_AUTH_TOKENS             none
         HYMEM_LOG_LEVEL               info (default)
 
-      7 ok, 2 warn, 0 fail
+      8 ok, 2 warn, 0 fail
       "
     `)
   })
@@ -83,6 +84,7 @@ describe('hymem doctor', () => {
         "ok sqlite",
         "ok vector search",
         "ok schema",
+        "ok file permissions",
         "ok embedding drift",
         "ok canonical drift",
         "warn extractor",
@@ -101,7 +103,7 @@ describe('hymem doctor', () => {
       .filter((line) => line.trimStart().startsWith('fail'))
     expect(failed.map((line) => stable(line, root))).toMatchInlineSnapshot(`
       [
-        "  fail  database   cannot create the directory for <root>/not-a-dir/hymem.sqlite: <root>/not-a-dir is a file, not a folder; choose a writable HYMEM_ROOT",
+        "  fail  database          cannot create the directory for <root>/not-a-dir/hymem.sqlite: <root>/not-a-dir is a file, not a folder; choose a writable HYMEM_ROOT",
       ]
     `)
     expect(stderr()).toMatchInlineSnapshot(`
@@ -148,6 +150,41 @@ describe('hymem doctor', () => {
     `)
   })
 
+  it('never prints a password: URL userinfo and ?password= / sslpassword= / api_key= are masked, text and --json', async () => {
+    const env = {
+      HYMEM_ROOT: root,
+      HYMEM_DATABASE_URL:
+        'postgres://hymem:pw-in-userinfo@127.0.0.1:9/hymem?password=pw-in-query&sslpassword=pw-ssl',
+      HYMEM_LLM_API_KEY: 'sk-test-key-0123456789',
+      HYMEM_LLM_BASE_URL: 'https://bot:pw-llm@llm.example/v1?api_key=pw-param',
+    }
+    const text = captureContext({ env })
+    expect(await runCli(['doctor', '--offline'], text.ctx)).toBe(1)
+    const json = captureContext({ env })
+    expect(await runCli(['doctor', '--offline', '--json'], json.ctx)).toBe(1)
+    for (const output of [text.stdout(), text.stderr(), json.stdout(), json.stderr()]) {
+      expect(output).not.toMatch(/pw-|0123456789/)
+    }
+    const report = JSON.parse(json.stdout())
+    expect({
+      database: report.settings.database,
+      llm: report.settings.HYMEM_LLM_BASE_URL,
+      checks: report.checks
+        .filter((c: { name: string }) => ['database', 'extractor', 'llm endpoint'].includes(c.name))
+        .map((c: { detail: string }) => c.detail),
+    }).toMatchInlineSnapshot(`
+      {
+        "checks": [
+          "cannot reach PostgreSQL at postgres://hymem@127.0.0.1:9/hymem (ECONNREFUSED); check HYMEM_DATABASE_URL and that the server is running",
+          "llm:deepseek-chat at https://bot:****@llm.example/v1?api_key=****",
+          "https://bot:****@llm.example/v1?api_key=**** not checked (--offline)",
+        ],
+        "database": "postgres://hymem:****@127.0.0.1:9/hymem?password=****&sslpassword=****",
+        "llm": "https://bot:****@llm.example/v1?api_key=****",
+      }
+    `)
+  })
+
   it('fails on embedding-dimension drift: vectors pinned to another model', async () => {
     const memory = await createHyMem({ root, embeddings: createFakeEmbeddings({ dimensions: 16 }) })
     await memory.log({
@@ -167,6 +204,45 @@ describe('hymem doctor', () => {
         },
       ]
     `)
+  })
+})
+
+describe('hymem doctor: languages', () => {
+  let root: string
+  let cleanup: () => void
+  beforeEach(() => {
+    ;({ dir: root, cleanup } = tempDir())
+  })
+  afterEach(() => cleanup())
+
+  it('notices an English-only embedder while the memory holds other scripts, and only then', async () => {
+    const memory = await createHyMem({ root, embeddings: null })
+    await memory.logMessages('s', [{ peerId: 'user', content: 'We deploy the billing API to Fly.io.' }])
+    await memory.close()
+    const languages = async (env: Record<string, string>) =>
+      (
+        await collectDoctorReport(
+          { offline: true },
+          captureContext({ env: { HYMEM_ROOT: root, ...env } }).ctx,
+        )
+      ).checks.filter((c) => c.name === 'languages')
+    expect(await languages({ HYMEM_EMBEDDING_PROVIDER: 'local' })).toEqual([])
+    const again = await createHyMem({ root, embeddings: null })
+    await again.logMessages('s', [{ peerId: 'user', content: '我们的后端服务部署在阿里云上' }])
+    await again.close()
+    expect(await languages({ HYMEM_EMBEDDING_PROVIDER: 'local' })).toMatchInlineSnapshot(`
+      [
+        {
+          "detail": "1 of the newest 2 messages are in scripts other than Latin, but local:use-lite reads English only: they are found by keyword alone (see "Languages" in the README)",
+          "name": "languages",
+          "status": "warn",
+        },
+      ]
+    `)
+    expect(
+      await languages({ HYMEM_EMBEDDING_PROVIDER: 'local', HYMEM_EMBEDDING_LOCAL_MODEL: 'minilm' }),
+    ).toHaveLength(1)
+    expect(await languages({ HYMEM_EMBEDDING_PROVIDER: 'none' })).toEqual([])
   })
 })
 

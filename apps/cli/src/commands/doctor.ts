@@ -1,4 +1,4 @@
-import type { HyMemConfig } from 'hymem'
+import { type HyMemConfig, maskSecrets } from 'hymem'
 import { loadConfig } from '../config'
 import { embedderInfo } from '../embedder-info'
 import { EXIT_FAILURE, ExitError } from '../exit-error'
@@ -13,6 +13,8 @@ import {
   checkStore,
   probeEndpoint,
 } from './doctor-checks'
+import { checkLanguages } from './doctor-languages'
+import { checkFilePermissions } from './doctor-privacy'
 import { describeSettings } from './doctor-settings'
 import {
   DOCTOR_TIMEOUT_MS,
@@ -34,7 +36,7 @@ export interface DoctorOptions extends GlobalOptions {
   readonly timeoutMs?: number
 }
 
-/** Runs every preflight check and returns the report (never throws for a failed check). */
+/** Runs every preflight check and returns the report (never throws for a failed check), URL secrets masked. */
 export async function collectDoctorReport(options: DoctorOptions, ctx: CliContext): Promise<DoctorReport> {
   const { config, warnings, errors } = loadConfig(options, ctx)
   const checks: DoctorCheck[] = []
@@ -51,15 +53,21 @@ export async function collectDoctorReport(options: DoctorOptions, ctx: CliContex
   }
 
   const embedder = embedderInfo(config)
+  // Looked at before the store check opens the database, which adds its own WAL and SHM for a moment.
+  const permissions = checkFilePermissions({
+    root: config.root,
+    databasePath: config.databaseUrl === null ? config.databasePath : null,
+  })
   const { checks: storeChecks, store } =
     config.databaseUrl === null
       ? checkStore(config.databasePath, ctx.clock)
       : await checkPostgresStore(config.databaseUrl, ctx.clock)
-  checks.push(...storeChecks)
+  checks.push(...storeChecks, permissions)
   if (store) {
     try {
       checks.push(...(await checkEmbeddingDrift(store, embedder)))
       checks.push(...(await checkCanonicalDrift(store, options.repairCanonical === true)))
+      checks.push(...(await checkLanguages(store, config.workspaceId, embedder)))
     } finally {
       await store.close()
     }
@@ -68,7 +76,13 @@ export async function collectDoctorReport(options: DoctorOptions, ctx: CliContex
   checks.push(...(await endpointChecks(config, options, ctx)))
 
   const ok = checks.every((c) => c.status !== 'fail')
-  return { ok, checks, settings: describeSettings(config, ctx.env, options) }
+  const settings = describeSettings(config, ctx.env, options)
+  // Checks quote URLs from the environment and from the servers' answers: none may print a password.
+  return {
+    ok,
+    checks: checks.map((check) => ({ ...check, detail: maskSecrets(check.detail) })),
+    settings: Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, maskSecrets(value)])),
+  }
 }
 
 function extractorCheck(config: HyMemConfig): DoctorCheck {

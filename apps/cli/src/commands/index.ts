@@ -73,6 +73,19 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
       }),
   (program, ctx) =>
     program
+      .command('worker')
+      .description(
+        'dream every workspace with pending work on the configured database, in turn, until SIGTERM or Ctrl-C (run several: the dream locks share the work)',
+      )
+      .option('--idle-seconds <n>', 'seconds between looks at the queue when idle', parsePositiveInt, 2)
+      .option('--once', 'exit once no workspace has pending work')
+      .option('--json', 'print each dream report as one JSON line')
+      .action(async (opts: { idleSeconds: number; once?: boolean; json?: boolean }, command: Command) => {
+        const { workerCommand } = await import('./worker')
+        await workerCommand({ ...globalOptions(command), ...opts }, ctx)
+      }),
+  (program, ctx) =>
+    program
       .command('augment')
       .description(
         'show the context retrieved for a message: facts with reason codes, hits, episodes, procedures, notes',

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import { RequestGuard } from '@hymem/http-guard'
 import { createInspectorApp } from '@hymem/inspector'
 import { EXIT_FAILURE, ExitError } from '../exit-error'
 import { type CliContext, println } from '../io'
@@ -22,7 +23,7 @@ export async function inspectCommand(options: InspectOptions, ctx: CliContext): 
     const tokens = Object.fromEntries(config.authTokens.map((t) => [t.token, t.workspaces]))
     const app = createInspectorApp({
       memory,
-      loopback: true,
+      guard: new RequestGuard({ allowedHosts: config.honcho.allowedHosts }),
       ...(config.authTokens.length > 0 ? { auth: { tokens } } : {}),
       log: (event) => {
         if (event.kind === 'error')

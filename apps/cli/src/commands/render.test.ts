@@ -98,6 +98,10 @@ describe('readable output', () => {
         latency            p50 3.2 ms, p95 12 ms
         recent misses:
           2026-06-15 11:59:10  augment  "what is our on-call rota?"
+      Retention (trimmed by each dream)
+        log                         rows  keeps
+        search log                     9  90 days, at most 100000 newest rows
+        LLM cache (all workspaces)    14  30 days
       Deletions (most recent first)
         requested (UTC)      forgot            status  removed
         2026-06-15 12:01:00  session vacation  done    3 chunks, 2 facts, 14 messages

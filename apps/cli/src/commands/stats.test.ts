@@ -32,6 +32,10 @@ describe('hymem stats', () => {
         none yet: run "hymem dream"
       Searches
         none logged yet
+      Retention (trimmed by each dream)
+        log                         rows  keeps
+        search log                     0  90 days, at most 100000 newest rows
+        LLM cache (all workspaces)     0  30 days, at most 50000 newest rows
       Runtime (this process)
         event loop: delay p99 <t>, max <t> (over <t>)
         dreams: in process, idle; 0 crashes
@@ -71,6 +75,7 @@ describe('hymem stats', () => {
         "dreams",
         "edges",
         "notes",
+        "retention",
         "runtime",
         "search",
         "vectors",

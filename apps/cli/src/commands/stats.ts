@@ -95,6 +95,14 @@ export function renderRuntime(runtime: RuntimeStatus): string {
   return `${lines.join('\n')}\n`
 }
 
+function boundedLog(log: Stats['retention']['searchLog']): [string, string] {
+  const bounds = [
+    ...(log.maxAgeDays > 0 ? [`${log.maxAgeDays} days`] : []),
+    ...(log.maxRows > 0 ? [`${log.maxRows} newest rows`] : []),
+  ]
+  return [String(log.rows), bounds.length === 0 ? 'everything' : bounds.join(', at most ')]
+}
+
 /** The readable form of {@link statsCommand}. */
 export function renderStats(stats: Stats & { server?: ServerRuntime }, color: boolean): string {
   const style = createStyle(color)
@@ -167,6 +175,16 @@ export function renderStats(stats: Stats & { server?: ServerRuntime }, color: bo
         )
     }
   }
+  out.push(style.bold('Retention (trimmed by each dream)'))
+  out.push(
+    renderTable(
+      [
+        ['search log', ...boundedLog(stats.retention.searchLog)],
+        ['LLM cache (all workspaces)', ...boundedLog(stats.retention.llmCache)],
+      ],
+      { head: ['log', 'rows', 'keeps'], align: ['left', 'right', 'left'] },
+    ),
+  )
   if (stats.deletions.length > 0) {
     out.push(style.bold('Deletions (most recent first)'))
     out.push(

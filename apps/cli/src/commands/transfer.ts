@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import { PRIVATE_FILE_MODE } from '@hymem/core-store'
 import { EXIT_FAILURE, ExitError } from '../exit-error'
 import type { ImportReport } from '../facade-types'
 import { renderTable } from '../format/table'
@@ -55,8 +57,9 @@ export async function exportCommand(
 }
 
 async function writeAtomically(path: string, lines: AsyncIterable<string>): Promise<number> {
-  const temp = `${path}.${process.pid}.tmp`
-  const stream = createWriteStream(temp, { encoding: 'utf8' })
+  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
+  // A dump holds the whole memory: created private, and never through a file someone put there first.
+  const stream = createWriteStream(temp, { encoding: 'utf8', flags: 'wx', mode: PRIVATE_FILE_MODE })
   const failed = new Promise<never>((_, reject) => stream.once('error', reject))
   failed.catch(() => {})
   let count = 0

@@ -1,7 +1,8 @@
 import type { RawBuilder, SqlBool } from 'kysely'
 import type { RepositoryBackend } from '../repositories/backend'
 import { POSTGRES_FILTER_DIALECT } from './postgres'
-import { _sqliteFilter, _translateFilter, type FilterTarget } from './sqlite'
+import { SQLITE_FILTER_DIALECT } from './sqlite'
+import { _translateFilter, type FilterTarget } from './translate'
 import type { Filter } from './types'
 
 /** A {@link Filter} as one condition in the SQL of the scope's engine (SQLite or PostgreSQL). */
@@ -10,7 +11,6 @@ export function _filterFor<F extends string>(
   target: FilterTarget<F>,
   filter: Filter<F> | undefined,
 ): RawBuilder<SqlBool> {
-  return backend.name === 'postgres'
-    ? _translateFilter(POSTGRES_FILTER_DIALECT, target, filter)
-    : _sqliteFilter(target, filter)
+  const dialect = backend.name === 'postgres' ? POSTGRES_FILTER_DIALECT : SQLITE_FILTER_DIALECT
+  return _translateFilter(dialect, target, filter)
 }

@@ -1,5 +1,6 @@
 export { _filterFor } from './by-backend'
-export type { FilterTarget } from './sqlite'
+export { checkFilterLimits, FILTER_LIMITS } from './limits'
+export type { FilterTarget } from './translate'
 export type {
   ConclusionFilter,
   ConclusionFilterField,

@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
-import type { FilterDialect } from './sqlite'
+import type { FilterDialect, PlainFieldKind } from './translate'
 import type { JsonScalar } from './types'
 
 type Condition = RawBuilder<SqlBool>
@@ -16,6 +16,14 @@ function jsonbOf(value: JsonScalar): RawBuilder<unknown> {
   return sql`to_jsonb(CAST(${value} AS text))`
 }
 
+/** The array type a list of a field kind's operands is bound as (booleans are stored as integers). */
+const ARRAY_TYPES: Readonly<Record<PlainFieldKind, string>> = {
+  text: 'text[]',
+  time: 'text[]',
+  number: 'numeric[]',
+  boolean: 'integer[]',
+}
+
 /**
  * Filters on PostgreSQL, where JSON columns are `jsonb`: paths through `#>`, types through `jsonb_typeof`,
  * values compared as jsonb. Casts guard the conversions in `CASE`, since PostgreSQL does not evaluate `AND`
@@ -23,12 +31,18 @@ function jsonbOf(value: JsonScalar): RawBuilder<unknown> {
  */
 export const POSTGRES_FILTER_DIALECT: FilterDialect = {
   notEqual: (ref, value) => sql<SqlBool>`(${ref} IS DISTINCT FROM ${value})`,
+  inList: (ref, values, kind) =>
+    sql<SqlBool>`(${ref} = ANY(CAST(${[...values]} AS ${sql.raw(ARRAY_TYPES[kind])})))`,
   containsText: (ref, text) => sql<SqlBool>`(strpos(lower(${ref}), lower(CAST(${text} AS text))) > 0)`,
   hasId: (ref, id) => sql<SqlBool>`(${ref} @> jsonb_build_array(CAST(${id} AS text)))`,
   noIds: (ref) => sql<SqlBool>`(jsonb_array_length(${ref}) = 0)`,
   not: (inner) => sql<SqlBool>`(NOT coalesce(${inner}, false))`,
   jsonIs: (ref, path, type) => sql<SqlBool>`(jsonb_typeof(${at(ref, path)}) = ${type})`,
   jsonEquals: (ref, path, value): Condition => sql<SqlBool>`(${at(ref, path)} = ${jsonbOf(value)})`,
+  jsonIn: (ref, path, values) => {
+    const elements = values.map((value) => JSON.stringify(value))
+    return sql<SqlBool>`(${at(ref, path)} = ANY(CAST(${elements} AS jsonb[])))`
+  },
   jsonPresent: (ref, path) => sql<SqlBool>`(coalesce(jsonb_typeof(${at(ref, path)}), 'null') <> 'null')`,
   jsonHas: (ref, path, value) => {
     const v = at(ref, path)

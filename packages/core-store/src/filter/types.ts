@@ -67,6 +67,13 @@ export type JsonFilter<F extends string = string> =
       readonly path: readonly string[]
       readonly value: JsonScalar
     }
+  /** Equal (as `jsonEquals` is) to one of `values`; an empty list matches nothing. */
+  | {
+      readonly op: 'jsonIn'
+      readonly field: F
+      readonly path: readonly string[]
+      readonly values: readonly JsonScalar[]
+    }
   /** Present and not JSON null. */
   | { readonly op: 'jsonPresent'; readonly field: F; readonly path: readonly string[] }
   /** The value is an array holding this scalar (a scalar value equal to it also counts). */

@@ -1,16 +1,23 @@
 import { sql } from 'kysely'
+import { buildMatchQuery } from '../fts/match-query'
+import { queryWords } from '../fts/query-words'
 import { ENGLISH_STOP_WORDS } from '../fts/stop-words'
-import { tokenizeForFts } from '../fts/tokenize'
+import { buildTsquery } from '../postgres/tsquery'
 import type { PurgeTx, Tally } from './tally'
 import { slices } from './tally'
 
-/** The distinctive lower-case words of some texts (no stop words, at least three characters). */
+/**
+ * The distinctive lower-case words of some texts, as full-text search reads them (`queryWords`: character
+ * pairs of Chinese and Japanese, dictionary words of Thai): no stop words, at least three characters (two for
+ * a pair of unspaced characters).
+ */
 export function distinctiveWords(texts: Iterable<string>): Set<string> {
   const words = new Set<string>()
   for (const text of texts) {
-    for (const token of tokenizeForFts(text)) {
-      const word = token.toLowerCase()
-      if (word.length >= 3 && !ENGLISH_STOP_WORDS.has(word)) words.add(word)
+    for (const { text: searched, source } of queryWords(text)) {
+      const word = source.toLowerCase()
+      const long = word.length >= 3 || (searched.includes(' ') && word.length >= 2)
+      if (long && !ENGLISH_STOP_WORDS.has(word)) words.add(word)
     }
   }
   return words
@@ -53,15 +60,18 @@ export async function scrubSearchLog(
 /** Whether a remaining message or note of the workspace holds the word (full text, so stems match too). */
 async function stillKnown(tx: PurgeTx, workspaceId: string, word: string): Promise<boolean> {
   if (tx.backend.name === 'postgres') {
+    const query = buildTsquery(word, { mode: 'and' })
+    if (query === null) return false
     const { rows } = await sql<{ found: number }>`
       SELECT 1 AS found FROM messages
-      WHERE workspace_id = ${workspaceId} AND fts @@ plainto_tsquery('hymem_english', ${word})
+      WHERE workspace_id = ${workspaceId} AND fts @@ to_tsquery('hymem_english', ${query})
       UNION ALL
-      SELECT 1 FROM notes WHERE workspace_id = ${workspaceId} AND fts @@ plainto_tsquery('hymem_english', ${word})
+      SELECT 1 FROM notes WHERE workspace_id = ${workspaceId} AND fts @@ to_tsquery('hymem_english', ${query})
       LIMIT 1`.execute(tx.db)
     return rows.length > 0
   }
-  const match = `"${word.replaceAll('"', '""')}"`
+  const match = buildMatchQuery(word, { mode: 'and' })
+  if (match === null) return false
   const { rows } = await sql<{ found: number }>`
     SELECT 1 AS found FROM messages_fts f JOIN messages m ON m.id = f.rowid
     WHERE messages_fts MATCH ${match} AND m.workspace_id = ${workspaceId}

@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FTS5_TOKENIZE } from './fts5-tokenizer'
+import { fullTextIndexText } from './index-text'
 import { buildMatchQuery, type MatchQueryOptions } from './match-query'
 import { ENGLISH_STOP_WORDS } from './stop-words'
 import { tokenizeForFts } from './tokenize'
@@ -96,8 +98,10 @@ describe('buildMatchQuery against a real FTS5 table', () => {
     db = new Database(join(dir, 'fts.sqlite'))
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = OFF')
-    db.exec(`CREATE VIRTUAL TABLE docs USING fts5(body, tokenize = 'porter unicode61 remove_diacritics 2')`)
-    insert = db.prepare('INSERT INTO docs(body) VALUES (?)')
+    db.exec(`CREATE VIRTUAL TABLE docs USING fts5(body, tokenize = "${FTS5_TOKENIZE}")`)
+    // as HyMem's triggers index it
+    const indexed = db.prepare<[string]>('INSERT INTO docs(body) VALUES (?)')
+    insert = { run: (text: string) => indexed.run(fullTextIndexText(text)) } as typeof insert
     matchRow = db.prepare('SELECT rowid FROM docs WHERE docs MATCH ? AND rowid = ?')
     // background rows so a query has something to scan besides the document under test
     for (const text of ['alpha beta', 'NEAR AND OR NOT', 'café Ärger 東京', 'hello🙂world']) insert.run(text)

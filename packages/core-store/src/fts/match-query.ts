@@ -1,4 +1,4 @@
-import { tokenizeForFts } from './tokenize'
+import { type QueryWord, queryWords } from './query-words'
 
 /** Options for {@link buildMatchQuery}. */
 export interface MatchQueryOptions {
@@ -34,8 +34,9 @@ function quote(term: string): string {
  * Turns arbitrary user text into a safe FTS5 `MATCH` expression, or `null` when nothing searchable is
  * left. Every term is a double-quoted FTS5 string, so operators typed by the user (`AND`, `NEAR`, `*`,
  * `:`, `-`, `^`, parentheses, quotes) are searched as plain words or dropped as separators; the result
- * never makes FTS5 raise a syntax error. Terms are split exactly where FTS5's `unicode61` tokenizer splits
- * them, and de-duplicated.
+ * never makes FTS5 raise a syntax error. Terms are the words the index holds (`queryWords`: spaced scripts
+ * split exactly where FTS5's `unicode61` tokenizer splits them, unspaced ones as phrases of their indexed
+ * characters, inflected ones as prefixes), de-duplicated.
  *
  * @example
  * ```ts
@@ -48,28 +49,30 @@ function quote(term: string): string {
 export function buildMatchQuery(text: string, options: MatchQueryOptions = {}): string | null {
   const terms = selectQueryTerms(text, options)
   if (terms === null) return null
-  const quoted = terms.map(quote)
-  if (options.prefixLastTerm) quoted[quoted.length - 1] += '*'
+  const last = terms.length - 1
+  const quoted = terms.map(
+    (term, at) => quote(term.text) + (term.prefix || (options.prefixLastTerm && at === last) ? '*' : ''),
+  )
   return quoted.join(options.mode === 'and' ? ' AND ' : ' OR ')
 }
 
 /**
- * The distinct terms of `text` a keyword query searches, in order: split like FTS5's `unicode61`, stop words
- * left out (unless nothing else is left), at most `maxTerms`. `null` when nothing searchable is left. Every
- * backend builds its query from these, so all of them search the same words.
+ * The distinct terms of `text` a keyword query searches, in order: its `queryWords`, stop words left out
+ * (unless nothing else is left), at most `maxTerms`. `null` when nothing searchable is left. Every backend
+ * builds its query from these, so all of them search the same words.
  */
 export function selectQueryTerms(
   text: string,
   options: Pick<MatchQueryOptions, 'maxTerms' | 'stopWords'> = {},
-): string[] | null {
+): QueryWord[] | null {
   if (typeof text !== 'string') return null
   const maxTerms = normalizeMaxTerms(options.maxTerms)
   const stopWords = options.stopWords
-  const kept = new Map<string, string>()
-  const stopped = new Map<string, string>()
-  for (const term of tokenizeForFts(text)) {
-    const key = dedupeKey(term)
-    if (stopWords?.has(term.toLowerCase())) {
+  const kept = new Map<string, QueryWord>()
+  const stopped = new Map<string, QueryWord>()
+  for (const term of queryWords(text)) {
+    const key = dedupeKey(term.text) + (term.prefix ? '*' : '')
+    if (stopWords?.has(term.source.toLowerCase())) {
       if (stopped.size < maxTerms && !stopped.has(key)) stopped.set(key, term)
       continue
     }

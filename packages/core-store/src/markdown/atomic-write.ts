@@ -1,24 +1,25 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises'
+import { open, realpath, rename, stat, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { ensurePrivateDirectory, PRIVATE_FILE_MODE } from '../files'
 import { StoreError } from '../store/errors'
 
 /**
  * Replaces `file` with `data` so that readers see either the old or the new content, never a mix: the
  * data goes to a temporary file in the same directory, is flushed to disk, and is renamed over `file`.
- * The parent directory is created when missing; an existing file keeps its permission bits, and a symlink
- * stays a symlink (its target is replaced).
+ * A missing parent directory is created 0700 and a new file 0600; an existing file keeps its permission
+ * bits, and a symlink stays a symlink (its target is replaced).
  */
 export async function writeFileAtomic(path: string, data: Buffer): Promise<void> {
   const file = await realpath(path).catch(() => path)
   const dir = dirname(file)
   const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
   try {
-    await mkdir(dir, { recursive: true })
+    ensurePrivateDirectory(dir)
     const mode = await stat(file).then(
       (s) => s.mode & 0o7777,
-      () => 0o644,
+      () => PRIVATE_FILE_MODE,
     )
     const handle = await open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, mode)
     try {

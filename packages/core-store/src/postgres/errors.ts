@@ -20,13 +20,21 @@ interface PgErrorLike {
 /**
  * Turns a driver or server error into a one-line, actionable `StoreError` (the original is its `cause`):
  * an unreachable server, refused credentials, a missing database, a statement timeout, text PostgreSQL
- * cannot store. Anything else (constraint violations, bugs) passes through unchanged.
+ * cannot store, a statement past one of PostgreSQL's limits (class 54: only input makes statements that
+ * large). Anything else (constraint violations, bugs) passes through unchanged.
  */
 export function mapPostgresError(error: unknown, location: string): unknown {
   if (error instanceof StoreError || typeof error !== 'object' || error === null) return error
   const failure = error as PgErrorLike
   const code = failure.code ?? failure.errors?.find((inner) => inner.code)?.code
   const message = failure.message ?? ''
+  if (code?.startsWith('54')) {
+    return new StoreError(
+      'INVALID_INPUT',
+      `PostgreSQL cannot run a statement this large (${message}); send a smaller filter or list`,
+      { cause: error },
+    )
+  }
   if (
     (code !== undefined && (UNREACHABLE_CODES.has(code) || code.startsWith('08') || code === '57P03')) ||
     /^Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)

@@ -1,4 +1,4 @@
-import { Kysely } from 'kysely'
+import { Kysely, PostgresDialect } from 'kysely'
 import { createRepositories } from '../repositories'
 import { _applyRepositoryOverrides } from '../repositories/backend'
 import { _createRepositoryScope, type RepositoryOptions } from '../repositories/scope'
@@ -7,6 +7,7 @@ import type { ScopeWithBuilder } from '../store/builder'
 import { closableDialect, storeClosedError } from '../store/closable-dialect'
 import { StoreError } from '../store/errors'
 import { randomId } from '../store/ids'
+import { mappedDialect } from '../store/mapped-dialect'
 import type { PostgresStoreInfo, Store, StoreContext, StoreLog, VectorSupport } from '../store/types'
 import { POSTGRES_BACKEND, UNSUPPORTED_STATEMENTS } from './backend'
 import { bootstrap, checkSchemaName, type ServerFacts } from './bootstrap'
@@ -17,7 +18,6 @@ import {
   type SessionSettings,
   urlConnector,
 } from './connection'
-import { MappedPostgresDialect } from './dialect'
 import { mapPostgresError } from './errors'
 import { createPostgresFullTextSearch } from './full-text'
 import { migratePostgres } from './migrate'
@@ -207,6 +207,9 @@ async function connectorOf(options: OpenPostgresStoreOptions): Promise<PostgresC
 }
 
 /** A pool of the store's own; after `close()` its queries reject with `StoreError('CLOSED')`. */
+/** The most parameters one statement can bind on PostgreSQL's wire protocol. */
+const MAX_PARAMETERS = 65_535
+
 function connect(
   connector: PostgresConnector,
   settings: SessionSettings,
@@ -215,9 +218,15 @@ function connect(
 ): { db: Kysely<HyMemDatabase>; close(): Promise<void> } {
   const pool = connector.createPool(settings, maxConnections)
   const driver = closableDialect(
-    new MappedPostgresDialect(
-      { pool, ...(connector.onReserve ? { onReserveConnection: connector.onReserve(settings) } : {}) },
-      (error) => mapPostgresError(error, connector.location),
+    mappedDialect(
+      new PostgresDialect({
+        pool,
+        ...(connector.onReserve ? { onReserveConnection: connector.onReserve(settings) } : {}),
+      }),
+      {
+        mapError: (error) => mapPostgresError(error, connector.location),
+        maxParameters: { engine: 'PostgreSQL', limit: MAX_PARAMETERS },
+      },
     ),
     location,
   )

@@ -33,8 +33,8 @@ export function tsqueryTerms(text: string, options: Omit<TsqueryOptions, 'mode'>
   if (words === null) return null
   const last = words.length - 1
   return words.map((word, at) => ({
-    word,
-    operand: quoteOperand(word) + (options.prefixLastTerm && at === last ? ':*' : ''),
+    word: word.text,
+    operand: quoteOperand(word.text) + (word.prefix || (options.prefixLastTerm && at === last) ? ':*' : ''),
   }))
 }
 

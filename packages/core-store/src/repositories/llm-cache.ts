@@ -1,6 +1,7 @@
 import { StoreError } from '../store/errors'
 import { requireText } from './checks'
 import type { RepositoryScope } from './scope'
+import { outsideBounds, requireTrimBounds, type TrimBounds } from './trim-bounds'
 
 /** A stored LLM answer. */
 export interface CachedCompletion {
@@ -17,6 +18,10 @@ export interface LlmCacheRepository {
     key: string,
     completion: CachedCompletion & { usage: { promptTokens: number; completionTokens: number } },
   ): Promise<void>
+  /** Deletes up to `bounds.limit` of the oldest answers outside `bounds`; returns how many went. */
+  trim(bounds: TrimBounds): Promise<number>
+  /** How many answers are stored. */
+  count(): Promise<number>
 }
 
 export function createLlmCacheRepository(scope: RepositoryScope): LlmCacheRepository {
@@ -48,6 +53,37 @@ export function createLlmCacheRepository(scope: RepositoryScope): LlmCacheReposi
         .values(values)
         .onConflict((oc) => oc.doNothing())
         .execute()
+    },
+    async trim(bounds) {
+      const { before, keepNewest, limit } = requireTrimBounds(bounds)
+      const edge =
+        keepNewest === null
+          ? undefined
+          : await db
+              .selectFrom('llm_cache')
+              .select(['created_at', 'key'])
+              .orderBy('created_at', 'desc')
+              .orderBy('key', 'desc')
+              .limit(1)
+              .offset(keepNewest)
+              .executeTakeFirst()
+      if (before === null && edge === undefined) return 0
+      return scope.write(async (tx) => {
+        const victims = tx
+          .selectFrom('llm_cache')
+          .select('key')
+          .where(outsideBounds(before, edge && { createdAt: edge.created_at, tiebreak: edge.key }, 'key'))
+          .limit(limit)
+        const result = await tx.deleteFrom('llm_cache').where('key', 'in', victims).executeTakeFirst()
+        return Number(result.numDeletedRows)
+      })
+    },
+    async count() {
+      const row = await db
+        .selectFrom('llm_cache')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
     },
   }
 }

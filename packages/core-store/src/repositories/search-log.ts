@@ -2,6 +2,7 @@ import { StoreError } from '../store/errors'
 import { ISO_TIME_HINT, parseIsoTime } from '../time'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { outsideBounds, requireTrimBounds, type TrimBounds } from './trim-bounds'
 
 /** Search-log figures of one UTC day. */
 export interface SearchLogDay {
@@ -63,6 +64,8 @@ export interface SearchLogRepository {
   ): Promise<SearchLogSummary>
   /** Per-day volume, empty results and latency percentiles over the most recent `window` searches, oldest day first. */
   dailyFigures(workspaceId: string, options?: { window?: number }): Promise<SearchLogDay[]>
+  /** Deletes up to `bounds.limit` of the workspace's oldest rows outside `bounds`; returns how many went. */
+  trim(workspaceId: string, bounds: TrimBounds): Promise<number>
 }
 
 const DEFAULT_WINDOW = 50_000
@@ -158,6 +161,31 @@ export function createSearchLogRepository(scope: RepositoryScope): SearchLogRepo
         latenciesMs: latencies.map((row) => row.latency_ms),
         recentMisses: misses.map((row) => ({ query: row.query, surface: row.surface, at: row.created_at })),
       }
+    },
+    async trim(workspaceId, bounds) {
+      requireId(workspaceId, 'workspace id')
+      const { before, keepNewest, limit } = requireTrimBounds(bounds)
+      const edge =
+        keepNewest === null
+          ? undefined
+          : await ofWorkspace(workspaceId)
+              .select(['created_at', 'id'])
+              .orderBy('created_at', 'desc')
+              .orderBy('id', 'desc')
+              .limit(1)
+              .offset(keepNewest)
+              .executeTakeFirst()
+      if (before === null && edge === undefined) return 0
+      return scope.write(async (tx) => {
+        const victims = tx
+          .selectFrom('search_log')
+          .select('id')
+          .where('workspace_id', '=', workspaceId)
+          .where(outsideBounds(before, edge && { createdAt: edge.created_at, tiebreak: edge.id }, 'id'))
+          .limit(limit)
+        const result = await tx.deleteFrom('search_log').where('id', 'in', victims).executeTakeFirst()
+        return Number(result.numDeletedRows)
+      })
     },
     async dailyFigures(workspaceId, options = {}) {
       const window = options.window ?? DEFAULT_WINDOW

@@ -5,6 +5,8 @@ import { MIGRATION_0004_PURGES_AND_LEARNED_AT } from './migration-0004-purges-an
 import { MIGRATION_0005_MESSAGE_VECTORS } from './migration-0005-message-vectors'
 import { MIGRATION_0006_GRAPH_GENERATIONS } from './migration-0006-graph-generations'
 import { MIGRATION_0007_QUEUE_TOTALS } from './migration-0007-queue-totals'
+import { MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT } from './migration-0008-full-text-every-script'
+import { MIGRATION_0009_LLM_CACHE_AGE_INDEX } from './migration-0009-llm-cache-age-index'
 
 export interface Migration {
   /** Becomes `PRAGMA user_version` once applied. Strictly increasing, never reused. */
@@ -22,6 +24,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'message-vectors', sql: MIGRATION_0005_MESSAGE_VECTORS },
   { version: 6, name: 'graph-generations', sql: MIGRATION_0006_GRAPH_GENERATIONS },
   { version: 7, name: 'queue-totals', sql: MIGRATION_0007_QUEUE_TOTALS },
+  { version: 8, name: 'full-text-every-script', sql: MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT },
+  { version: 9, name: 'llm-cache-age-index', sql: MIGRATION_0009_LLM_CACHE_AGE_INDEX },
 ]
 
 /** The schema version this code writes; a file with a higher `user_version` is refused. */

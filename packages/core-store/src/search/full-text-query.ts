@@ -1,4 +1,4 @@
-import { ENGLISH_STOP_WORDS } from '../fts'
+import { COMMON_WORDS } from '../fts/stop-words'
 import { StoreError } from '../store/errors'
 import type { FullTextHit, FullTextQuery, FullTextTable } from './types'
 
@@ -27,11 +27,11 @@ export function checkFullTextQuery(table: FullTextTable, text: unknown, query: F
     throw new StoreError('INVALID_INPUT', 'full-text search text must be a string')
 }
 
-/** The words a query leaves out: common English words when asked, plus the caller's own. */
+/** The words a query leaves out: common words (English and other languages) when asked, plus the caller's own. */
 export function queryStopWords(query: FullTextQuery): ReadonlySet<string> | undefined {
   const extra = query.skipWords ? [...query.skipWords] : []
-  if (query.skipCommonWords && extra.length > 0) return new Set([...ENGLISH_STOP_WORDS, ...extra])
-  if (query.skipCommonWords) return ENGLISH_STOP_WORDS
+  if (query.skipCommonWords && extra.length > 0) return new Set([...COMMON_WORDS, ...extra])
+  if (query.skipCommonWords) return COMMON_WORDS
   return extra.length > 0 ? new Set(extra) : undefined
 }
 

@@ -25,7 +25,7 @@ export interface FullTextQuery {
   /** `'any'` (default) finds rows containing any word of the text; `'all'` requires every word. */
   readonly match?: 'any' | 'all'
   /**
-   * Leave common English words ("what", "the", "is") out of the query. A text made only of such words
+   * Leave common words ("what", "the", "is"; Russian, Greek, Arabic and Hindi ones too) out of the query. A text made only of such words
    * still searches them rather than returning nothing. @default false
    */
   readonly skipCommonWords?: boolean

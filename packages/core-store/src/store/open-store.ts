@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, resolve } from 'node:path'
 import type Database from 'better-sqlite3'
 import { Kysely, sql } from 'kysely'
+import { createPrivateFile, ensurePrivateDirectory } from '../files'
 import { createRunLock } from '../lock'
 import { createRepositories } from '../repositories'
 import type { HyMemDatabase } from '../schema/tables'
@@ -12,9 +12,12 @@ import type { ScopeWithBuilder } from './builder'
 import { closableDialect, storeClosedError } from './closable-dialect'
 import { StoreError } from './errors'
 import { attachFileGate } from './file-gate'
+import { registerFullTextFunctions } from './full-text-functions'
 import { GatedSqliteDialect } from './gated-dialect'
 import { randomId } from './ids'
+import { mappedDialect } from './mapped-dialect'
 import { migrate, readVersion } from './migrate'
+import { mapSqliteError } from './sqlite-errors'
 import { cachingDatabase, createStatementCache } from './statement-cache'
 import { createStoreRunLock } from './store-run-lock'
 import type { OpenStoreOptions, SqliteStore, SqliteStoreInfo, StoreContext, VectorSupport } from './types'
@@ -73,7 +76,7 @@ function connect(path: string): Database.Database {
   const SqliteDatabase = sqliteDriver()
   if (path !== ':memory:') {
     try {
-      ensureDirectory(dirname(path))
+      ensurePrivateDirectory(dirname(path))
     } catch (error) {
       throw new StoreError(
         'NOT_WRITABLE',
@@ -83,6 +86,9 @@ function connect(path: string): Database.Database {
     }
   }
   try {
+    // SQLite creates a new database 0644, and its -wal and -shm files with the database's mode: an empty
+    // file made 0600 first is opened as a new database, and keeps all three private.
+    if (path !== ':memory:') createPrivateFile(path)
     return new SqliteDatabase(path)
   } catch (error) {
     throw new StoreError(
@@ -91,23 +97,6 @@ function connect(path: string): Database.Database {
       { cause: error },
     )
   }
-}
-
-/**
- * Creates the missing folders one level at a time. Node's recursive mkdir retries forever on some virtual
- * file systems (a path under /proc), where a single mkdir fails cleanly.
- */
-function ensureDirectory(directory: string): void {
-  const missing: string[] = []
-  let current = directory
-  while (!existsSync(current)) {
-    missing.unshift(current)
-    const parent = dirname(current)
-    if (parent === current) break
-    current = parent
-  }
-  if (!statSync(current).isDirectory()) throw new Error(`${current} is a file, not a folder`)
-  for (const folder of missing) mkdirSync(folder)
 }
 
 /** Pragmas go first so that they already apply to the migrations. */
@@ -119,6 +108,7 @@ function configure(sqlite: Database.Database, path: string): void {
     sqlite.pragma('foreign_keys = ON')
     // Deleted and overwritten content is zeroed in its pages, so forgetting leaves no words behind.
     sqlite.pragma('secure_delete = ON')
+    registerFullTextFunctions(sqlite)
     readVersion(sqlite)
   } catch (error) {
     const code = (error as { code?: string }).code
@@ -173,7 +163,9 @@ function assemble(
   const statements = createStatementCache(sqlite)
   const gate = attachFileGate(path)
   const driver = closableDialect(
-    new GatedSqliteDialect({ database: cachingDatabase(sqlite, statements) }, gate),
+    mappedDialect(new GatedSqliteDialect({ database: cachingDatabase(sqlite, statements) }, gate), {
+      mapError: mapSqliteError,
+    }),
     path,
   )
   const db = new Kysely<HyMemDatabase>({ dialect: driver.dialect })

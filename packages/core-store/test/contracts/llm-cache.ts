@@ -20,5 +20,25 @@ export function describeLlmCacheContract(backend: BackendUnderTest) {
         'INVALID_INPUT',
       )
     })
+
+    it('counts its answers and trims the oldest outside the age and row bounds', async () => {
+      const { clock, advance } = manualClock()
+      const store = await stores.open({ clock })
+      const usage = { promptTokens: 1, completionTokens: 1 }
+      for (const key of ['a', 'b', 'c', 'd', 'e']) {
+        await store.llmCache.put(key, { model: 'm', response: key, usage })
+        advance(60_000)
+      }
+      expect(await store.llmCache.count()).toBe(5)
+      const bounds = { before: null, keepNewest: null, limit: 100 }
+      expect(await store.llmCache.trim(bounds)).toBe(0)
+      expect(await store.llmCache.trim({ ...bounds, before: '2026-03-01T10:01:30.000Z' })).toBe(2)
+      expect(await store.llmCache.get('b')).toBeNull()
+      expect(await store.llmCache.trim({ ...bounds, keepNewest: 1, limit: 1 })).toBe(1)
+      expect(await store.llmCache.trim({ ...bounds, keepNewest: 1 })).toBe(1)
+      expect(await store.llmCache.count()).toBe(1)
+      expect(await store.llmCache.get('e')).toEqual({ model: 'm', response: 'e' })
+      await expectStoreError(store.llmCache.trim({ ...bounds, limit: 1.5 }), 'INVALID_INPUT')
+    })
   })
 }

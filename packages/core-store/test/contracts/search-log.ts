@@ -109,6 +109,41 @@ export function describeSearchLogContract(backend: BackendUnderTest) {
     })
   })
 
+  describe('search log repository: trim', () => {
+    const stores = backend.use()
+
+    it('deletes the oldest rows of one workspace outside the age and row bounds, a slice at a time', async () => {
+      const store = await stores.open()
+      const entry = { surface: 'notes', query: 'q', candidates: 1, hits: 1, topScore: 1, latencyMs: 1 }
+      const days = ['01', '02', '03', '03', '04', '05']
+      for (const day of days) await store.searchLog.record('w', entry, `2026-01-${day}T00:00:00.000Z`)
+      await store.searchLog.record('other', entry, '2026-01-01T00:00:00.000Z')
+      const left = async (ws = 'w') => (await store.searchLog.list(ws)).map((r) => r.createdAt.slice(8, 10))
+      const bounds = { before: null, keepNewest: null, limit: 100 }
+
+      expect(await store.searchLog.trim('w', bounds)).toBe(0)
+      expect(await store.searchLog.trim('w', { ...bounds, before: '2026-01-02T00:00:00.000Z' })).toBe(1)
+      expect(await left()).toEqual(['02', '03', '03', '04', '05'])
+      // Of two rows at the same time, the later-inserted one is the newer.
+      expect(await store.searchLog.trim('w', { ...bounds, keepNewest: 3, limit: 1 })).toBe(1)
+      expect(await store.searchLog.trim('w', { ...bounds, keepNewest: 3, limit: 1 })).toBe(1)
+      expect(await store.searchLog.trim('w', { ...bounds, keepNewest: 3, limit: 1 })).toBe(0)
+      const ids = (await store.searchLog.list('w')).map((r) => r.createdAt.slice(8, 10))
+      expect(ids).toEqual(['03', '04', '05'])
+      expect(
+        await store.searchLog.trim('w', { before: '2026-01-05T00:00:00.000Z', keepNewest: 2, limit: 9 }),
+      ).toBe(2)
+      expect(await left()).toEqual(['05'])
+      expect(await left('other')).toEqual(['01'])
+      expect(await store.searchLog.trim('w', { ...bounds, keepNewest: 0 })).toBe(1)
+
+      await expectStoreError(store.searchLog.trim('w', { ...bounds, before: 'soon' }), 'INVALID_INPUT')
+      await expectStoreError(store.searchLog.trim('w', { ...bounds, keepNewest: -1 }), 'INVALID_INPUT')
+      await expectStoreError(store.searchLog.trim('w', { ...bounds, limit: 0 }), 'INVALID_INPUT')
+      await expectStoreError(store.searchLog.trim('', bounds), 'INVALID_INPUT')
+    })
+  })
+
   describe('search log repository: daily figures', () => {
     const stores = backend.use()
 

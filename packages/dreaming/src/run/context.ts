@@ -1,4 +1,4 @@
-import type { Store } from '@hymem/core-store'
+import { maskSecrets, type Store } from '@hymem/core-store'
 import type { EmbeddingClient, Extractor, LLMUsage } from '@hymem/extraction'
 import type { DreamConfig } from '../config'
 import { _throwIfAborted } from '../errors'
@@ -83,6 +83,7 @@ export function callOptions(ctx: RunContext): { signal?: AbortSignal } {
   return ctx.signal ? { signal: ctx.signal } : {}
 }
 
+/** A failure as the report and the `dream_runs` row keep it: its message, URL secrets masked. */
 export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+  return maskSecrets(error instanceof Error ? error.message : String(error))
 }

@@ -1,4 +1,5 @@
 import { checkpoint, count, type RunContext } from '../run/context'
+import { trimLogs } from './log-retention'
 
 const DAY_MS = 86_400_000
 /** Most chunks evicted by one cycle (keeps its id lists bounded). */
@@ -11,6 +12,7 @@ const EVICTIONS_PER_TRANSACTION = 500
  * are older than `retentionDays`, but never the last chunk evidencing an active edge (the graph keeps its
  * provenance). Evidence keeps its message ids when its chunk goes. The victims are chosen first, then deleted
  * in short transactions (any subset of them is safe to delete: each edge keeps a chunk outside the set).
+ * Then the search log and the LLM cache are trimmed to their bounds.
  */
 export async function applyRetention(ctx: RunContext): Promise<void> {
   const { store, workspaceId, config } = ctx
@@ -25,6 +27,7 @@ export async function applyRetention(ctx: RunContext): Promise<void> {
     await checkpoint(ctx)
   }
   count(ctx, 'chunksEvicted', victims.length)
+  await trimLogs(ctx)
 }
 
 /** The oldest processed chunks past the cutoff to evict, never the last chunk evidencing an active edge. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { salienceReason } from './salience'
+import { contentLength, salienceReason } from './salience'
 
 describe('salienceReason', () => {
   it.each([
@@ -88,5 +88,24 @@ describe('salienceReason', () => {
     expect(salienceReason('hello there, how are you today', 200)).toBeNull()
     expect(salienceReason('a'.repeat(199), 200)).toBeNull()
     expect(salienceReason('lorem ipsum '.repeat(20), 200)).toBe('length')
+  })
+})
+
+describe('salience in other scripts', () => {
+  it('counts Han, Kana and Hangul characters as about a word each', () => {
+    expect(contentLength('abc')).toBe(3)
+    expect(contentLength('东京')).toBe(6)
+    expect(contentLength('서버')).toBe(4)
+    expect(contentLength('Привет')).toBe(6)
+  })
+
+  it('makes a long Chinese message salient by its length, and a trigger phrase in any script', () => {
+    const chinese =
+      '周末我们一起去了公园，那里的花开得很漂亮，孩子们玩得很开心，我们还在湖边吃了午饭，拍了很多照片。'
+    expect(salienceReason(chinese, 100)).toBe('length')
+    expect(salienceReason('我们的后端服务部署在阿里云上', 200)).toBe('technology')
+    expect(salienceReason('東京のサーバーに移行しました', 200)).toBe('change')
+    expect(salienceReason('Мы решили использовать Postgres', 200)).toBe('decision')
+    expect(salienceReason('今天天气很好', 200)).toBeNull()
   })
 })

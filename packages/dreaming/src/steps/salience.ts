@@ -1,6 +1,7 @@
 /**
  * Salience triggers: phrases that signal a durable fact, decision, preference, correction or procedure, in
- * English and Dutch. The first matching trigger names the chunk's `salience_reason`.
+ * English and Dutch, with the commonest ones in Chinese, Japanese, Korean, Russian, Greek, Arabic and Hindi.
+ * The first matching trigger names the chunk's `salience_reason`.
  */
 const TRIGGERS: readonly (readonly [reason: string, pattern: RegExp])[] = [
   [
@@ -41,12 +42,45 @@ const TRIGGERS: readonly (readonly [reason: string, pattern: RegExp])[] = [
     /\b(first|then|after that|finally|step \d+|to (deploy|release|install|set up|build))\b|^\s*\d+[.)]\s|\b(eerst|daarna|vervolgens|stap \d+)\b/im,
   ],
   ['version', /\bv?\d+\.\d+(\.\d+)?\b|\bversion\s+\d+|\bversie\s+\d+/i],
+  // Scripts without word boundaries for \b: plain substrings.
+  ['decision', /决定|決定|決めた|选择了|결정|решили|выбрали|αποφασίσαμε|قررنا|तय किया|फ़ैसला/i],
+  [
+    'change',
+    /迁移|改用|换成|不再用|移行|乗り換え|もう使わない|이전했|바꿨|перешли|перенесли|больше не|μεταφέραμε|αλλάξαμε|نقلنا|انتقلنا|बदल दिया|स्थानांतरित/i,
+  ],
+  [
+    'preference',
+    /喜欢|讨厌|偏好|好き|嫌い|좋아|싫어|предпочитаю|люблю|нравится|ненавижу|προτιμώ|μου αρέσει|أفضل|أحب|أكره|पसंद|नापसंद/i,
+  ],
+  [
+    'technology',
+    /使用|部署|运行在|依赖|数据库|服务器|使って|デプロイ|動いて|サーバー|データベース|사용|배포|운영|서버|데이터베이스|используем|работает на|сервер|базу данных|χρησιμοποιούμε|διακομιστή|βάση δεδομένων|نستخدم|خادم|قاعدة البيانات|इस्तेमाल|उपयोग|सर्वर|डेटाबेस/i,
+  ],
+]
+
+/** Characters of Han, Kana and Hangul carry about a word each: they count this many Latin characters. */
+const DENSE_WEIGHT: readonly (readonly [script: RegExp, weight: number])[] = [
+  [/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u, 3],
+  [/\p{Script=Hangul}/u, 2],
 ]
 
 /**
- * Why a message is salient: the first trigger that matches, else `length` for long messages, else null.
+ * The length of `text` in Latin-character equivalents: a 70-character Chinese message says about as much as a
+ * 200-character English one.
+ */
+export function contentLength(text: string): number {
+  const trimmed = text.trim()
+  if (/^\p{ASCII}*$/u.test(trimmed)) return trimmed.length
+  let length = 0
+  for (const char of trimmed) length += DENSE_WEIGHT.find(([script]) => script.test(char))?.[1] ?? 1
+  return length
+}
+
+/**
+ * Why a message is salient: the first trigger that matches, else `length` for long messages (by
+ * {@link contentLength}, so in any script), else null.
  */
 export function salienceReason(text: string, lengthFallback: number): string | null {
   for (const [reason, pattern] of TRIGGERS) if (pattern.test(text)) return reason
-  return text.trim().length >= lengthFallback ? 'length' : null
+  return contentLength(text) >= lengthFallback ? 'length' : null
 }

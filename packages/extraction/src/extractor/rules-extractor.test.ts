@@ -4,6 +4,20 @@ import { createRulesExtractor } from './rules-extractor'
 const rules = createRulesExtractor()
 
 describe('createRulesExtractor: facts', () => {
+  it('adds no triple from text in a script it cannot read, and counts what it left out', async () => {
+    const extractor = createRulesExtractor()
+    for (const text of [
+      '我们的后端服务部署在阿里云上',
+      '東京のサーバーに移行しました',
+      'Мы используем Redis',
+    ]) {
+      expect((await extractor.extractFacts({ text: `user: ${text}` })).triples).toEqual([])
+    }
+    const mixed = await extractor.extractFacts({ text: 'user: I use Vim and 我们用Redis' })
+    expect(mixed.triples.map((t) => t.object)).toEqual(['Vim'])
+    expect(mixed.dropped.triples).toBe(1)
+  })
+
   it('encodes "switched from X to Y" as replaces + uses + negated uses, with evidence and scope', async () => {
     const r = await rules.extractFacts({ text: 'We switched from MySQL to Postgres last month.' })
     expect(r.triples).toEqual([

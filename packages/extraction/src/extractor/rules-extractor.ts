@@ -17,6 +17,9 @@ export interface RulesExtractorOptions {
   promptVersion?: string
 }
 
+/** A letter of a script other than Latin. */
+const UNREADABLE = /(?=\p{L})\P{Script=Latin}/u
+
 /**
  * The deterministic, model-free {@link Extractor} (English). It is what runs when no LLM key is configured:
  * pattern-based triples for the predicates people state plainly, behavioural markers, lexicon entity types,
@@ -39,13 +42,17 @@ export function createRulesExtractor(options: RulesExtractorOptions = {}): Extra
           `${n.subject}\u0000${n.predicate}\u0000${n.object}`.toLowerCase(),
         ),
       )
+      // The rules read English (and Dutch): a fact naming words of another script was not read, only guessed.
       const triples = facts.triples.filter(
-        (t) => !banned.has(`${t.subject}\u0000${t.predicate}\u0000${t.object}`.toLowerCase()),
+        (t) =>
+          !banned.has(`${t.subject}\u0000${t.predicate}\u0000${t.object}`.toLowerCase()) &&
+          !UNREADABLE.test(t.subject) &&
+          !UNREADABLE.test(t.object),
       )
       return {
         triples,
         markers: facts.markers,
-        entityTypes: facts.entityTypes,
+        entityTypes: facts.entityTypes.filter((t) => !UNREADABLE.test(t.entity)),
         dropped: { triples: facts.triples.length - triples.length, markers: 0 },
         usage: ZERO_USAGE,
         llmCalls: 0,

@@ -22,6 +22,7 @@ Triples:
 - "switched from X to Y" -> (Y, replaces, X) plus (user or team, uses, Y).
 - Optional fields: value_text / value_numeric / value_unit for quantities or settings (e.g. requires_version with value_text "3.12"), temporal_scope for time qualifiers ("since March"). Use null when absent.
 - evidence: the shortest quote from the log that states the fact.
+- Keep the language of the log: subjects, objects, values and evidence exactly as written, in their own script ("阿里云", "東京", "Москва"); never translate or transliterate them. Only predicates, kinds and types are the English names given here.
 - Extract only what is stated as true. Questions, hypotheticals ("if we used X", "should we use X?"), plans under discussion and code snippets are not facts.
 
 Markers (explicit signals only, never mood or emotion): kind is one of ${MARKER_KINDS.join(', ')}.

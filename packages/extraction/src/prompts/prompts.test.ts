@@ -27,8 +27,8 @@ describe('prompts', () => {
     expect(system).toMatch(/value_text.*value_numeric.*value_unit.*temporal_scope/s)
   })
 
-  it('is at version 2: the speaker-labelled prompt, so no answer to version 1 is reused', () => {
-    expect(PROMPT_VERSION).toBe('hymem-prompts-v2')
+  it('is at version 3: names kept in the language of the log, so no answer to an older version is reused', () => {
+    expect(PROMPT_VERSION).toBe('hymem-prompts-v3')
   })
 
   it('lists the speakers with peer ids and writes one JSON turn a line that a message cannot forge', () => {

@@ -4,5 +4,6 @@
  * itself, so a changed prompt never reuses an answer to the old one.
  *
  * v2: speaker-labelled chunks (peer ids as subjects, pronouns resolved against the speakers, markers per peer).
+ * v3: names and evidence stay in the language and script of the log.
  */
-export const PROMPT_VERSION = 'hymem-prompts-v2'
+export const PROMPT_VERSION = 'hymem-prompts-v3'

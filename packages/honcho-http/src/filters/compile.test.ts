@@ -171,6 +171,14 @@ describe('compileFilter: metadata', () => {
     expect(await ids({ metadata: { note: { ne: null } } })).toEqual([])
     expect(await ids({ metadata: { type: { gte: 'sales' } } })).toEqual(['m1', 'm2'])
   })
+
+  it('matches a metadata in by JSON type and value, numbers, strings, booleans and null alike', async () => {
+    expect(await ids({ metadata: { age: { in: [18, '30'] } } })).toEqual(['m1'])
+    expect(await ids({ metadata: { vip: { in: [true, 'x'] } } })).toEqual(['m2'])
+    expect(await ids({ metadata: { note: { in: [null] } } })).toEqual(['m3'])
+    expect(await ids({ metadata: { type: { in: [] } } })).toEqual([])
+    expect(await ids({ NOT: [{ metadata: { age: { in: [18, 30] } } }] })).toEqual(['m3', 'm4'])
+  })
 })
 
 describe('compileFilter: rejections are 422, never SQL errors', () => {
@@ -208,6 +216,33 @@ describe('compileFilter: rejections are 422, never SQL errors', () => {
     expect(await ids(nest(4))).toEqual(['m1', 'm3'])
     rejects(nest(5), /nested at most 5/)
     rejects({ metadata: { a: { b: { c: { d: { e: { f: 1 } } } } } } }, /nested at most 5/)
+  })
+
+  it('limits width: 100 branches or keys, 1,000 values per list, 1,000 conditions in all', async () => {
+    const range = (n: number) => Array.from({ length: n }, (_, i) => i)
+    const names = (n: number) => range(n).map((i) => `p${i}`)
+    expect(await ids({ OR: [...names(99).map((p) => ({ peer_id: p })), { peer_id: 'carol' }] })).toEqual([
+      'm4',
+    ])
+    expect(await ids({ peer_id: { in: [...names(999), 'bob'] } })).toEqual(['m2'])
+    expect(await ids({ metadata: { type: { in: [...names(999), 'sales'] } } })).toEqual(['m2'])
+    rejects({ OR: names(101).map((p) => ({ peer_id: p })) }, /^OR takes at most 100 filters, got 101$/)
+    rejects({ NOT: names(101).map((p) => ({ peer_id: p })) }, /^NOT takes at most 100 filters/)
+    rejects({ peer_id: { in: names(1001) } }, /^a list for 'peer_id' may hold at most 1000 values, got 1001$/)
+    rejects({ peer_id: names(1001) }, /at most 1000 values/)
+    rejects({ metadata: { type: { in: names(1001) } } }, /^a list for 'metadata.type' may hold at most 1000/)
+    rejects({ metadata: { tags: names(1001) } }, /^a list for 'metadata.tags' may hold at most 1000 values/)
+    const keys = Object.fromEntries(names(101).map((p) => [p, 1]))
+    rejects({ metadata: keys }, /^a metadata filter object may have at most 100 keys, got 101$/)
+    const conditions = {
+      OR: range(100).map((i) => ({ AND: names(11).map((p) => ({ peer_id: { ne: `${p}${i}` } })) })),
+    }
+    expect(() => compileFilter(MESSAGE_FILTERS, conditions)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_INPUT',
+        message: 'a messages filter may hold at most 1000 conditions',
+      }),
+    )
   })
 
   it('filters booleans on sessions', async () => {

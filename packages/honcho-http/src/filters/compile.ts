@@ -1,10 +1,23 @@
-import { type Filter, type FilterValue, type JsonScalar, parseIsoTime } from '@hymem/core-store'
+import {
+  checkFilterLimits,
+  type Filter,
+  type FilterValue,
+  type JsonScalar,
+  parseIsoTime,
+} from '@hymem/core-store'
 import { HonchoHttpError } from '../errors'
 import { isPlainObject } from '../wire/sanitize'
 import type { FilterResource, WireField } from './types'
 
 /** Deepest AND/OR/NOT (and metadata) nesting a filter may use. */
 export const MAX_FILTER_DEPTH = 5
+/**
+ * Most filters one AND/OR/NOT takes, and most keys one filter or metadata object has (they AND together):
+ * wider alternatives are an `in`.
+ */
+export const MAX_FILTER_BRANCHES = 100
+/** Most values one `in` list (or metadata array) takes: Honcho's own cap on a chat's `session_id` list. */
+export const MAX_FILTER_VALUES = 1000
 
 const OPERATORS = new Set(['gte', 'lte', 'gt', 'lt', 'ne', 'in', 'contains', 'icontains'])
 const LOGIC = new Set(['AND', 'OR', 'NOT'])
@@ -12,8 +25,8 @@ const COMPARISONS = { gte: 'gte', lte: 'lte', gt: 'gt', lt: 'lt' } as const
 
 /**
  * Compiles Honcho's filter DSL into one store filter over the resource's allowed fields, or `null` when the
- * filter imposes nothing. Unknown columns and operators, bad types and over-deep nesting throw a 422
- * `HonchoHttpError`.
+ * filter imposes nothing. Unknown columns and operators, bad types, over-deep nesting and filters past
+ * {@link MAX_FILTER_BRANCHES}, {@link MAX_FILTER_VALUES} or the store's `FILTER_LIMITS` throw (422).
  */
 export function compileFilter<F extends string>(
   resource: FilterResource<F>,
@@ -21,7 +34,9 @@ export function compileFilter<F extends string>(
 ): Filter<F> | null {
   if (filters === undefined || filters === null) return null
   if (!isPlainObject(filters)) fail('filters must be an object')
-  return compileObject(resource, filters, 1)
+  const compiled = compileObject(resource, filters, 1)
+  checkFilterLimits(compiled ?? undefined, resource.name)
+  return compiled
 }
 
 /** ANDs filters, skipping nulls; nothing left matches everything. */
@@ -41,7 +56,7 @@ function compileObject<F extends string>(
 ): Filter<F> | null {
   if (depth > MAX_FILTER_DEPTH) fail(`filters may be nested at most ${MAX_FILTER_DEPTH} levels deep`)
   const parts: Filter<F>[] = []
-  for (const [key, value] of Object.entries(filter)) {
+  for (const [key, value] of branches(filter, 'a filter object')) {
     const part = LOGIC.has(key)
       ? compileLogic(resource, key, value, depth)
       : compileKey(resource, key, value, depth)
@@ -61,6 +76,9 @@ function compileLogic<F extends string>(
     : isPlainObject(value)
       ? [value]
       : fail(`${op} takes a list of filters`)
+  if (items.length > MAX_FILTER_BRANCHES) {
+    fail(`${op} takes at most ${MAX_FILTER_BRANCHES} filters, got ${items.length}`)
+  }
   const compiled: Filter<F>[] = []
   for (const item of items) {
     if (!isPlainObject(item)) fail(`${op} takes a list of filter objects`)
@@ -87,7 +105,9 @@ function compileKey<F extends string>(
   if (wire.kind === 'ids') return compileIdList(key, wire, value)
   const { field } = wire
   if (value === null) return { op: 'isNull', field }
-  if (Array.isArray(value)) return { op: 'in', field, values: value.map((item) => operand(key, wire, item)) }
+  if (Array.isArray(value)) {
+    return { op: 'in', field, values: valueList(key, value).map((item) => operand(key, wire, item)) }
+  }
   if (isPlainObject(value)) return compileOperators(key, wire, value)
   return { op: 'eq', field, value: operand(key, wire, value) }
 }
@@ -108,7 +128,7 @@ function compileOperators<F extends string>(
     if (raw === null) fail(`Operator '${op}' on '${key}' does not accept null`)
     if (op === 'in') {
       if (!Array.isArray(raw)) fail(`Operator 'in' on '${key}' takes a list`)
-      parts.push({ op: 'in', field, values: raw.map((item) => operand(key, wire, item)) })
+      parts.push({ op: 'in', field, values: valueList(key, raw).map((item) => operand(key, wire, item)) })
     } else if (op === 'contains' || op === 'icontains') {
       if (wire.kind !== 'text') fail(`Operator '${op}' needs a text column, not '${key}'`)
       if (typeof raw !== 'string') fail(`Operator '${op}' on '${key}' takes a string`)
@@ -152,6 +172,23 @@ export function isoDate(key: string, value: unknown): string {
   return time
 }
 
+/** The entries of a filter object, at most {@link MAX_FILTER_BRANCHES} of them. */
+function branches(filter: Record<string, unknown>, what: string): [string, unknown][] {
+  const entries = Object.entries(filter)
+  if (entries.length > MAX_FILTER_BRANCHES) {
+    fail(`${what} may have at most ${MAX_FILTER_BRANCHES} keys, got ${entries.length}`)
+  }
+  return entries
+}
+
+/** A list of operands, at most {@link MAX_FILTER_VALUES} of them. */
+function valueList(key: string, list: readonly unknown[]): readonly unknown[] {
+  if (list.length > MAX_FILTER_VALUES) {
+    fail(`a list for '${key}' may hold at most ${MAX_FILTER_VALUES} values, got ${list.length}`)
+  }
+  return list
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'a list'
@@ -163,7 +200,7 @@ function compileIdList<F extends string>(key: string, wire: WireField<F>, value:
   const { field } = wire
   if (value === null) return { op: 'noIds', field }
   const has = (raw: unknown): Filter<F>[] => {
-    const list = Array.isArray(raw) ? raw : [raw]
+    const list = Array.isArray(raw) ? valueList(key, raw) : [raw]
     for (const item of list) if (typeof item !== 'string') fail(`'${key}' takes ids (strings)`)
     return (list as string[]).map((id) => ({ op: 'hasId', field, id }))
   }
@@ -204,7 +241,7 @@ function jsonContainment<F extends string>(
 ): Filter<F> | null {
   if (depth > MAX_FILTER_DEPTH) fail(`metadata filters may be nested at most ${MAX_FILTER_DEPTH} levels deep`)
   const parts: Filter<F>[] = []
-  for (const [key, value] of Object.entries(filter)) {
+  for (const [key, value] of branches(filter, 'a metadata filter object')) {
     if (value === '*') continue
     if (/["\\]/.test(key) || key.length === 0) fail(`metadata key '${key}' cannot be filtered on`)
     const path = [...base, key]
@@ -215,7 +252,7 @@ function jsonContainment<F extends string>(
       if (nested) parts.push(nested)
     } else if (Array.isArray(value)) {
       parts.push({ op: 'jsonIs', field, path, type: 'array' })
-      for (const item of value) {
+      for (const item of valueList(`metadata.${path.join('.')}`, value)) {
         if (isPlainObject(item) || Array.isArray(item))
           fail('metadata array containment takes scalar elements')
         parts.push({ op: 'jsonHas', field, path, value: item as JsonScalar })
@@ -248,8 +285,10 @@ function jsonOperators<F extends string>(
     else if (op === 'in') {
       if (!Array.isArray(raw)) fail(`Operator 'in' on metadata '${key}' takes a list`)
       parts.push({
-        op: 'or',
-        filters: raw.map((item) => ({ op: 'jsonEquals', field, path, value: scalar(item) })),
+        op: 'jsonIn',
+        field,
+        path,
+        values: valueList(`metadata.${path.join('.')}`, raw).map(scalar),
       })
     } else if (op === 'contains' || op === 'icontains') {
       if (typeof raw === 'string') {

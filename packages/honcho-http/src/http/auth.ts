@@ -1,23 +1,20 @@
+import { bearerToken, TokenTable } from '@hymem/http-guard'
 import type { Context, MiddlewareHandler } from 'hono'
 import { HonchoHttpError, notFound } from '../errors'
 import type { HonchoAuthOptions, HonchoEnv } from '../types'
 
 /** Resolves the bearer token to the workspaces it may use; 401 when auth is on and the token is missing or unknown. */
 export function authMiddleware(auth: HonchoAuthOptions | undefined): MiddlewareHandler<HonchoEnv> {
-  const tokens = new Map<string, '*' | ReadonlySet<string>>()
-  for (const [token, workspaces] of Object.entries(auth?.tokens ?? {})) {
-    tokens.set(token, workspaces === '*' ? '*' : new Set(workspaces))
-  }
+  const tokens = new TokenTable(auth?.tokens)
   return async (c, next) => {
     if (!auth) {
       c.set('allowed', '*')
       return next()
     }
-    const header = c.req.header('authorization') ?? ''
-    const match = /^Bearer\s+(.+)$/i.exec(header.trim())
-    const allowed = match ? tokens.get(match[1]!.trim()) : undefined
+    const token = bearerToken(c.req.header('authorization'))
+    const allowed = token === null ? null : tokens.grantOf(token)
     if (!allowed) {
-      throw new HonchoHttpError('UNAUTHORIZED', match ? 'Invalid authentication token' : 'Not authenticated')
+      throw new HonchoHttpError('UNAUTHORIZED', token ? 'Invalid authentication token' : 'Not authenticated')
     }
     c.set('allowed', allowed)
     return next()

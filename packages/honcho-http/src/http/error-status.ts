@@ -1,3 +1,4 @@
+import { maskSecrets } from '@hymem/core-store'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { HonchoHttpError } from '../errors'
@@ -54,7 +55,7 @@ export function errorResponse(error: unknown): {
     const family = FAMILY_BY_NAME[error.name]
     const code = (error as { code?: unknown }).code
     const status = family && typeof code === 'string' ? STATUS_BY_CODE[`${family}:${code}`] : undefined
-    if (status) return { status, body: { detail: error.message }, known: true }
+    if (status) return { status, body: { detail: maskSecrets(error.message) }, known: true }
   }
   return { status: 500, body: { detail: UNEXPECTED }, known: false }
 }

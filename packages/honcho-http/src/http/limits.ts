@@ -32,3 +32,9 @@ export const DEFAULT_LIMITS: HonchoLimits = Object.freeze({
 
 /** `^[a-zA-Z0-9_-]{1,512}$`: workspace, peer and session ids. */
 export const ID_PATTERN = /^[a-zA-Z0-9_-]{1,512}$/
+
+/**
+ * Deepest nesting of a JSON body or JSON form field, checked before anything else reads it: past every
+ * field's own rule (metadata and configuration 5, filters 5 levels of AND/OR/NOT), far short of the stack.
+ */
+export const JSON_NESTING_LIMIT = 32

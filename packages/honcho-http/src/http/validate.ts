@@ -1,17 +1,21 @@
 import type { Context } from 'hono'
 import * as v from 'valibot'
 import { HonchoHttpError, type ValidationIssue } from '../errors'
-import { stripNul } from '../wire/sanitize'
+import { nestedDeeperThan, stripNul } from '../wire/sanitize'
+import { JSON_NESTING_LIMIT } from './limits'
 
 type AnySchema = v.GenericSchema<unknown, unknown>
 
-/** Reads a JSON body with NUL characters stripped. An empty body (bodiless POSTs with a JSON content type) reads as `undefined`. */
+/**
+ * Reads a JSON body, refusing one nested past {@link JSON_NESTING_LIMIT} and stripping NUL characters. An
+ * empty body (bodiless POSTs with a JSON content type) reads as `undefined`.
+ */
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text()
   if (text.trim() === '') return undefined
+  let parsed: unknown
   try {
-    // JSON can carry a NUL only as the escape \u0000: without one, nothing needs stripping.
-    return text.includes('\\u0000') ? stripNul(JSON.parse(text)) : JSON.parse(text)
+    parsed = JSON.parse(text)
   } catch (error) {
     throw new HonchoHttpError('VALIDATION', 'JSON decode error', {
       cause: error,
@@ -26,6 +30,25 @@ export async function readJson(c: Context): Promise<unknown> {
       ],
     })
   }
+  // JSON can carry a NUL only as the escape \u0000: without one, nothing needs stripping.
+  return checkedJson(parsed, ['body'], text.includes('\\u0000'))
+}
+
+/**
+ * A parsed JSON value made safe to read: refused (422, located under `loc` and the offending top-level key)
+ * when it nests past {@link JSON_NESTING_LIMIT}, NUL characters stripped when `mayHoldNul`.
+ */
+export function checkedJson(value: unknown, loc: readonly (string | number)[], mayHoldNul = true): unknown {
+  if (nestedDeeperThan(value, JSON_NESTING_LIMIT)) {
+    const msg = `JSON may be nested at most ${JSON_NESTING_LIMIT} levels deep`
+    const entries = typeof value === 'object' && value !== null ? Object.entries(value) : []
+    const culprit = entries.find(([, item]) => nestedDeeperThan(item, JSON_NESTING_LIMIT - 1))?.[0]
+    const key = culprit === undefined ? [] : [Array.isArray(value) ? Number(culprit) : culprit]
+    throw new HonchoHttpError('VALIDATION', msg, {
+      issues: [{ type: 'value_error', loc: [...loc, ...key], msg, input: null }],
+    })
+  }
+  return mayHoldNul ? stripNul(value) : value
 }
 
 /** Validates `input` with a valibot schema; failures become a FastAPI-style 422 list located under `where`. */

@@ -5,7 +5,7 @@ import { HonchoHttpError, notFound } from '../errors'
 import { compileFilter, isoDate } from '../filters/compile'
 import { MESSAGE_FILTERS } from '../filters/resources'
 import { workspaceParam } from '../http/auth'
-import { jsonBody, parseWith, queryOf } from '../http/validate'
+import { checkedJson, jsonBody, parseWith, queryOf } from '../http/validate'
 import { splitText } from '../services/split-text'
 import type { HonchoEnv, RouteDeps } from '../types'
 import { stripNul } from '../wire/sanitize'
@@ -204,12 +204,14 @@ export function messageRoutes(deps: RouteDeps): Hono<HonchoEnv> {
 function jsonField(form: FormData, name: string): unknown {
   const raw = form.get(name)
   if (typeof raw !== 'string' || raw.trim() === '') return undefined
+  let parsed: unknown
   try {
-    return stripNul(JSON.parse(raw))
+    parsed = JSON.parse(raw)
   } catch (error) {
     throw new HonchoHttpError('VALIDATION', `${name} must be a JSON object`, {
       cause: error,
       issues: [{ type: 'json_invalid', loc: ['body', name], msg: `${name} must be valid JSON`, input: raw }],
     })
   }
+  return checkedJson(parsed, ['body', name])
 }

@@ -122,7 +122,7 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     await jsonBody(c, ScheduleDreamSchema)
     if (!(await store.workspaces.get(ws))) throw notFound('Workspace', ws)
-    if (!deps.dreams.has(ws)) {
+    if (!deps.dreamsElsewhere && !deps.dreams.has(ws)) {
       const dream = memory
         .dream({ workspaceId: ws })
         .then(

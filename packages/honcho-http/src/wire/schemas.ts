@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { DEFAULT_LIMITS, ID_PATTERN } from '../http/limits'
-import { isPlainObject, jsonDepth } from './sanitize'
+import { isPlainObject, nestedDeeperThan } from './sanitize'
 
 export const IdSchema = v.pipe(
   v.string(),
@@ -12,13 +12,22 @@ export const PeerIdSchema = v.pipe(
   v.check((id) => !id.startsWith('scope.'), 'Peer ids must not start with "scope."'),
 )
 
+/** The size rules metadata and configuration share: at most 100 top-level keys, nested at most 5 levels. */
+function withinJsonLimits(name: string) {
+  const { metadataKeys, metadataDepth } = DEFAULT_LIMITS
+  return v.rawCheck<Record<string, unknown>>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    if (Object.keys(dataset.value).length > metadataKeys) {
+      addIssue({ message: `${name} may have at most ${metadataKeys} keys` })
+    } else if (nestedDeeperThan(dataset.value, metadataDepth)) {
+      addIssue({ message: `${name} may be nested at most ${metadataDepth} levels deep` })
+    }
+  })
+}
+
 export const MetadataSchema = v.pipe(
   v.custom<Record<string, unknown>>(isPlainObject, 'Input should be a valid dictionary'),
-  v.check((m) => Object.keys(m).length <= DEFAULT_LIMITS.metadataKeys, 'metadata may have at most 100 keys'),
-  v.check(
-    (m) => jsonDepth(m) <= DEFAULT_LIMITS.metadataDepth,
-    'metadata may be nested at most 5 levels deep',
-  ),
+  withinJsonLimits('metadata'),
 )
 
 export const FiltersSchema = v.nullish(
@@ -30,7 +39,10 @@ const nullableBool = v.nullish(v.boolean())
 export const PeerConfigSchema = v.object({ observe_me: nullableBool })
 export const SessionPeerConfigSchema = v.object({ observe_me: nullableBool, observe_others: nullableBool })
 
-/** Workspace and session configuration: known sub-objects keep only their documented keys. */
+/**
+ * Workspace and session configuration: known sub-objects keep only their documented keys; the rest is kept
+ * within metadata's size rules.
+ */
 export const ConfigSchema = v.pipe(
   v.looseObject({
     reasoning: v.nullish(
@@ -58,6 +70,7 @@ export const ConfigSchema = v.pipe(
     ),
     dream: v.nullish(v.object({ enabled: nullableBool })),
   }),
+  withinJsonLimits('configuration'),
 )
 
 export const MessageConfigSchema = v.object({

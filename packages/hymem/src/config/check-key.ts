@@ -1,3 +1,4 @@
+import { maskSecrets } from '@hymem/core-store'
 import { HyMemError } from '../errors'
 
 const PROBE_TIMEOUT_MS = 10_000
@@ -11,7 +12,7 @@ export interface KeyProbe {
 
 /**
  * One cheap authenticated request to an OpenAI-compatible endpoint (`GET <baseUrl>/models`, no tokens spent).
- * Never throws; `doctor` prints the outcome.
+ * Never throws; `doctor` prints the outcome, whose detail names the endpoint with its secrets masked.
  *
  * @example
  * const probe = await probeKey({ baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey })
@@ -25,6 +26,10 @@ export async function probeKey(options: {
 }): Promise<KeyProbe> {
   const fetcher = options.fetch ?? globalThis.fetch
   const url = `${options.baseUrl.replace(/\/+$/, '')}/models`
+  const found = (outcome: KeyProbe['outcome'], detail: string): KeyProbe => ({
+    outcome,
+    detail: maskSecrets(detail),
+  })
   let response: Response
   try {
     response = await fetcher(url, {
@@ -32,14 +37,14 @@ export async function probeKey(options: {
       signal: AbortSignal.timeout(options.timeoutMs ?? PROBE_TIMEOUT_MS),
     })
   } catch (error) {
-    return { outcome: 'unreachable', detail: `cannot reach ${options.baseUrl}: ${(error as Error).message}` }
+    return found('unreachable', `cannot reach ${options.baseUrl}: ${(error as Error).message}`)
   }
   await response.body?.cancel()
   if (response.status === 401 || response.status === 403) {
-    return { outcome: 'rejected', detail: `${url} answered ${response.status}` }
+    return found('rejected', `${url} answered ${response.status}`)
   }
-  if (response.ok) return { outcome: 'ok', detail: `${options.baseUrl} accepted the key` }
-  return { outcome: 'inconclusive', detail: `${url} answered ${response.status}` }
+  if (response.ok) return found('ok', `${options.baseUrl} accepted the key`)
+  return found('inconclusive', `${url} answered ${response.status}`)
 }
 
 /** {@link probeKey} that throws `code` ("key rejected by <url>: check <variable>") on a 401/403. */
@@ -52,7 +57,10 @@ export async function checkKey(options: {
 }): Promise<KeyProbe> {
   const probe = await probeKey(options)
   if (probe.outcome === 'rejected') {
-    throw new HyMemError(options.code, `key rejected by ${options.baseUrl}: check ${options.variable}`)
+    throw new HyMemError(
+      options.code,
+      `key rejected by ${maskSecrets(options.baseUrl)}: check ${options.variable}`,
+    )
   }
   return probe
 }

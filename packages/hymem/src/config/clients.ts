@@ -100,7 +100,14 @@ export function facadeOptionsFromConfig(
       ? { database: config.databaseUrl, markdownMirror: config.markdownMirror }
       : {}),
     workspaceId: config.workspaceId,
-    dream: { dreamBudget: config.dream.budget, concurrency: config.llm.concurrency },
+    dream: {
+      dreamBudget: config.dream.budget,
+      concurrency: config.llm.concurrency,
+      searchLogRetentionDays: config.dream.retention.searchLogDays,
+      searchLogMaxRows: config.dream.retention.searchLogRows,
+      llmCacheRetentionDays: config.dream.retention.llmCacheDays,
+      llmCacheMaxRows: config.dream.retention.llmCacheRows,
+    },
     dreamCooldownMs: config.dream.cooldownSeconds * 1000,
     ...(config.dream.promptVersion ? { promptVersion: config.dream.promptVersion } : {}),
   }

@@ -31,8 +31,14 @@ describe('configFromEnv defaults', () => {
         baseUrl: 'https://api.deepseek.com',
         model: 'deepseek-embedding',
       },
-      honcho: { host: '127.0.0.1', port: 8765, loopback: true },
-      dream: { cooldownSeconds: 60, budget: 50, promptVersion: null },
+      honcho: { host: '127.0.0.1', port: 8765, loopback: true, allowedHosts: [], corsOrigins: [] },
+      dream: {
+        enabled: true,
+        cooldownSeconds: 60,
+        budget: 50,
+        promptVersion: null,
+        retention: { searchLogDays: 90, searchLogRows: 100_000, llmCacheDays: 30, llmCacheRows: 50_000 },
+      },
       authTokens: [],
       logLevel: 'info',
     })
@@ -61,10 +67,17 @@ describe('configFromEnv defaults', () => {
       'HYMEM_EMBEDDING_MODEL',
       'HYMEM_HONCHO_HOST',
       'HYMEM_HONCHO_PORT',
+      'HYMEM_DREAM',
       'HYMEM_DREAM_COOLDOWN_SECONDS',
       'HYMEM_AUTH_TOKENS',
+      'HYMEM_ALLOWED_HOSTS',
+      'HYMEM_CORS_ORIGINS',
       'HYMEM_PROMPT_VERSION',
       'HYMEM_DREAM_BUDGET',
+      'HYMEM_SEARCH_LOG_RETENTION_DAYS',
+      'HYMEM_SEARCH_LOG_MAX_ROWS',
+      'HYMEM_LLM_CACHE_RETENTION_DAYS',
+      'HYMEM_LLM_CACHE_MAX_ROWS',
       'HYMEM_LOG_LEVEL',
     ])
     for (const variable of ENV_VARIABLES) expect(variable.description.length).toBeGreaterThan(10)
@@ -126,10 +139,17 @@ describe('configFromEnv reads every variable', () => {
       HYMEM_EMBEDDING_MODEL: 'text-embedding-3-small',
       HYMEM_HONCHO_HOST: '0.0.0.0',
       HYMEM_HONCHO_PORT: '9000',
+      HYMEM_ALLOWED_HOSTS: 'Memory.Example.com, [fd00::5]',
+      HYMEM_CORS_ORIGINS: 'https://app.example.com/',
       HYMEM_DREAM_COOLDOWN_SECONDS: '0',
       HYMEM_AUTH_TOKENS: 'aaaaaaaaaaaaaaaa=team-a,team-b; bbbbbbbbbbbbbbbb=*',
       HYMEM_PROMPT_VERSION: 'v8',
       HYMEM_DREAM_BUDGET: '200',
+      HYMEM_DREAM: 'OFF',
+      HYMEM_SEARCH_LOG_RETENTION_DAYS: '7',
+      HYMEM_SEARCH_LOG_MAX_ROWS: '1000',
+      HYMEM_LLM_CACHE_RETENTION_DAYS: '0',
+      HYMEM_LLM_CACHE_MAX_ROWS: '0',
       HYMEM_LOG_LEVEL: 'DEBUG',
     })
     expect(errors).toEqual([])
@@ -155,14 +175,45 @@ describe('configFromEnv reads every variable', () => {
         baseUrl: 'https://api.openai.com/v1',
         model: 'text-embedding-3-small',
       },
-      honcho: { host: '0.0.0.0', port: 9000, loopback: false },
-      dream: { cooldownSeconds: 0, budget: 200, promptVersion: 'v8' },
+      honcho: {
+        host: '0.0.0.0',
+        port: 9000,
+        loopback: false,
+        allowedHosts: ['memory.example.com', '[fd00::5]'],
+        corsOrigins: ['https://app.example.com'],
+      },
+      dream: {
+        enabled: false,
+        cooldownSeconds: 0,
+        budget: 200,
+        promptVersion: 'v8',
+        retention: { searchLogDays: 7, searchLogRows: 1000, llmCacheDays: 0, llmCacheRows: 0 },
+      },
       authTokens: [
         { token: 'aaaaaaaaaaaaaaaa', workspaces: ['team-a', 'team-b'] },
         { token: 'bbbbbbbbbbbbbbbb', workspaces: '*' },
       ],
       logLevel: 'debug',
     })
+  })
+
+  it('needs the host names beyond loopback, and says which allowed host or CORS origin is malformed', () => {
+    const publicBind = configFromEnv({
+      ...HOME,
+      HYMEM_HONCHO_HOST: '0.0.0.0',
+      HYMEM_AUTH_TOKENS: 'aaaaaaaaaaaaaaaa=*',
+    })
+    expect(publicBind.errors).toEqual([expect.stringContaining('set HYMEM_ALLOWED_HOSTS')])
+    const malformed = configFromEnv({
+      ...HOME,
+      HYMEM_ALLOWED_HOSTS: 'https://memory.example.com',
+      HYMEM_CORS_ORIGINS: 'app.example.com,https://ok.example/path',
+    })
+    expect(malformed.errors).toEqual([
+      expect.stringContaining('HYMEM_ALLOWED_HOSTS names "https://memory.example.com", not a host name'),
+      expect.stringContaining('HYMEM_CORS_ORIGINS names "app.example.com", not an origin'),
+      expect.stringContaining('HYMEM_CORS_ORIGINS names "https://ok.example/path", not an origin'),
+    ])
   })
 
   it('falls back to DEEPSEEK_API_KEY, and the embedding key to the LLM key', () => {
@@ -271,6 +322,7 @@ describe('configFromEnv reports bad values with the variable and the fix', () =>
     expect(configFromEnv({ ...HOME, HYMEM_HONCHO_HOST: '0.0.0.0' }).errors).toMatchInlineSnapshot(`
       [
         "HYMEM_HONCHO_HOST=0.0.0.0 accepts remote connections: set HYMEM_AUTH_TOKENS (e.g. \`<long-random-token>=*\`) or bind 127.0.0.1",
+        "HYMEM_HONCHO_HOST=0.0.0.0 accepts remote connections: set HYMEM_ALLOWED_HOSTS to the host names clients use (e.g. memory.example.com), so a DNS-rebinding page cannot reach it",
       ]
     `)
     expect(configFromEnv({ ...HOME, HYMEM_HONCHO_HOST: 'localhost' }).errors).toEqual([])

@@ -101,15 +101,66 @@ function normalise(
       host: parsed.HYMEM_HONCHO_HOST,
       port: parsed.HYMEM_HONCHO_PORT,
       loopback: LOOPBACK_HOSTS.has(parsed.HYMEM_HONCHO_HOST.toLowerCase()),
+      allowedHosts: parseAllowedHosts(parsed.HYMEM_ALLOWED_HOSTS, errors),
+      corsOrigins: parseCorsOrigins(parsed.HYMEM_CORS_ORIGINS, errors),
     },
     dream: {
+      enabled: parsed.HYMEM_DREAM === 'on',
       cooldownSeconds: parsed.HYMEM_DREAM_COOLDOWN_SECONDS,
       budget: parsed.HYMEM_DREAM_BUDGET,
       promptVersion: parsed.HYMEM_PROMPT_VERSION ?? null,
+      retention: {
+        searchLogDays: parsed.HYMEM_SEARCH_LOG_RETENTION_DAYS,
+        searchLogRows: parsed.HYMEM_SEARCH_LOG_MAX_ROWS,
+        llmCacheDays: parsed.HYMEM_LLM_CACHE_RETENTION_DAYS,
+        llmCacheRows: parsed.HYMEM_LLM_CACHE_MAX_ROWS,
+      },
     },
     authTokens: parseAuthTokens(parsed.HYMEM_AUTH_TOKENS, errors),
     logLevel: parsed.HYMEM_LOG_LEVEL,
   }
+}
+
+function listOf(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+}
+
+const HOST_NAME =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.?$|^\[[0-9a-f:.]+\]$/i
+
+function parseAllowedHosts(raw: string | undefined, errors: string[]): string[] {
+  const hosts = listOf(raw).map((entry) => entry.toLowerCase())
+  const invalid = hosts.find((host) => !HOST_NAME.test(host))
+  if (invalid !== undefined) {
+    errors.push(
+      `HYMEM_ALLOWED_HOSTS names ${JSON.stringify(invalid)}, not a host name: list names without scheme or port, e.g. memory.example.com,[fd00::5]`,
+    )
+    return []
+  }
+  return hosts
+}
+
+function parseCorsOrigins(raw: string | undefined, errors: string[]): string[] {
+  const origins: string[] = []
+  for (const entry of listOf(raw)) {
+    let origin: string | null = null
+    try {
+      const url = new URL(entry)
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry.replace(/\/+$/, ''))
+        origin = url.origin
+    } catch {}
+    if (origin === null) {
+      errors.push(
+        `HYMEM_CORS_ORIGINS names ${JSON.stringify(entry)}, not an origin: use scheme://host[:port] without a path, e.g. https://app.example.com`,
+      )
+      continue
+    }
+    origins.push(origin)
+  }
+  return origins
 }
 
 const TOKEN_HINT = 'use `token=ws1,ws2;token2=*`'
@@ -203,6 +254,11 @@ function crossFieldRules(
   if (!config.honcho.loopback && config.authTokens.length === 0) {
     errors.push(
       `HYMEM_HONCHO_HOST=${config.honcho.host} accepts remote connections: set HYMEM_AUTH_TOKENS (e.g. \`<long-random-token>=*\`) or bind 127.0.0.1`,
+    )
+  }
+  if (!config.honcho.loopback && config.honcho.allowedHosts.length === 0) {
+    errors.push(
+      `HYMEM_HONCHO_HOST=${config.honcho.host} accepts remote connections: set HYMEM_ALLOWED_HOSTS to the host names clients use (e.g. memory.example.com), so a DNS-rebinding page cannot reach it`,
     )
   }
   for (const { token } of config.authTokens) {

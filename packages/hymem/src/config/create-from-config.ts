@@ -1,3 +1,4 @@
+import { maskSecrets } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { createHyMem } from '../create-hymem'
 import { _noopLog, type HyMemLog } from '../log'
@@ -50,7 +51,7 @@ export async function createHyMemFromConfig(
     log({
       kind: 'key-check',
       level: outcome.outcome === 'ok' ? 'info' : 'warn',
-      url: config.llm.baseUrl,
+      url: maskSecrets(config.llm.baseUrl),
       ...outcome,
     })
   }

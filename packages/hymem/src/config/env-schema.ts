@@ -158,6 +158,20 @@ export const ENV_SCHEMA = v.object({
     { min: 1, max: 65535, example: 8765 },
     8765,
   ),
+  HYMEM_DREAM: v.pipe(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.toLowerCase(),
+        v.picklist(['on', 'off'], 'must be on or off, e.g. HYMEM_DREAM=off'),
+      ),
+      'on',
+    ),
+    v.description(
+      'off: the server never dreams (leave it to `hymem worker` processes on the same database).',
+    ),
+  ),
   HYMEM_DREAM_COOLDOWN_SECONDS: integer(
     'HYMEM_DREAM_COOLDOWN_SECONDS',
     'Least seconds between two background dreams.',
@@ -167,6 +181,12 @@ export const ENV_SCHEMA = v.object({
   HYMEM_AUTH_TOKENS: optionalText(
     'Bearer tokens and the workspaces each may use: `token=ws1,ws2;token2=*`. Required beyond loopback.',
   ),
+  HYMEM_ALLOWED_HOSTS: optionalText(
+    'Host names the server answers to besides localhost, 127.0.0.1 and [::1]: `memory.example.com,10.0.0.5`. Required beyond loopback; other names get 421.',
+  ),
+  HYMEM_CORS_ORIGINS: optionalText(
+    'Web origins granted CORS (credentials off): `https://app.example.com`. None by default.',
+  ),
   HYMEM_PROMPT_VERSION: optionalText(
     'Overrides the extraction prompt version; bumping it reprocesses every chunk.',
   ),
@@ -175,6 +195,30 @@ export const ENV_SCHEMA = v.object({
     'Most chunks extracted per dreaming cycle.',
     { min: 1, max: 1_000_000, example: 50 },
     50,
+  ),
+  HYMEM_SEARCH_LOG_RETENTION_DAYS: integer(
+    'HYMEM_SEARCH_LOG_RETENTION_DAYS',
+    'Days of search log each dream keeps (0 keeps any age).',
+    { min: 0, max: 36_500, example: 90 },
+    90,
+  ),
+  HYMEM_SEARCH_LOG_MAX_ROWS: integer(
+    'HYMEM_SEARCH_LOG_MAX_ROWS',
+    'Newest search-log rows each dream keeps per workspace (0 keeps any number).',
+    { min: 0, max: 1_000_000_000, example: 100_000 },
+    100_000,
+  ),
+  HYMEM_LLM_CACHE_RETENTION_DAYS: integer(
+    'HYMEM_LLM_CACHE_RETENTION_DAYS',
+    'Days an LLM response stays cached (0 keeps any age).',
+    { min: 0, max: 36_500, example: 30 },
+    30,
+  ),
+  HYMEM_LLM_CACHE_MAX_ROWS: integer(
+    'HYMEM_LLM_CACHE_MAX_ROWS',
+    'Newest LLM responses kept in the cache, over all workspaces (0 keeps any number).',
+    { min: 0, max: 1_000_000_000, example: 50_000 },
+    50_000,
   ),
   HYMEM_LOG_LEVEL: v.pipe(
     v.optional(

@@ -1,3 +1,4 @@
+import { maskSecrets } from '@hymem/core-store'
 import type { HyMemConfig } from './types'
 
 function mask(secret: string | null): string | null {
@@ -6,7 +7,8 @@ function mask(secret: string | null): string | null {
 }
 
 /**
- * The config with keys and tokens masked, safe to print (`doctor`, start-up logs).
+ * The config with keys and tokens masked, and the passwords and secret parameters of its URLs, safe to print
+ * (`doctor`, start-up logs).
  *
  * @example
  * console.log(JSON.stringify(redactConfig(configFromEnv(process.env).config), null, 2))
@@ -14,9 +16,13 @@ function mask(secret: string | null): string | null {
 export function redactConfig(config: HyMemConfig): HyMemConfig {
   return {
     ...config,
-    databaseUrl: config.databaseUrl?.replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, '$1:****@') ?? null,
-    llm: { ...config.llm, apiKey: mask(config.llm.apiKey) },
-    embedding: { ...config.embedding, apiKey: mask(config.embedding.apiKey) },
+    databaseUrl: config.databaseUrl === null ? null : maskSecrets(config.databaseUrl),
+    llm: { ...config.llm, apiKey: mask(config.llm.apiKey), baseUrl: maskSecrets(config.llm.baseUrl) },
+    embedding: {
+      ...config.embedding,
+      apiKey: mask(config.embedding.apiKey),
+      baseUrl: maskSecrets(config.embedding.baseUrl),
+    },
     authTokens: config.authTokens.map((entry) => ({ ...entry, token: mask(entry.token) ?? '' })),
   }
 }

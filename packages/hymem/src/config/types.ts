@@ -46,12 +46,25 @@ export interface HyMemConfig {
     readonly port: number
     /** Whether `host` only accepts local connections. */
     readonly loopback: boolean
+    /** Host names requests may name besides the loopback names (`HYMEM_ALLOWED_HOSTS`). */
+    readonly allowedHosts: readonly string[]
+    /** Origins granted CORS (`HYMEM_CORS_ORIGINS`); empty: none. */
+    readonly corsOrigins: readonly string[]
   }
   readonly dream: {
+    /** False (`HYMEM_DREAM=off`): servers never dream; `hymem worker` processes do. */
+    readonly enabled: boolean
     readonly cooldownSeconds: number
     readonly budget: number
     /** null: the extractor's own prompt version. */
     readonly promptVersion: string | null
+    /** The bounds dreams trim the search log and the LLM cache to (days and rows; 0 keeps everything). */
+    readonly retention: {
+      readonly searchLogDays: number
+      readonly searchLogRows: number
+      readonly llmCacheDays: number
+      readonly llmCacheRows: number
+    }
   }
   /** Empty: no authentication (allowed on loopback only). */
   readonly authTokens: readonly AuthToken[]

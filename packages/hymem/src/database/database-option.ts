@@ -1,3 +1,4 @@
+import { maskSecrets } from '@hymem/core-store'
 import type { PGliteLike } from '@hymem/core-store/postgres'
 import { HyMemError } from '../errors'
 
@@ -51,9 +52,9 @@ export function chooseDatabase(database: DatabaseOption | undefined, sqlitePath:
   throw new HyMemError('INVALID_INPUT', 'database must be a PostgreSQL URL or { pglite } (a PGlite instance)')
 }
 
-/** Where the choice points, for logs and errors, without a password. */
+/** Where the choice points, for logs and errors, its secrets masked. */
 export function describeDatabase(choice: DatabaseChoice): string {
   if (choice.backend === 'sqlite') return choice.path
   if ('pglite' in choice) return 'pglite (in process)'
-  return choice.url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@')
+  return maskSecrets(choice.url)
 }

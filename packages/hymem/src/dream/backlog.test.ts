@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openTestMemory, type TestMemory } from '../../test/harness'
 
+const execFileAsync = promisify(execFile)
 const open: TestMemory[] = []
 afterEach(async () => {
   for (const t of open.splice(0)) await t.close()
@@ -22,12 +26,22 @@ describe('dreamBacklog().running', () => {
     expect((await memory.dreamBacklog()).running).toBe(false)
   })
 
-  it('on SQLite, ignores a lock row a crashed holder may have left (only a running dream here counts)', async () => {
+  it('on SQLite, counts a lock held by a running process of this machine (a worker beside a server)', async () => {
     const t = await openTestMemory()
     open.push(t)
-    const other = await t.memory.store.runLock.acquire('dream:default', 'another-process')
+    const other = await t.memory.store.runLock.acquire('dream:default', 'hymem-worker')
     if (!other.acquired) throw new Error('the test could not take the dream lock')
-    expect((await t.memory.dreamBacklog()).running).toBe(false)
+    expect((await t.memory.dreamBacklog()).running).toBe(true)
     await other.lock.release()
+    expect((await t.memory.dreamBacklog()).running).toBe(false)
   })
+
+  it('on SQLite, ignores a lock row a crashed holder left behind', async () => {
+    const t = await openTestMemory()
+    open.push(t)
+    const child = fileURLToPath(new URL('../../test/fixtures/lock-and-exit-child.ts', import.meta.url))
+    await execFileAsync(process.execPath, ['--conditions=@hymem/source', '--import', 'tsx', child, t.root])
+    expect(await t.memory.store.runLock.inspect('dream:default')).toMatchObject({ holder: 'crashed-process' })
+    expect((await t.memory.dreamBacklog()).running).toBe(false)
+  }, 60_000)
 })

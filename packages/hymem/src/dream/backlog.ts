@@ -1,6 +1,7 @@
-import type { Store } from '@hymem/core-store'
+import { hostname } from 'node:os'
+import { DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive, type Store } from '@hymem/core-store'
 import { dreamLockName } from '@hymem/dreaming'
-import type { DreamBacklog } from '../types'
+import type { DreamBacklog, PendingWorkspace } from '../types'
 
 /**
  * Work waiting for the next dream: messages after each session's last chunked message, and chunks without a
@@ -26,11 +27,38 @@ export async function dreamBacklog(
 }
 
 /**
- * Whether another process dreams the workspace. Only PostgreSQL can tell: its lock is a session-level advisory
- * lock that ends with its holder, while a SQLite `run_lock` row outlives a crashed holder until the next
- * dream takes it over (counting it would hold queue status "in progress" and stop the kick that clears it).
+ * Every workspace with work waiting for a dream, in id order: what a dream worker picks from. `running` as in
+ * {@link dreamBacklog}.
+ */
+export async function pendingWorkspaces(
+  store: Store,
+  promptVersion: string,
+  runningHere: (workspaceId: string) => boolean,
+): Promise<PendingWorkspace[]> {
+  const pending: PendingWorkspace[] = []
+  for (const { id } of await store.workspaces.listAll()) {
+    const { pendingMessages, pendingChunks, running } = await dreamBacklog(
+      store,
+      id,
+      promptVersion,
+      runningHere(id),
+    )
+    if (pendingMessages > 0 || pendingChunks > 0)
+      pending.push({ workspaceId: id, pendingMessages, pendingChunks, running })
+  }
+  return pending
+}
+
+/**
+ * Whether another process dreams the workspace. PostgreSQL's lock is a session-level advisory lock that ends
+ * with its holder. A SQLite `run_lock` row outlives a crashed holder until the next dream takes it over, so
+ * it counts only while its holder's process runs on this machine and its heartbeat is fresh (counting a dead
+ * one would hold queue status "in progress" and stop the kick that clears it).
  */
 async function heldElsewhere(store: Store, workspaceId: string): Promise<boolean> {
-  if (store.backend !== 'postgres') return false
-  return (await store.runLock.inspect(dreamLockName(workspaceId))) !== null
+  const holder = await store.runLock.inspect(dreamLockName(workspaceId))
+  if (holder === null) return false
+  if (store.backend === 'postgres') return true
+  const fresh = store.context.clock().getTime() - Date.parse(holder.heartbeatAt) < DEFAULT_LOCK_STALE_AFTER_MS
+  return fresh && holder.host === hostname() && isProcessAlive(holder.pid)
 }

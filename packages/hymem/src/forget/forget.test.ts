@@ -81,6 +81,17 @@ describe('forgetting a session', () => {
     expect(bytesOnDisk(t.root)).not.toContain('zanzib')
   })
 
+  it('removes earlier searches in Chinese that named words only the forgotten content held', async () => {
+    t = await openTestMemory()
+    await t.memory.logMessages('trip', [{ peerId: 'user', content: '我们下个月去桂林旅行，住在漓江边上。' }])
+    await t.memory.logMessages('work', [{ peerId: 'user', content: '后端服务部署在阿里云上。' }])
+    await t.memory.augment('桂林的酒店订好了吗？')
+    await t.memory.augment('阿里云的账单多少钱？')
+    await t.memory.forgetSession('trip', { wait: true })
+    const logged = await t.memory.store.searchLog.list('default')
+    expect(logged.map((row) => row.query)).toEqual(['阿里云的账单多少钱？'])
+  })
+
   it('is idempotent, and the next dream rebuilds nothing from the forgotten session', async () => {
     t = await openTestMemory()
     await seeded(t.memory)

@@ -1,4 +1,5 @@
 import type { Store } from '@hymem/core-store'
+import type { DreamConfig } from '@hymem/dreaming'
 import type { DreamHistoryEntry, HyMemStats, SearchLogStats } from './types'
 
 const DREAM_HISTORY = 10
@@ -8,18 +9,35 @@ const RECENT_DELETIONS = 10
 const LATENCY_WINDOW = 10_000
 
 /** Table counts, note and edge states, dream history and search-log figures of one workspace. */
-export async function collectStats(store: Store, workspaceId: string): Promise<Omit<HyMemStats, 'runtime'>> {
+export async function collectStats(
+  store: Store,
+  workspaceId: string,
+  config: DreamConfig,
+): Promise<Omit<HyMemStats, 'runtime'>> {
   const counts = await store.workspaces.counts(workspaceId)
   const notes = await store.notes.countByState(workspaceId)
   const edges = await store.edges.countByState(workspaceId)
   const pins = await store.vectors.pins()
+  const search = await searchStats(store, workspaceId)
   return {
     workspaceId,
     counts,
     notes,
     edges,
     dreams: await dreamHistory(store, workspaceId),
-    search: await searchStats(store, workspaceId),
+    search,
+    retention: {
+      searchLog: {
+        rows: search.searches,
+        maxRows: config.searchLogMaxRows,
+        maxAgeDays: config.searchLogRetentionDays,
+      },
+      llmCache: {
+        rows: await store.llmCache.count(),
+        maxRows: config.llmCacheMaxRows,
+        maxAgeDays: config.llmCacheRetentionDays,
+      },
+    },
     deletions: await store.purges.recent(workspaceId, RECENT_DELETIONS),
     vectors: {
       mode: store.vectors.mode,

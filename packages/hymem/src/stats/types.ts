@@ -34,6 +34,13 @@ export interface SearchLogStats {
   readonly recentMisses: readonly { readonly query: string; readonly surface: string; readonly at: string }[]
 }
 
+/** A log that dreams keep bounded: its rows now and the bounds it is trimmed to (0: unbounded). */
+export interface BoundedLogStats {
+  readonly rows: number
+  readonly maxRows: number
+  readonly maxAgeDays: number
+}
+
 /** What `stats()` reports for one workspace. */
 export interface HyMemStats {
   readonly workspaceId: string
@@ -49,6 +56,8 @@ export interface HyMemStats {
   /** Most recent dreams first. */
   readonly dreams: readonly DreamHistoryEntry[]
   readonly search: SearchLogStats
+  /** The workspace's search log and the shared LLM response cache, against their retention bounds. */
+  readonly retention: { readonly searchLog: BoundedLogStats; readonly llmCache: BoundedLogStats }
   /** The most recent deletion receipts (counts by kind, never content), newest first. */
   readonly deletions: readonly Purge[]
   readonly vectors: {

@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path'
+import { maskSecrets } from '@hymem/core-store'
 import { createHyMem } from '../create-hymem'
 import { isDatabaseUrl } from '../database/database-option'
 import { HyMemError } from '../errors'
@@ -104,7 +105,7 @@ interface Side {
   readonly spec: { readonly database: string } | { readonly file: string }
   /** Identifies the memory (the resolved file, or the URL). */
   readonly key: string
-  /** For messages, password masked. */
+  /** For messages, secrets masked. */
   readonly shown: string
 }
 
@@ -116,13 +117,13 @@ function describeSide(value: string, flag: string): Side {
     return {
       spec: { database: trimmed },
       key: trimmed,
-      shown: trimmed.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@'),
+      shown: maskSecrets(trimmed),
     }
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed))
     throw new HyMemError(
       'INVALID_INPUT',
-      `--${flag} must be a SQLite file or a postgres:// URL, not ${trimmed}`,
+      `--${flag} must be a SQLite file or a postgres:// URL, not ${maskSecrets(trimmed)}`,
     )
   const file = resolve(trimmed)
   return { spec: { file }, key: file, shown: file }

@@ -1,8 +1,11 @@
+/** The statuses of the inspector's expected failures. */
+export type FailureStatus = 400 | 401 | 403 | 404 | 413
+
 /** An expected failure the inspector shows as a page with this status. */
 export class InspectorError extends Error {
   override readonly name = 'InspectorError'
   constructor(
-    readonly status: 400 | 401 | 403 | 404,
+    readonly status: FailureStatus,
     message: string,
   ) {
     super(message)
@@ -10,7 +13,7 @@ export class InspectorError extends Error {
 }
 
 /** The status and message of an error thrown while answering, or null when it is a bug (shown as a 500). */
-export function expectedFailure(error: unknown): { status: 400 | 401 | 403 | 404; message: string } | null {
+export function expectedFailure(error: unknown): { status: FailureStatus; message: string } | null {
   if (error instanceof InspectorError) return { status: error.status, message: error.message }
   if (error instanceof Error && (error.name === 'HyMemError' || error.name === 'StoreError')) {
     const code = (error as { code?: unknown }).code

@@ -1,9 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import type { InspectorDeps } from '../app'
+import type { InspectorDeps } from '../deps'
 import { InspectorError } from '../http/errors'
 import { homeUrl } from '../render/layout'
-import { SESSION_COOKIE, sameOrigin } from '../security/guard'
+import { SESSION_COOKIE } from '../security/guard'
 import type { InspectorEnv } from '../types'
 import { signInPage } from '../views/simple'
 
@@ -16,8 +16,6 @@ export function authRoutes(deps: InspectorDeps): Hono<InspectorEnv> {
     guard.authRequired ? c.html(signInPage(await deps.frame(c, null), false)) : c.redirect(home, 303),
   )
   app.post('/sign-in', async (c) => {
-    if (!sameOrigin(c.req.raw))
-      throw new InspectorError(403, 'Sign-in forms are accepted from this site only.')
     if (!guard.authRequired) return c.redirect(home, 303)
     const token = (await c.req.parseBody()).token
     const session = typeof token === 'string' ? guard.sessionFor(token) : null
@@ -50,14 +48,13 @@ export function requireCredentials(deps: InspectorDeps): MiddlewareHandler<Inspe
 }
 
 /**
- * Writes must be POSTs from this origin carrying the caller's CSRF token (a bearer-token request is exempt:
- * browsers never attach that header on their own).
+ * Writes must be POSTs carrying the caller's CSRF token (a bearer-token request is exempt: browsers never
+ * attach that header on their own). The request guard has already refused writes from other origins.
  */
 export function requireSafeWrite(deps: InspectorDeps): MiddlewareHandler<InspectorEnv> {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     if (c.req.method !== 'POST') throw new InspectorError(400, 'The inspector takes GET and POST only.')
-    if (!sameOrigin(c.req.raw)) throw new InspectorError(403, 'This form was sent from another site.')
     const principal = c.get('principal')
     if (principal.via !== 'bearer') {
       const form = await c.req.parseBody()

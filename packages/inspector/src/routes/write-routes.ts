@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { InspectorDeps } from '../app'
+import type { InspectorDeps } from '../deps'
 import { InspectorError } from '../http/errors'
 import { intParam, textParam } from '../http/params'
 import { tripleText } from '../render/edges'

@@ -19,6 +19,10 @@ describe('entityKeys', () => {
     expect(keys).toContain('van_westreenen')
     expect(keys).not.toContain('the')
   })
+  it('looks names up inside runs of scripts written without spaces', () => {
+    expect(entityKeys('阿里云上的服务怎么样？', limits)).toContain('阿里云')
+    expect(entityKeys('東京のサーバー', limits)).toEqual(expect.arrayContaining(['東京', 'サーバー']))
+  })
   it('returns nothing for text without words', () => {
     expect(entityKeys('?!  🙂', limits)).toEqual([])
   })
@@ -39,6 +43,14 @@ describe('matchKnownEntities', () => {
       'atta_van_westreenen',
       'user_service',
     ])
+  })
+
+  it('matches a name in Chinese or Japanese inside an unspaced question', async () => {
+    await insertEdge(t.store, { subject: 'backend', predicate: 'deploys_to', object: '阿里云' })
+    await insertEdge(t.store, { subject: '阿里云', predicate: 'part_of', object: 'alibaba' })
+    await insertEdge(t.store, { subject: '東京', predicate: 'part_of', object: '日本' })
+    expect(await match('后端部署在阿里云上吗？')).toEqual(['阿里云'])
+    expect(await match('東京のサーバーはどう？')).toEqual(['東京'])
   })
 
   it('resolves aliases to their canonical', async () => {

@@ -1,5 +1,5 @@
 import { ENGLISH_STOP_WORDS, normalize, type Store } from '@hymem/core-store'
-import { ngrams, words } from './ngrams'
+import { ngrams, unspacedNames, words } from './ngrams'
 
 /** Limits of {@link matchKnownEntities}. */
 export interface EntityMatchLimits {
@@ -7,14 +7,19 @@ export interface EntityMatchLimits {
   readonly maxWords: number
 }
 
-/** The lookup keys of a message: each 1..3-word n-gram lower-cased and canonicalised, in message order. */
+/**
+ * The lookup keys of a message: each 1..3-word n-gram lower-cased and canonicalised, in message order, and the
+ * pieces of runs in scripts written without spaces (`unspacedNames`).
+ */
 export function entityKeys(message: string, limits: EntityMatchLimits): string[] {
   const keys = new Set<string>()
-  for (const gram of ngrams(words(message, limits.maxWords), limits.maxNgram, ENGLISH_STOP_WORDS)) {
+  const tokens = words(message, limits.maxWords)
+  for (const gram of ngrams(tokens, limits.maxNgram, ENGLISH_STOP_WORDS)) {
     keys.add(gram.toLowerCase())
     const canonical = safeNormalize(gram)
     if (canonical) keys.add(canonical)
   }
+  for (const token of tokens) for (const name of unspacedNames(token)) keys.add(name)
   return [...keys]
 }
 

@@ -31,3 +31,25 @@ export function ngrams(tokens: readonly string[], maxN: number, skip: ReadonlySe
   }
   return out
 }
+
+/** Scripts written without spaces, where a name can start and end inside any run of letters. */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}ー]+/gu
+/** Longest name looked for inside an unspaced run, and how much of a run is read. */
+const MAX_NAME_CHARS = 6
+const MAX_RUN_CHARS = 40
+
+/**
+ * Every 2..6-character piece of the unspaced runs in `token` (`阿里云上的服务` → `阿里`, `阿里云`, …), so a
+ * name written without spaces around it (`阿里云`, `東京`) can be looked up like a word elsewhere.
+ */
+export function unspacedNames(token: string): string[] {
+  const out: string[] = []
+  for (const run of token.matchAll(UNSPACED)) {
+    const chars = [...run[0]].slice(0, MAX_RUN_CHARS)
+    for (let start = 0; start < chars.length; start++)
+      for (let end = start + 2; end <= Math.min(chars.length, start + MAX_NAME_CHARS); end++)
+        out.push(chars.slice(start, end).join(''))
+  }
+  return out
+}

@@ -106,6 +106,46 @@ describe('scoreInContext: meaning, question turns, time and authors', () => {
     expect(scored[2]!.reasons).toEqual([{ kind: 'neighbour_of', messageId: 10 }])
   })
 
+  it('gives the turns of a user ↔ assistant exchange their own question, reply and assistant levers', () => {
+    const levers = {
+      ...OFF,
+      neighbourWeight: 0.3,
+      questionTurnWeight: 0.5,
+      replyWeight: 0.8,
+      assistantExchange: { questionTurnWeight: 1, replyWeight: 0.1, assistantTurnWeight: 0.5 },
+    }
+    const request = candidate(10, 1, { asks: true, after: [11], exchange: 'assistant' })
+    const answer = candidate(11, 1, { role: 'assistant', before: [10], exchange: 'assistant' })
+    expect(scoreInContext([request, answer], levers).map((item) => [item.id, item.score])).toEqual([
+      [10, 1.15],
+      [11, 0.6],
+    ])
+    // The same two turns between people: the question is discounted and hands most of its score on.
+    const people = scoreInContext(
+      [
+        { ...request, exchange: 'people' },
+        { ...answer, role: 'user', exchange: 'people' },
+      ],
+      levers,
+    )
+    expect(people.map((item) => [item.id, item.score])).toEqual([
+      [11, 1.4],
+      [10, 0.8],
+    ])
+  })
+
+  it('lifts a turn stating a standing rule, naming why', () => {
+    const scored = scoreInContext([candidate(1, 1), candidate(2, 0.6, { statesRule: true })], {
+      ...OFF,
+      standingRuleBoost: 1,
+    })
+    expect(scored.map((item) => [item.id, item.score])).toEqual([
+      [2, 1.2],
+      [1, 1],
+    ])
+    expect(scored[0]!.reasons).toEqual([{ kind: 'standing_rule' }])
+  })
+
   it('lifts turns naming a time and turns written in the named period', () => {
     const window = { from: '2023-07-01', to: '2023-08-15' }
     const scored = scoreInContext(

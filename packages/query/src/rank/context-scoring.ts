@@ -1,3 +1,4 @@
+import type { MessageRole } from '@hymem/core-store'
 import type { RetrievalReason } from '../reasons'
 
 /** A message found by keyword and/or vector search, with where it sits in its session and what it says. */
@@ -9,19 +10,45 @@ export interface MessageCandidate {
   readonly similarity?: number | undefined
   readonly sessionId: string
   readonly peerId: string
+  /** The message role: an assistant's turns have levers of their own. @default 'user' */
+  readonly role?: MessageRole
   /** Earlier messages of the same session in scope, nearest first. */
   readonly before: readonly number[]
   /** Later messages of the same session in scope, nearest first (the first is the reply). */
   readonly after: readonly number[]
   /** The turn ends with a question: it asks rather than tells, and its reply holds the answer. */
   readonly asks?: boolean
+  /**
+   * Who takes part in the exchange of this turn and its reply: `people` (two humans, or two agents) or
+   * `assistant` (a user and an assistant). @default 'people'
+   */
+  readonly exchange?: Exchange
+  /** A user's turn stating a standing rule or preference ("always …", "from now on …", "I prefer …"). */
+  readonly statesRule?: boolean
   /** The query asks when, and the turn names a time ("last week", "in May", "2023"). */
   readonly mentionsTime?: boolean
   /** The query names a period and the turn was written in it (or shortly after). */
   readonly inWindow?: { readonly from: string; readonly to: string } | undefined
 }
 
-export interface ContextWeights {
+/**
+ * The shape of the exchange a turn belongs to. Between people (or between agents) a question asks another
+ * party and the reply tells; a user's request to an assistant states the user's own facts while asking for
+ * help, and the assistant's reply restates them at length.
+ */
+export type Exchange = 'people' | 'assistant'
+
+/** The question/reply and speaker levers of one exchange shape. */
+export interface ExchangeWeights {
+  /** Multiplies the score of a turn that asks a question. @default 1 */
+  readonly questionTurnWeight?: number
+  /** Share of a question turn's score added to its reply (instead of `neighbourWeight`). @default neighbourWeight */
+  readonly replyWeight?: number
+  /** Multiplies the own score of an assistant's turn. @default 1 */
+  readonly assistantTurnWeight?: number
+}
+
+export interface ContextWeights extends ExchangeWeights {
   /** Peers the query names: their own messages' scores are multiplied by `1 + peerMentionBoost`. */
   readonly mentionedPeers: ReadonlySet<string>
   readonly peerMentionBoost: number
@@ -37,10 +64,10 @@ export interface ContextWeights {
   readonly timeBoost?: number
   /** A turn written in the period the query names: score × (1 + windowBoost). @default 0 */
   readonly windowBoost?: number
-  /** Multiplies the score of a turn that asks a question. @default 1 */
-  readonly questionTurnWeight?: number
-  /** Share of a question turn's score added to its reply (instead of `neighbourWeight`). @default neighbourWeight */
-  readonly replyWeight?: number
+  /** A turn stating a standing rule or preference: score × (1 + standingRuleBoost). @default 0 */
+  readonly standingRuleBoost?: number
+  /** The levers for turns of user ↔ assistant exchanges; the base levers serve the `people` exchanges. */
+  readonly assistantExchange?: ExchangeWeights
   /** When the query names peers, the final score of a turn by anyone else is multiplied by this. @default 1 */
   readonly otherAuthorWeight?: number
   /** Author of a turn that is not a candidate (a neighbour); unknown authors count as someone else. */
@@ -86,8 +113,8 @@ export function scoreInContext(
   }
   const total = new Map(own)
   const neighbourWeight = weights.neighbourWeight
-  const replyWeight = weights.replyWeight ?? neighbourWeight
   for (const candidate of candidates) {
+    const replyWeight = leversOf(candidate, weights).replyWeight ?? neighbourWeight
     const base = own.get(candidate.id) ?? 0
     if (base <= 0) continue
     const spread = (id: number, share: number, reason: RetrievalReason) => {
@@ -150,6 +177,17 @@ function ownScore(candidate: MessageCandidate, weights: ContextWeights, why: Ret
     score *= 1 + (weights.windowBoost ?? 0)
     why.push({ kind: 'date_window', from: candidate.inWindow.from, to: candidate.inWindow.to })
   }
-  if (candidate.asks) score *= weights.questionTurnWeight ?? 1
+  if (candidate.statesRule && (weights.standingRuleBoost ?? 0) > 0) {
+    score *= 1 + (weights.standingRuleBoost ?? 0)
+    why.push({ kind: 'standing_rule' })
+  }
+  const levers = leversOf(candidate, weights)
+  if (candidate.asks) score *= levers.questionTurnWeight ?? 1
+  if (candidate.role === 'assistant') score *= levers.assistantTurnWeight ?? 1
   return score
+}
+
+/** The levers of the candidate's exchange: user ↔ assistant ones when it has them, the base ones else. */
+function leversOf(candidate: MessageCandidate, weights: ContextWeights): ExchangeWeights {
+  return candidate.exchange === 'assistant' ? (weights.assistantExchange ?? weights) : weights
 }

@@ -6,7 +6,15 @@ import type { KeywordSource, RetrievalReason } from '../reasons'
  * names the index in the reason); `vector` lists carry cosine similarity per item.
  */
 export type RankedList = {
-  readonly items: readonly { readonly key: string; readonly similarity?: number }[]
+  /**
+   * `matched: false` marks an item a keyword list ranks without a keyword match (a turn reached through its
+   * context or meaning): it is scored by its rank like the others but gets no `keyword` reason.
+   */
+  readonly items: readonly {
+    readonly key: string
+    readonly similarity?: number
+    readonly matched?: boolean
+  }[]
   /** Multiplies what the list adds to a fused score (RRF term, keyword bonus). @default 1 */
   readonly weight?: number
 } & ({ readonly kind: 'keyword'; readonly source: KeywordSource } | { readonly kind: 'vector' })
@@ -49,7 +57,7 @@ export function fuseLists(
         const similarity = item.similarity ?? 0
         entry.similarity = Math.max(entry.similarity ?? Number.NEGATIVE_INFINITY, similarity)
         entry.reasons.push({ kind: 'semantic', similarity })
-      } else {
+      } else if (item.matched !== false) {
         entry.reasons.push({ kind: 'keyword', source: list.source, rank })
       }
       const weight = list.weight ?? 1

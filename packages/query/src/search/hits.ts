@@ -72,6 +72,7 @@ export async function searchHits(
   started = performance.now()
   const messageOrder = await messagesInContext(ctx, messageHits, similarity, mentions.peers)
   const contextWhy = new Map(messageOrder.map((item) => [`m:${item.id}`, item.reasons]))
+  const matchedIds = new Set(messageHits.map((hit) => Number(hit.id)))
   timings.keyword += performance.now() - started
   started = performance.now()
   const vectorHits = await chunkVectors
@@ -86,7 +87,11 @@ export async function searchHits(
       items: vectorHits.map((h) => ({ key: `c:${h.id}`, similarity: h.similarity })),
       weight: config.vectorChunkWeight,
     },
-    { kind: 'keyword', source: 'messages', items: messageOrder.map((h) => ({ key: `m:${h.id}` })) },
+    {
+      kind: 'keyword',
+      source: 'messages',
+      items: messageOrder.map((h) => ({ key: `m:${h.id}`, matched: matchedIds.has(h.id) })),
+    },
   ]
   const known =
     config.fusion === 'lexical-bonus'

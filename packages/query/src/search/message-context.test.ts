@@ -19,6 +19,10 @@ const OFF = {
   dateWindowBoost: 0,
   questionTurnWeight: 1,
   replyWeight: 0,
+  assistantQuestionTurnWeight: 1,
+  assistantReplyWeight: 0,
+  standingRuleBoost: 0,
+  assistantTurnWeight: 1,
   otherAuthorWeight: 1,
 }
 
@@ -62,7 +66,9 @@ describe('message hits rescored in context', () => {
     })
     const { hits } = await engine.augment('bowl', { workspaceId: WS, ...hitsOnly })
     expect(hits.map((hit) => hit.id)).toEqual([s1[1], s1[0], s1[2]])
-    expect(hits[1]!.whyRetrieved).toEqual([`keyword:messages#2`, `neighbour_of:${s1[1]}`])
+    // The neighbour shares no word with the query: no keyword reason, only the one that reached it.
+    expect(hits[1]!.whyRetrieved).toEqual([`neighbour_of:${s1[1]}`])
+    expect(hits[0]!.whyRetrieved).toEqual(['keyword:messages#1'])
     const { hits: edge } = await engine.augment('together', { workspaceId: WS, ...hitsOnly })
     expect(edge.map((hit) => hit.id)).toEqual([s2[1], s2[0]])
   })
@@ -98,7 +104,54 @@ describe('message hits rescored in context', () => {
     })
     const { hits } = await engine.augment('what colour', { workspaceId: WS, ...hitsOnly })
     expect(hits.map((hit) => hit.id).slice(0, 2)).toEqual([s1[3], s1[2]])
-    expect(hits[0]!.whyRetrieved).toEqual([`keyword:messages#1`, `reply_to:${s1[2]}`])
+    expect(hits[0]!.whyRetrieved).toEqual([`reply_to:${s1[2]}`])
+    expect(hits[1]!.whyRetrieved[0]).toBe('keyword:messages#2')
+  })
+
+  it('decides the question and reply levers by who answers: an assistant, or another person or agent', async () => {
+    const config = {
+      ...OFF,
+      neighbourWeight: 0.3,
+      neighbourSpan: 1,
+      questionTurnWeight: 0.5,
+      replyWeight: 1.5,
+      assistantQuestionTurnWeight: 1,
+      assistantReplyWeight: 0,
+    }
+    const engine = createQueryEngine({ store: t.store, config })
+    const chat = await insertMessages(t.store, 'chat', [
+      { peerId: 'dana', content: 'My sourdough starter is called Bubbles, how often should I feed it?' },
+      { peerId: 'assistant', content: 'Feed it daily at room temperature.' },
+    ])
+    const agents = await insertMessages(t.store, 'agents', [
+      { peerId: 'planner-agent', content: 'Which queue holds the sourdough orders?' },
+      { peerId: 'coder-agent', content: 'The bakery queue.' },
+    ])
+    const { hits } = await engine.augment('sourdough starter feed', { workspaceId: WS, ...hitsOnly })
+    const order = hits.map((hit) => hit.id)
+    // The user's own request keeps its full score and the assistant's reply gains nothing from it; between
+    // two agents the question is discounted and its reply is lifted above it.
+    expect(order.indexOf(chat[0]!)).toBeLessThan(order.indexOf(chat[1]!))
+    expect(hits.find((hit) => hit.id === chat[1])?.whyRetrieved ?? []).not.toContain(`reply_to:${chat[0]}`)
+    expect(order.indexOf(agents[1]!)).toBeLessThan(order.indexOf(agents[0]!))
+    expect(hits.find((hit) => hit.id === agents[1])?.whyRetrieved).toContain(`reply_to:${agents[0]}`)
+  })
+
+  it("lifts a user's standing rule for a later request on its topic, and not an assistant's restatement", async () => {
+    const ids = await insertMessages(t.store, 'rules', [
+      { peerId: 'dana', content: 'Always show code examples in TypeScript when I ask about files.' },
+      { peerId: 'assistant', content: 'Always happy to show examples! Reading files in Python uses open().' },
+      { peerId: 'dana', content: 'Reading files one line at a time is what I need, for code I maintain.' },
+    ])
+    const query = 'how do I read files line by line in code?'
+    const plain = createQueryEngine({ store: t.store, config: OFF })
+    const before = (await plain.augment(query, { workspaceId: WS, ...hitsOnly })).hits.map((hit) => hit.id)
+    expect(before.indexOf(ids[0]!)).toBeGreaterThan(before.indexOf(ids[2]!))
+    const engine = createQueryEngine({ store: t.store, config: { ...OFF, standingRuleBoost: 2 } })
+    const { hits } = await engine.augment(query, { workspaceId: WS, ...hitsOnly })
+    expect(hits[0]?.id).toBe(ids[0])
+    expect(hits[0]?.whyRetrieved).toContain('standing_rule')
+    expect(hits.find((hit) => hit.id === ids[1])?.whyRetrieved ?? []).not.toContain('standing_rule')
   })
 
   it('reaches turns by meaning through the message vectors, within the peer the search is limited to', async () => {

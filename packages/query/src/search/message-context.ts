@@ -1,9 +1,21 @@
 import type { FullTextHit, Message } from '@hymem/core-store'
-import { type ContextScored, type MessageCandidate, scoreInContext } from '../rank/context-scoring'
+import {
+  type ContextScored,
+  type Exchange,
+  type MessageCandidate,
+  scoreInContext,
+} from '../rank/context-scoring'
 import type { SearchContext } from './context'
 import { asksWhen, namedPeriod, namesTime, type Period } from './temporal-cues'
 
 const DAY_MS = 86_400_000
+
+/**
+ * A standing rule or preference a user gives an assistant once: "Always …", "Never …", "from now on",
+ * "I prefer".
+ */
+const STATES_RULE =
+  /^\s*(?:please\s+)?(?:always|never)\b|\b(?:from now on|going forward)\b|\bI(?:'d| would)? prefer\b|\bI (?:always|never) want\b/i
 
 /** A turn ending with a question (a trailing bracketed note, such as an image caption, aside). */
 const ASKS = /\?["')\]]*\s*(?:\[[^\]]*\]\s*)?$/
@@ -26,17 +38,20 @@ export async function messagesInContext(
   const ids = [...new Set([...keyword.keys(), ...similarity.keys()])]
   if (ids.length === 0) return []
   const span = config.neighbourWeight > 0 && ctx.peerId === undefined ? config.neighbourSpan : 0
-  const placed = await store.messages.findNeighbours(workspaceId, ids, span)
+  // One turn either side at least: the roles of the turns a candidate answers and is answered by name its
+  // exchange, even when no score spreads to them.
+  const placed = await store.messages.findNeighbours(workspaceId, ids, Math.max(span, 1))
   // Nearby turns only matter for their author, and only when the query names someone.
   const nearby =
     mentionedPeers.size > 0 && config.otherAuthorWeight !== 1
-      ? placed.flatMap((message) => [...message.before, ...message.after])
+      ? placed.flatMap((message) => [...message.before.slice(0, span), ...message.after.slice(0, span)])
       : []
+  // The turns each candidate answers and is answered by: their roles name the exchange.
+  const partners = placed.flatMap((message) => [message.before[0], message.after[0]]).filter(isId)
   const messages = new Map(
-    (await store.messages.findByIds(workspaceId, [...new Set([...ids, ...nearby])])).map((message) => [
-      message.id,
-      message,
-    ]),
+    (await store.messages.findByIds(workspaceId, [...new Set([...ids, ...nearby, ...partners])])).map(
+      (message) => [message.id, message],
+    ),
   )
   const when = asksWhen(ctx.text)
   const period = config.dateWindowBoost > 0 ? namedPeriod(ctx.text) : null
@@ -45,15 +60,19 @@ export async function messagesInContext(
   for (const place of placed) {
     const message = messages.get(place.id)
     if (!message || !inScope(message, ctx.peerId, sessions)) continue
+    const exchange = exchangeOf(message, place, messages)
     candidates.push({
       id: place.id,
       score: keyword.get(place.id) ?? 0,
       similarity: similarity.get(place.id),
       sessionId: place.sessionId,
       peerId: place.peerId,
-      before: place.before,
-      after: place.after,
+      role: message.role,
+      exchange,
+      before: span > 0 ? place.before : [],
+      after: span > 0 ? place.after : [],
       asks: ASKS.test(message.content.trimEnd()),
+      statesRule: exchange === 'assistant' && message.role === 'user' && STATES_RULE.test(message.content),
       mentionsTime: when && namesTime(message.content),
       inWindow: period ? windowOf(message, period, config.dateWindowSlackDays) : undefined,
     })
@@ -70,8 +89,14 @@ export async function messagesInContext(
     denseFloor: config.denseTurnFloor,
     timeBoost: config.timeQuestionBoost,
     windowBoost: config.dateWindowBoost,
+    standingRuleBoost: config.standingRuleBoost,
     questionTurnWeight: config.questionTurnWeight,
     replyWeight: span > 0 ? config.replyWeight : 0,
+    assistantExchange: {
+      questionTurnWeight: config.assistantQuestionTurnWeight,
+      replyWeight: span > 0 ? config.assistantReplyWeight : 0,
+      assistantTurnWeight: config.assistantTurnWeight,
+    },
     otherAuthorWeight: config.otherAuthorWeight,
     authorOf: (id) => messages.get(id)?.peerId,
   })
@@ -93,6 +118,25 @@ export async function messageSimilarities(
   if (missing.length > 0)
     for (const [id, value] of await ctx.similarities('messages', missing)) out.set(Number(id), value)
   return out
+}
+
+/**
+ * `assistant` when the turn and the turn it answers (an assistant's) or is answered by (a user's) are one
+ * user and one assistant; `people` between two humans or two agents.
+ */
+function exchangeOf(
+  message: Message,
+  place: { readonly before: readonly number[]; readonly after: readonly number[] },
+  messages: ReadonlyMap<number, Message>,
+): Exchange {
+  const partnerId = message.role === 'assistant' ? place.before[0] : place.after[0]
+  const partner = partnerId === undefined ? undefined : messages.get(partnerId)?.role
+  const roles = new Set([message.role, partner])
+  return roles.has('assistant') && roles.has('user') ? 'assistant' : 'people'
+}
+
+function isId(id: number | undefined): id is number {
+  return id !== undefined
 }
 
 /** Vector hits are not filtered by the store: keep the author and sessions the caller asked for. */

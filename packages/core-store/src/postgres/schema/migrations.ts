@@ -6,6 +6,8 @@ import { POSTGRES_MIGRATION_0004_PURGES_AND_LEARNED_AT } from './migration-0004-
 import { POSTGRES_MIGRATION_0005_MESSAGE_VECTORS } from './migration-0005-message-vectors'
 import { POSTGRES_MIGRATION_0006_GRAPH_GENERATIONS } from './migration-0006-graph-generations'
 import { POSTGRES_MIGRATION_0007_QUEUE_TOTALS } from './migration-0007-queue-totals'
+import { POSTGRES_MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT } from './migration-0008-full-text-every-script'
+import { POSTGRES_MIGRATION_0009_LLM_CACHE_AGE_INDEX } from './migration-0009-llm-cache-age-index'
 
 /**
  * PostgreSQL's forward-only migrations: the same versions and names as SQLite's `MIGRATIONS`, one for one
@@ -19,4 +21,6 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'message-vectors', sql: POSTGRES_MIGRATION_0005_MESSAGE_VECTORS },
   { version: 6, name: 'graph-generations', sql: POSTGRES_MIGRATION_0006_GRAPH_GENERATIONS },
   { version: 7, name: 'queue-totals', sql: POSTGRES_MIGRATION_0007_QUEUE_TOTALS },
+  { version: 8, name: 'full-text-every-script', sql: POSTGRES_MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT },
+  { version: 9, name: 'llm-cache-age-index', sql: POSTGRES_MIGRATION_0009_LLM_CACHE_AGE_INDEX },
 ]

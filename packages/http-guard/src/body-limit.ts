@@ -7,13 +7,16 @@ import { bodyLimit } from 'hono/body-limit'
  * `@hono/node-server` that getter turns the lightweight request into a full web `Request` whose body is a
  * web stream, the most expensive step of a JSON POST. Chunked bodies are still counted by Hono's middleware.
  */
-export function requestBodyLimit(maxSize: number, onError: (c: Context) => never): MiddlewareHandler {
+export function requestBodyLimit(
+  maxSize: number,
+  onError: (c: Context) => Response | Promise<Response>,
+): MiddlewareHandler {
   const counted = bodyLimit({ maxSize, onError })
   return (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     const length = c.req.header('content-length')
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-      return Number.parseInt(length, 10) > maxSize ? onError(c) : next()
+      return Number.parseInt(length, 10) > maxSize ? Promise.resolve(onError(c)) : next()
     }
     return counted(c, next)
   }

@@ -1,0 +1,70 @@
+import { createHyMem, type HyMem } from 'hymem'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { tempDir } from '../../test/harness'
+import { dreamUntilStopped } from './worker-loop'
+
+describe('dreamUntilStopped', () => {
+  let memory: HyMem
+  let cleanup: () => void
+  beforeEach(async () => {
+    const dir = tempDir()
+    cleanup = dir.cleanup
+    memory = await createHyMem({ root: dir.dir, embeddings: null, dream: { dreamBudget: 1 } })
+  })
+  afterEach(async () => {
+    await memory.close()
+    cleanup()
+  })
+
+  async function chunks(workspaceId: string, sessions: number): Promise<void> {
+    for (let s = 0; s < sessions; s++) {
+      await memory.logMessages(
+        `s${s}`,
+        [
+          {
+            peerId: 'user',
+            role: 'user',
+            content: `In ${workspaceId}, the api-${s} service depends on redis.`,
+          },
+        ],
+        { workspaceId },
+      )
+    }
+  }
+
+  it('takes workspaces in turn, one budget each, until none has work', async () => {
+    await chunks('busy', 4)
+    await chunks('quiet', 1)
+    await chunks('small', 2)
+    const order: string[] = []
+    const dreams = await dreamUntilStopped(memory, {
+      signal: new AbortController().signal,
+      idleMs: 10,
+      stalledMs: 60_000,
+      once: true,
+      start: () => 0,
+      onDream: (report) => {
+        expect(report.status).toBe('ok')
+        order.push(`${report.workspaceId}:${report.chunksProcessed}`)
+      },
+    })
+    // The busy workspace gets one chunk per turn, never all four before the others.
+    expect(order).toEqual(['busy:1', 'quiet:1', 'small:1', 'busy:1', 'small:1', 'busy:1', 'busy:1'])
+    expect(dreams).toBe(order.length)
+    expect(await memory.pendingWorkspaces()).toEqual([])
+  })
+
+  it('stops at once when its signal aborts, and waits while idle', async () => {
+    const stop = new AbortController()
+    const idle = dreamUntilStopped(memory, {
+      signal: stop.signal,
+      idleMs: 60_000,
+      stalledMs: 60_000,
+      once: false,
+      onDream: () => undefined,
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    stop.abort()
+    expect(await idle).toBe(0)
+  })
+})
