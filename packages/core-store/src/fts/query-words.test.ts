@@ -32,6 +32,11 @@ describe('queryWords', () => {
     expect(words('云')).toEqual(['云'])
   })
 
+  it('drops a Southeast Asian mark outside its script as the index does (found by the property test)', () => {
+    expect(fullTextIndexText('ꀀ\u17b4ꀀ')).toBe('ꀀꀀ')
+    expect(words('ꀀ\u17b4ꀀ')).toEqual(['ꀀꀀ'])
+  })
+
   it('reads Thai in dictionary words, each a phrase of its letters', () => {
     expect(words('ภาษาไทย')).toEqual(['ภ า ษ า', 'ไ ท ย'])
   })

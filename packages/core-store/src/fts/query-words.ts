@@ -32,18 +32,20 @@ export function* queryWords(text: string): Generator<QueryWord, void, undefined>
     for (const word of tokenizeForFts(text)) yield { text: word, prefix: false, source: word }
     return
   }
+  // Marks go first, as in the index: a dropped Khmer or Thai mark between two letters of another script
+  // joins them into one word there.
+  const kept = text.replace(DROPPED, '')
   let from = 0
-  for (const run of text.matchAll(UNSPACED_RUN)) {
-    yield* spacedWords(text.slice(from, run.index))
+  for (const run of kept.matchAll(UNSPACED_RUN)) {
+    yield* spacedWords(kept.slice(from, run.index))
     yield* unspacedWords(run[0])
     from = run.index + run[0].length
   }
-  yield* spacedWords(text.slice(from))
+  yield* spacedWords(kept.slice(from))
 }
 
 function* spacedWords(part: string): Generator<QueryWord, void, undefined> {
-  for (const word of tokenizeForFts(part.replace(DROPPED, '').replace(PUNCTUATION, ' ')))
-    yield inflectedWord(word)
+  for (const word of tokenizeForFts(part.replace(PUNCTUATION, ' '))) yield inflectedWord(word)
 }
 
 function* unspacedWords(run: string): Generator<QueryWord, void, undefined> {
