@@ -136,6 +136,11 @@ export type {
 } from './repositories/markers'
 export type { Mention, MentionsRepository } from './repositories/mentions'
 export type {
+  MessageNeighbours,
+  MessagesRepository,
+  RecentMessagesQuery,
+} from './repositories/message-types'
+export type {
   NewNote,
   Note,
   NoteFilter,
@@ -178,14 +183,11 @@ export type {
   ImportedMessage,
   JsonObject,
   Message,
-  MessageNeighbours,
-  MessagesRepository,
   NewMessage,
   Page,
   PageRequest,
   Peer,
   PeersRepository,
-  RecentMessagesQuery,
   Session,
   SessionListQuery,
   SessionPeer,

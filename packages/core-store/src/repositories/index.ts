@@ -16,6 +16,7 @@ import { createHistoryRepository, type HistoryRepository } from './history'
 import { createLlmCacheRepository, type LlmCacheRepository } from './llm-cache'
 import { createMarkersRepository, type MarkersRepository } from './markers'
 import { createMentionsRepository, type MentionsRepository } from './mentions'
+import type { MessagesRepository } from './message-types'
 import { createMessagesRepository } from './messages'
 import { createNotesRepository, type NotesRepository } from './notes'
 import { createPeerCardsRepository, type PeerCardsRepository } from './peer-cards'
@@ -27,13 +28,7 @@ import { _createRepositoryScope, type RepositoryOptions } from './scope'
 import { createScopesRepository, type ScopesRepository } from './scopes'
 import { createSearchLogRepository, type SearchLogRepository } from './search-log'
 import { createSessionsRepository } from './sessions'
-import type {
-  DreamRunsRepository,
-  MessagesRepository,
-  PeersRepository,
-  SessionsRepository,
-  WorkspacesRepository,
-} from './types'
+import type { DreamRunsRepository, PeersRepository, SessionsRepository, WorkspacesRepository } from './types'
 import { createWorkspacesRepository } from './workspaces'
 
 export type { RepositoryOptions } from './scope'

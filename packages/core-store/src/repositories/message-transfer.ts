@@ -1,8 +1,8 @@
 import { StoreError } from '../store/errors'
 import { objectText, requireId } from './json'
+import type { MessagesRepository } from './message-types'
 import { MESSAGE_ROLES, toMessage } from './message-values'
 import type { RepositoryScope } from './scope'
-import type { MessagesRepository } from './types'
 
 const IN_LIST_CHUNK = 500
 const ITERATE_PAGE = 500

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import type { HyMemDatabase } from '../schema/tables'
 import type { RepositoryBackend } from './backend'
+import type { MessageNeighbours } from './message-types'
 import { _inIdList, _notIndexed } from './sqlite-hints'
-import type { MessageNeighbours } from './types'
 
 /**
  * One index seek per neighbour (`messages_by_session`); `+m.workspace_id` keeps SQLite on the primary key.

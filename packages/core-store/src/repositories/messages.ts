@@ -7,11 +7,12 @@ import { requireInteger, requireIntegers } from './checks'
 import { isJsonObject, objectText, parseObject, requireId } from './json'
 import { insertMessageBatch, type PreparedMessage } from './message-batch'
 import { createMessageTransfer } from './message-transfer'
+import type { MessagesRepository, RecentMessagesQuery } from './message-types'
 import { MESSAGE_ROLES, toMessage } from './message-values'
 import { selectNeighbours } from './messages-sqlite'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
-import type { Message, MessagesRepository, NewMessage, RecentMessagesQuery } from './types'
+import type { Message, NewMessage } from './types'
 
 /** Default page of `listAfter`, so the chunker never loads a whole session at once. */
 export const DEFAULT_LIST_AFTER_LIMIT = 1000

@@ -276,8 +276,6 @@ export interface SessionsRepository {
   markSummarized(workspaceId: string, id: string, messageId: number): Promise<void>
 }
 
-export type { MessageNeighbours, MessagesRepository, RecentMessagesQuery } from './message-types'
-
 export interface DreamRunsRepository {
   start(workspaceId: string, init: { extractor: string; promptVersion: string }): Promise<number>
   /** Finishes the workspace's run `id` (`NOT_FOUND` when the workspace has no such run). */
