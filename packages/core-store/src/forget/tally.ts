@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely'
 import type { RepositoryBackend } from '../repositories/backend'
 import type { HyMemDatabase } from '../schema/tables'
 import type { VectorIndex } from '../search/types'
+import type { StoreContext } from '../store/context'
 import type { StatementCache } from '../store/statement-cache'
-import type { StoreContext } from '../store/types'
 
 /** What every cascade step works with: the transaction's query builder and vector index. */
 export interface PurgeTx {

@@ -1,6 +1,6 @@
 import type { MessageRole, PeerRole } from '../schema/tables'
+import type { StoreContext } from '../store/context'
 import type { StatementCache } from '../store/statement-cache'
-import type { StoreContext } from '../store/types'
 import { inferPeerRole, messageRoleOf } from './peer-role'
 import type { JsonObject, Message } from './types'
 

@@ -1,7 +1,10 @@
 import type { Repositories } from '../repositories'
 import type { FullTextSearch, VectorIndex } from '../search/types'
+import type { StoreContext, VectorSupport } from './context'
 import type { StoreRunLock } from './store-run-lock'
 import type { ThreadWriteLock } from './thread-write-lock'
+
+export type { StoreContext, VectorSupport } from './context'
 
 /** Events the store reports through the injected `log` option. */
 export type StoreLogEvent =
@@ -13,17 +16,6 @@ export type StoreLog = (event: StoreLogEvent) => void
 
 /** The database engine behind a store. */
 export type StoreBackend = 'sqlite' | 'postgres'
-
-/**
- * Which vector search path is active: the sqlite-vec extension, a capped JS cosine scan (SQLite without
- * the extension), or pgvector on PostgreSQL.
- */
-export interface VectorSupport {
-  readonly mode: 'sqlite-vec' | 'js-scan' | 'pgvector'
-  readonly version: string | null
-  /** Why the extension is not in use, when it is not. */
-  readonly reason: string | null
-}
 
 export interface OpenStoreOptions {
   /** Path of the SQLite file; parent directories are created. `:memory:` works but cannot `fork()`. */
@@ -42,16 +34,6 @@ export interface OpenStoreOptions {
    * it first, so those threads wait for each other asynchronously rather than in SQLite's busy handler.
    */
   readonly threadWriteLock?: ThreadWriteLock
-}
-
-/** What every repository gets: time, ids and the executor it runs on. */
-export interface StoreContext {
-  readonly clock: () => Date
-  /** `clock()` as an ISO-8601 UTC string. */
-  now(): string
-  newId(): string
-  readonly vectors: VectorSupport
-  readonly embeddingMaxScan: number
 }
 
 /** A connection-bound view: typed repositories, full-text and vector search over one connection. */
