@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { configFromEnv } from '../src/config/config-from-env'
+import type { HyMemConfig } from '../src/config/types'
 import { createHyMem } from '../src/create-hymem'
 import type { HyMemLogEvent } from '../src/log'
 import type { HyMem, HyMemOptions } from '../src/types'
@@ -70,4 +72,21 @@ export async function collect(lines: AsyncIterable<string>): Promise<string[]> {
   const out: string[] = []
   for await (const line of lines) out.push(line)
   return out
+}
+
+/**
+ * A config from the environment for a memory in `root` whose LLM is the fake OpenAI-compatible server at
+ * `llmUrl` (model `fake-chat`, no embeddings), plus `extra` variables; fails the test on any config error.
+ */
+export function fakeLlmConfig(root: string, llmUrl: string, extra: Record<string, string> = {}): HyMemConfig {
+  const { config, errors } = configFromEnv({
+    HOME: root,
+    HYMEM_ROOT: root,
+    HYMEM_LLM_BASE_URL: llmUrl,
+    HYMEM_LLM_MODEL: 'fake-chat',
+    HYMEM_EMBEDDING_PROVIDER: 'none',
+    ...extra,
+  })
+  if (errors.length > 0) throw new Error(`unexpected config errors: ${errors.join('; ')}`)
+  return config
 }

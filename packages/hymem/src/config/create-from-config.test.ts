@@ -1,6 +1,6 @@
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/testing'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { tempRoot } from '../../test/harness'
+import { fakeLlmConfig, tempRoot } from '../../test/harness'
 import { HyMemError } from '../errors'
 import type { HyMemLogEvent } from '../log'
 import { probeKey } from './check-key'
@@ -24,16 +24,7 @@ afterEach(() => {
 
 function env(extra: Record<string, string>) {
   dir = tempRoot()
-  const { config, errors } = configFromEnv({
-    HOME: dir.root,
-    HYMEM_ROOT: dir.root,
-    HYMEM_LLM_BASE_URL: server.url,
-    HYMEM_LLM_MODEL: 'fake-chat',
-    HYMEM_EMBEDDING_PROVIDER: 'none',
-    ...extra,
-  })
-  expect(errors).toEqual([])
-  return config
+  return fakeLlmConfig(dir.root, server.url, extra)
 }
 
 describe('createHyMemFromConfig', () => {

@@ -1,7 +1,6 @@
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/testing'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { tempRoot } from '../../test/harness'
-import { configFromEnv } from '../config/config-from-env'
+import { fakeLlmConfig, tempRoot } from '../../test/harness'
 import { createHyMemFromConfig } from '../config/create-from-config'
 
 const KEY = 'sk-test-good-key-0123'
@@ -25,16 +24,7 @@ afterEach(() => {
 
 async function memoryWith(extra: Record<string, string>) {
   dir = tempRoot()
-  const { config, errors } = configFromEnv({
-    HOME: dir.root,
-    HYMEM_ROOT: dir.root,
-    HYMEM_LLM_BASE_URL: server.url,
-    HYMEM_LLM_MODEL: 'fake-chat',
-    HYMEM_EMBEDDING_PROVIDER: 'none',
-    ...extra,
-  })
-  expect(errors).toEqual([])
-  return createHyMemFromConfig(config)
+  return createHyMemFromConfig(fakeLlmConfig(dir.root, server.url, extra))
 }
 
 describe('dreaming Chinese and Japanese messages', () => {
