@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startFakeOpenAIServer } from '@hymem/extraction/testing'
+import { EMPTY_EXTRACTION_REPLY, startFakeOpenAIServer } from '@hymem/extraction/testing'
 import { configFromEnv, createHyMemFromConfig, type HyMem } from 'hymem'
 import pg from 'pg'
 import type { BenchOptions, BenchResult } from './types'
@@ -20,14 +20,6 @@ const here = dirname(fileURLToPath(import.meta.url))
 const CLI = resolve(here, '../apps/cli/src/bin.ts')
 const WORKSPACES = 8
 const LLM_LATENCY_MS = 200
-/** Valid for every prompt of the LLM extractor: the model's latency is what is measured, not its output. */
-const EMPTY_ANSWER = JSON.stringify({
-  triples: [],
-  markers: [],
-  entity_types: [],
-  episodes: [],
-  procedures: [],
-})
 /** Long enough that every message is a chunk of its own (`chunkMaxChars` is 2,000). */
 const filler = (ws: number, i: number) =>
   `In workspace ${ws}, note ${i}: the billing-${i} service depends on cache-${i % 7}. `.repeat(16)
@@ -126,7 +118,10 @@ export async function run(options: BenchOptions, say?: (line: string) => void): 
     process.stderr.write('  dream-workers: HYMEM_TEST_DATABASE_URL is not set, nothing measured\n')
     return []
   }
-  const llm = await startFakeOpenAIServer({ latencyMs: LLM_LATENCY_MS, defaultReply: () => EMPTY_ANSWER })
+  const llm = await startFakeOpenAIServer({
+    latencyMs: LLM_LATENCY_MS,
+    defaultReply: () => EMPTY_EXTRACTION_REPLY,
+  })
   try {
     const results: BenchResult[] = []
     for (const workers of [1, 2, 4]) {

@@ -9,9 +9,9 @@
  *   HYMEM_TEST_DATABASE_URL=postgres://… pnpm exec tsx --conditions=@hymem/source bench/honcho-postgres-scale.bench.ts [--quick]
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { freeLoopbackPort } from '@hymem/extraction/testing'
 import pg from 'pg'
 import { percentile } from './augment.bench'
 import type { BenchOptions, BenchResult } from './types'
@@ -28,7 +28,7 @@ interface Server {
 }
 
 async function startServer(database: string): Promise<Server> {
-  const port = await freePort()
+  const port = await freeLoopbackPort()
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', BIN], {
     cwd: resolve(here, '..'),
     env: {
@@ -139,18 +139,6 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
   for (const processes of [1, 2, 4]) results.push(...(await measure(url, processes, windowMs)))
   const single = results[0]?.value ?? 0
   return results.map((result) => ({ ...result, baseline: single, ratio: result.value / single }))
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolvePort(port))
-    })
-  })
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,7 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { startFakeOpenAIServer } from '@hymem/extraction/testing'
+import { EMPTY_EXTRACTION_REPLY, freeLoopbackPort, startFakeOpenAIServer } from '@hymem/extraction/testing'
 import { createHyMem, type HyMem } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawnCli } from './spawn-cli'
@@ -16,14 +15,6 @@ const HONCHO_BIN = fileURLToPath(new URL('../../honcho/src/bin.ts', import.meta.
 const WORKSPACES = ['alpha', 'beta', 'gamma']
 const SESSIONS = 2
 const MESSAGES = 12
-/** Valid for every prompt of the LLM extractor: no facts, no episodes, no procedures. */
-const EMPTY_ANSWER = JSON.stringify({
-  triples: [],
-  markers: [],
-  entity_types: [],
-  episodes: [],
-  procedures: [],
-})
 
 const children: ChildProcessWithoutNullStreams[] = []
 const closers: (() => Promise<void>)[] = []
@@ -64,7 +55,7 @@ async function until<T>(what: () => string, check: () => Promise<T | null>, turn
 if (serverUrl)
   describe('hymem worker processes beside a hymem-honcho --no-dream', () => {
     it('dream every chunk once, across workspaces, finishing the work of a worker killed mid-dream', async () => {
-      const llm = await startFakeOpenAIServer({ latencyMs: 150, defaultReply: () => EMPTY_ANSWER })
+      const llm = await startFakeOpenAIServer({ latencyMs: 150, defaultReply: () => EMPTY_EXTRACTION_REPLY })
       closers.push(() => llm.close())
       const schema = `workers_${process.pid}_${Date.now().toString(36)}`
       const database = `${serverUrl}${serverUrl.includes('?') ? '&' : '?'}schema=${schema}`
@@ -84,7 +75,7 @@ if (serverUrl)
 
       const api = watch(
         spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', HONCHO_BIN, '--no-dream'], {
-          env: { ...env, HYMEM_HONCHO_PORT: String(await freePort()) },
+          env: { ...env, HYMEM_HONCHO_PORT: String(await freeLoopbackPort()) },
         }),
       )
       const url = await until(
@@ -184,15 +175,3 @@ if (serverUrl)
       expect(await api.exit).toBe(0)
     }, 300_000)
   })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}

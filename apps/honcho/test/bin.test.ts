@@ -1,10 +1,10 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Honcho } from '@honcho-ai/sdk'
+import { freeLoopbackPort } from '@hymem/extraction/testing'
 import { createHyMem } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -75,7 +75,7 @@ function tempRoot(): string {
 describe('hymem-honcho binary', () => {
   it('names backend, extractor, embedder and auth once, says "no LLM" once, and drains a dream on SIGTERM', async () => {
     const root = tempRoot()
-    const port = await freePort()
+    const port = await freeLoopbackPort()
     const server = await startBinary({
       HYMEM_ROOT: root,
       HYMEM_EMBEDDING_PROVIDER: 'none',
@@ -152,7 +152,7 @@ describe('hymem-honcho on PostgreSQL', () => {
       HYMEM_DATABASE_URL: `pglite:${data}`,
       HYMEM_EMBEDDING_PROVIDER: 'none',
       HYMEM_LOG_LEVEL: 'warn',
-      HYMEM_HONCHO_PORT: String(await freePort()),
+      HYMEM_HONCHO_PORT: String(await freeLoopbackPort()),
       HYMEM_ROOT: '',
     })
     expect(server.startupLine).toMatch(
@@ -180,7 +180,7 @@ describe('hymem-honcho on PostgreSQL', () => {
         HYMEM_EMBEDDING_PROVIDER: 'none',
         HYMEM_LOG_LEVEL: 'warn',
         HYMEM_DREAM_COOLDOWN_SECONDS: '0',
-        HYMEM_HONCHO_PORT: String(await freePort()),
+        HYMEM_HONCHO_PORT: String(await freeLoopbackPort()),
         HYMEM_ROOT: '',
       })
       expect(running.startupLine).toMatch(/ · backend postgres postgres:\/\/.* · dreams in a worker thread$/)
@@ -215,7 +215,7 @@ describe('hymem-honcho on PostgreSQL', () => {
 
   it('stops with one line and exit 1 when the database cannot be reached', async () => {
     const { code, stderr } = await runBinaryToExit({
-      HYMEM_DATABASE_URL: `postgres://hymem:secret@127.0.0.1:${await freePort()}/hymem`,
+      HYMEM_DATABASE_URL: `postgres://hymem:secret@127.0.0.1:${await freeLoopbackPort()}/hymem`,
       HYMEM_EMBEDDING_PROVIDER: 'none',
     })
     expect(code).toBe(1)
@@ -228,15 +228,3 @@ describe('hymem-honcho on PostgreSQL', () => {
     expect(stderr).not.toContain('    at ')
   }, 60_000)
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}

@@ -1,7 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { Honcho } from '@honcho-ai/sdk'
+import { freeLoopbackPort } from '@hymem/extraction/testing'
 import { createHyMem, type HyMem } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -44,7 +44,7 @@ async function startServer(database: string): Promise<Running> {
       DEEPSEEK_API_KEY: '',
       HYMEM_LOG_LEVEL: 'warn',
       HYMEM_DREAM_COOLDOWN_SECONDS: '1',
-      HYMEM_HONCHO_PORT: String(await freePort()),
+      HYMEM_HONCHO_PORT: String(await freeLoopbackPort()),
     },
   })
   children.push(child)
@@ -209,15 +209,3 @@ if (serverUrl)
       expect(duplicates(of('session').map((s) => String(s.id)))).toEqual([])
     }, 240_000)
   })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}

@@ -11,8 +11,9 @@
  * @module
  */
 export type { ExtractedTripleJson } from './testing/extracted-triple'
-export { extractedTriple } from './testing/extracted-triple'
+export { EMPTY_EXTRACTION_REPLY, extractedTriple } from './testing/extracted-triple'
 export { startFakeOpenAIServer } from './testing/fake-server'
+export { freeLoopbackPort } from './testing/free-port'
 export type {
   FakeFault,
   FakeOpenAIServer,

@@ -36,3 +36,12 @@ export function extractedTriple(
     ...extra,
   }
 }
+
+/** A reply valid for every prompt of the LLM extractor that extracts nothing: no facts, episodes or procedures. */
+export const EMPTY_EXTRACTION_REPLY = JSON.stringify({
+  triples: [],
+  markers: [],
+  entity_types: [],
+  episodes: [],
+  procedures: [],
+})
