@@ -1,7 +1,7 @@
 import type { RawBuilder, SqlBool } from 'kysely'
+import { POSTGRES_FILTER_DIALECT } from '../engine/postgres/filter-dialect'
+import { SQLITE_FILTER_DIALECT } from '../engine/sqlite/filter-dialect'
 import type { RepositoryBackend } from '../repositories/backend'
-import { POSTGRES_FILTER_DIALECT } from './postgres'
-import { SQLITE_FILTER_DIALECT } from './sqlite'
 import { _translateFilter, type FilterTarget } from './translate'
 import type { Filter } from './types'
 

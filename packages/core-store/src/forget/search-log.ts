@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
-import { buildMatchQuery } from '../fts/match-query'
-import { queryWords } from '../fts/query-words'
-import { ENGLISH_STOP_WORDS } from '../fts/stop-words'
-import { buildTsquery } from '../postgres/tsquery'
+import { buildTsquery } from '../engine/postgres/tsquery'
+import { buildMatchQuery } from '../text/match-query'
+import { queryWords } from '../text/query-words'
+import { ENGLISH_STOP_WORDS } from '../text/stop-words'
 import type { PurgeTx, Tally } from './tally'
 import { slices } from './tally'
 

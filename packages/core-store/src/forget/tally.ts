@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely'
+import type { StatementCache } from '../engine/sqlite/statement-cache'
+import type { StoreContext } from '../kernel/context'
+import type { HyMemDatabase } from '../kernel/tables'
 import type { RepositoryBackend } from '../repositories/backend'
-import type { HyMemDatabase } from '../schema/tables'
 import type { VectorIndex } from '../search/types'
-import type { StoreContext } from '../store/context'
-import type { StatementCache } from '../store/statement-cache'
 
 /** What every cascade step works with: the transaction's query builder and vector index. */
 export interface PurgeTx {

@@ -1,5 +1,5 @@
 import type { Kysely, RawBuilder } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
+import type { HyMemDatabase } from '../kernel/tables'
 import type { Repositories } from './index'
 import type { RepositoryOptions, RepositoryScope } from './scope'
 

@@ -1,13 +1,13 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
+import { StoreError } from '../kernel/errors'
 import type {
   BehavioralMarkersTable,
   DreamRunsTable,
   EpisodesTable,
   HyMemDatabase,
   ProceduresTable,
-} from '../schema/tables'
+} from '../kernel/tables'
 import { blobVector } from '../search/vector-math'
-import { StoreError } from '../store/errors'
 import type { BackupRepository } from './backup'
 import type {
   BackupDreamRun,

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
+import type { HyMemDatabase } from '../kernel/tables'
 import type { RepositoryBackend } from './backend'
 import { _inIdList, _notIndexed } from './sqlite-hints'
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
-import type { ChunksTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { ChunksTable } from '../kernel/tables'
 
 export type { ChunkProcessing } from './chunk-processing'
 

@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
-import type { HyMemDatabase, KnowledgeGraphTable } from '../schema/tables'
+import type { HyMemDatabase, KnowledgeGraphTable } from '../kernel/tables'
 import type { RepositoryBackend } from './backend'
 import { type Edge, toEdge } from './edge-model'
 import { _inIdList, _pairRows } from './sqlite-hints'

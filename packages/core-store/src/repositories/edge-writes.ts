@@ -1,6 +1,6 @@
 import { edgeConfidence } from '../canonical/merge'
-import type { KnowledgeGraphTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { KnowledgeGraphTable } from '../kernel/tables'
 import { requireInteger, requireNumber, requireText } from './checks'
 import {
   type Edge,

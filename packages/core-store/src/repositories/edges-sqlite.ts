@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely'
-import type { HyMemDatabase, KnowledgeGraphTable } from '../schema/tables'
+import type { HyMemDatabase, KnowledgeGraphTable } from '../kernel/tables'
 import type { RepositoryBackend } from './backend'
 import type { EdgeValidity } from './edge-model'
 import { _inIdList, _notIndexed, _orderedJoin, _textRows } from './sqlite-hints'

@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely'
-import type { KgEvidenceTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { KgEvidenceTable } from '../kernel/tables'
 import { optionalText, requireInteger, requireIntegers, requireText } from './checks'
 import { _deleteDecayMarkSqlite, _insertEvidenceSqlite } from './graph-statements'
 import { parseArray, requireId } from './json'

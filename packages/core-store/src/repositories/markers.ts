@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
-import type { BehavioralMarkersTable, MarkerKind } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { BehavioralMarkersTable, MarkerKind } from '../kernel/tables'
 import { requireInteger, requireIntegers, requireText } from './checks'
 import { requireId } from './json'
 import { createProfileEntryMethods, type ProfileEntryMethods } from './profile-entries'

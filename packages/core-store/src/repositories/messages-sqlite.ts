@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
+import type { HyMemDatabase } from '../kernel/tables'
 import type { RepositoryBackend } from './backend'
 import type { MessageNeighbours } from './message-types'
 import { _inIdList, _notIndexed } from './sqlite-hints'

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
+import type { HyMemDatabase } from '../kernel/tables'
 import type { RepositoryBackend } from './backend'
 import { selectByIds } from './by-ids'
 import type { NoteFilter } from './note-values'

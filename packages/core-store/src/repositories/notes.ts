@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { HyMemDatabase } from '../kernel/tables'
 import { requireId } from './json'
 import {
   checkNumber,

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
-import type { StoreContext } from '../store/context'
-import type { StatementCache } from '../store/statement-cache'
+import type { StatementCache } from '../engine/sqlite/statement-cache'
+import type { StoreContext } from '../kernel/context'
+import type { HyMemDatabase } from '../kernel/tables'
 import type { RepositoryBackend } from './backend'
 
 /** What a repository needs beyond kysely: the raw statement cache and whether it runs inside a transaction. */
