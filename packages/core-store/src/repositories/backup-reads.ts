@@ -36,7 +36,9 @@ export function backupReads(scope: RepositoryScope): Pick<BackupRepository, Back
   const processedMarks = (workspaceId: string, chunkIds: readonly number[]) => {
     const marks = db.selectFrom('processed_chunks').selectAll().where('chunk_id', 'in', chunkIds)
     return (
-      scope.backend.name === 'postgres' ? marks.where(sql<boolean>`workspace_id = ${workspaceId}`) : marks
+      scope.engine.processedChunksHaveWorkspace
+        ? marks.where(sql<boolean>`workspace_id = ${workspaceId}`)
+        : marks
     ).execute()
   }
 

@@ -170,9 +170,13 @@ export function createEdgeWrites(scope: RepositoryScope): EdgeWrites {
       requireInteger(edgeId, 'edge id')
       const columns = patchColumns(patch)
       return scope.write(() => {
-        const { pos, neg } = _countEvidenceSqlite(scope.statements, edgeId)
+        const { pos, neg } = _countEvidenceSqlite(scope.engine.statements, edgeId)
         const confidence = edgeConfidence(pos, neg)
-        _updateEdgeCountsSqlite(scope.statements, workspaceId, edgeId, columns, { pos, neg, confidence })
+        _updateEdgeCountsSqlite(scope.engine.statements, workspaceId, edgeId, columns, {
+          pos,
+          neg,
+          confidence,
+        })
         return { posEvidence: pos, negEvidence: neg, confidence }
       })
     },

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import type { StatementCache } from '../engine/sqlite/statement-cache'
+import type { StatementCache } from '../engine/types'
 import type { KnowledgeGraphTable } from '../kernel/tables'
 
 /*

@@ -1,4 +1,4 @@
-import type { StatementCache } from '../engine/sqlite/statement-cache'
+import type { StatementCache } from '../engine/types'
 import type { StoreContext } from '../kernel/context'
 import type { MessageRole, PeerRole } from '../kernel/tables'
 import { inferPeerRole, messageRoleOf } from './peer-role'

@@ -103,7 +103,7 @@ export function createPeersRepository(scope: RepositoryScope): PeersRepository {
       const matching = db
         .selectFrom('peers')
         .where('workspace_id', '=', workspaceId)
-        .where(_filterFor(scope.backend, PEER_TARGET, filter))
+        .where(_filterFor(scope.engine, PEER_TARGET, filter))
       const [rows, count] = await Promise.all([
         matching
           .selectAll()

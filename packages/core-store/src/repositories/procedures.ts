@@ -130,7 +130,7 @@ export function createProceduresRepository(scope: RepositoryScope): ProceduresRe
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      return (await selectByIds(scope.backend, db, 'procedures', workspaceId, ids)).map(toProcedure)
+      return (await selectByIds(scope.engine, db, 'procedures', workspaceId, ids)).map(toProcedure)
     },
     async listAll(workspaceId) {
       requireId(workspaceId, 'workspace id')

@@ -3,13 +3,12 @@ import { StoreError } from '../../kernel/errors'
 import { randomId } from '../../kernel/ids'
 import type { HyMemDatabase } from '../../kernel/tables'
 import { createRepositories } from '../../repositories'
-import { _applyRepositoryOverrides } from '../../repositories/backend'
+import { _applyRepositoryOverrides } from '../../repositories/overrides'
 import { _createRepositoryScope, type RepositoryOptions } from '../../repositories/scope'
 import type { ScopeWithBuilder } from '../../store/builder'
 import type { PostgresStoreInfo, Store, StoreContext, StoreLog, VectorSupport } from '../../store/types'
 import { closableDialect, storeClosedError } from '../closable-dialect'
 import { mappedDialect } from '../mapped-dialect'
-import { POSTGRES_BACKEND, UNSUPPORTED_STATEMENTS } from './backend'
 import { bootstrap, checkSchemaName, type ServerFacts } from './bootstrap'
 import {
   type PGliteLike,
@@ -18,6 +17,7 @@ import {
   type SessionSettings,
   urlConnector,
 } from './connection'
+import { POSTGRES_ENGINE } from './engine'
 import { mapPostgresError } from './errors'
 import { createPostgresFullTextSearch } from './full-text'
 import { migratePostgres } from './migrate'
@@ -241,11 +241,7 @@ function assemble(opened: Opened): Store {
   const { db, close: closeConnections } = connect(connector, settings, opened.maxConnections, location)
   const termFrequencies = createTermFrequencyCache()
   const scope = (executor: Kysely<HyMemDatabase>, inTransaction: boolean): ScopeWithBuilder => {
-    const repositoryOptions: RepositoryOptions = {
-      statements: UNSUPPORTED_STATEMENTS,
-      inTransaction,
-      backend: POSTGRES_BACKEND,
-    }
+    const repositoryOptions: RepositoryOptions = { engine: POSTGRES_ENGINE, inTransaction }
     const repositoryScope = _createRepositoryScope(executor, context, repositoryOptions)
     return {
       db: executor,

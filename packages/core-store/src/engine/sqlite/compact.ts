@@ -27,11 +27,11 @@ export async function compactSqlite(
   )
   for (const table of optimized) {
     await scope.write(() => {
-      scope.statements.prepare(`INSERT INTO ${table}(${table}) VALUES ('optimize')`).run()
+      scope.engine.statements.prepare(`INSERT INTO ${table}(${table}) VALUES ('optimize')`).run()
     })
   }
   const checkpointed = await scope.db.connection().execute(async () => {
-    const row = scope.statements.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as
+    const row = scope.engine.statements.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as
       | { busy: number; log: number; checkpointed: number }
       | undefined
     return row === undefined || row.busy === 0

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely'
 import { StoreError } from '../../kernel/errors'
 import type { HyMemDatabase } from '../../kernel/tables'
-import { _connectionGuards, type RepositoryOptions } from '../../repositories/scope'
 import { checkFullTextQuery, queryStopWords, relativeScores } from '../../search/full-text-query'
 import type { FullTextHit, FullTextQuery, FullTextSearch, FullTextTable } from '../../search/types'
 import { buildMatchQuery } from '../../text/match-query'
+import type { RepositoryOptions } from '../types'
 
 interface FullTextSource {
   /** The FTS5 table. */
@@ -33,7 +33,7 @@ const SOURCES: Record<FullTextTable, FullTextSource> = {
  * const hits = await store.fullText.search('messages', 'postgres', { workspaceId: 'default', limit: 10 })
  */
 export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: RepositoryOptions): FullTextSearch {
-  const scope = _connectionGuards(db, options)
+  const scope = options.engine.guards(db, options)
   const sqlCache = new Map<string, string>()
   return {
     async search(table, text, query) {
@@ -56,7 +56,7 @@ export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: Reposit
       const statement = statementText
       return scope.read(() => {
         try {
-          const rows = options.statements.prepare(statement).all(params) as FullTextHit[]
+          const rows = options.engine.statements.prepare(statement).all(params) as FullTextHit[]
           return relativeScores(rows)
         } catch (error) {
           if (error instanceof StoreError) throw error

@@ -18,6 +18,7 @@ import type {
 import { closableDialect, storeClosedError } from '../closable-dialect'
 import { mappedDialect } from '../mapped-dialect'
 import { createStoreRunLock } from '../store-run-lock'
+import { createSqliteEngine } from './engine'
 import { mapSqliteError } from './errors'
 import { attachFileGate } from './file-gate'
 import { createFullTextSearch } from './full-text'
@@ -167,6 +168,7 @@ function assemble(
     embeddingMaxScan: options.embeddingMaxScan ?? DEFAULT_EMBEDDING_MAX_SCAN,
   })
   const statements = createStatementCache(sqlite)
+  const engine = createSqliteEngine(statements)
   const gate = attachFileGate(path)
   const driver = closableDialect(
     mappedDialect(new GatedSqliteDialect({ database: cachingDatabase(sqlite, statements) }, gate), {
@@ -190,7 +192,7 @@ function assemble(
   const exclusive = <T>(fn: () => T): Promise<T> =>
     withWriteTurn(() => db.connection().execute(async () => fn()))
   const scope = (executor: Kysely<HyMemDatabase>, inTransaction: boolean): ScopeWithBuilder => {
-    const options = { statements, inTransaction, ...(writeTurn ? { writeTurn } : {}) }
+    const options = { engine, inTransaction, ...(writeTurn ? { writeTurn } : {}) }
     return {
       db: executor,
       ...createRepositories(executor, context, options),

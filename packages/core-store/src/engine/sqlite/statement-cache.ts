@@ -2,17 +2,12 @@ import type Database from 'better-sqlite3'
 import type { SqliteDatabase, SqliteStatement } from 'kysely'
 import { createLruMap } from '../../kernel/lru-map'
 import { storeClosedError } from '../closable-dialect'
+import type { StatementCache } from '../types'
 
 /**
  * Prepared statements reused by SQL text, shared by kysely and the repositories' hot paths (batched
  * inserts, vector writes). Cached statements are shared: never switch them to `pluck()`/`raw()` mode.
  */
-export interface StatementCache {
-  prepare(sql: string): Database.Statement
-  /** True while the connection is inside a transaction. */
-  readonly inTransaction: boolean
-}
-
 export function createStatementCache(sqlite: Database.Database, capacity = 256): StatementCache {
   const cache = createLruMap<string, Database.Statement>(capacity)
   return {

@@ -7,7 +7,7 @@ import { _createRepositoryScope } from '../../repositories/scope'
 import type { VectorHit, VectorIndex, VectorIndexName, VectorRow } from '../../search/types'
 import { blobVector, cosineDistanceToBlob, norm, vectorBlob } from '../../search/vector-math'
 import { checkNearest, checkRows, checkVector, requireWorkspace } from '../../search/vector-validate'
-import type { StatementCache } from './statement-cache'
+import type { StatementCache } from '../types'
 
 export { MAX_NEAREST_K } from '../../search/vector-validate'
 
@@ -32,7 +32,7 @@ export function createVectorIndex(
   options: RepositoryOptions,
 ): VectorIndex {
   const scope = _createRepositoryScope(db, context, options)
-  const { statements } = scope
+  const { statements } = scope.engine
   const mode = context.vectors.mode
 
   const readPin = (index: VectorIndexName): Pin | null =>

@@ -1,10 +1,9 @@
-import type { RepositoryOverrides } from '../../../repositories/backend'
+import type { RepositoryOverrides } from '../../../repositories/overrides'
 import { postgresBackup } from './backup'
 import { postgresChunks } from './chunks'
 import { postgresEdges } from './edges'
 import { postgresEvidence } from './evidence'
 import { postgresMessages } from './messages'
-import { postgresPurges } from './purges'
 
 /**
  * Repository methods whose SQLite implementation is engine-specific (raw cached statements, FTS5, `json_each`,
@@ -16,6 +15,5 @@ export const POSTGRES_REPOSITORY_OVERRIDES: RepositoryOverrides = {
   edges: postgresEdges,
   chunks: postgresChunks,
   backup: postgresBackup,
-  purges: postgresPurges,
   evidence: postgresEvidence,
 }
