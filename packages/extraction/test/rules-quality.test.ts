@@ -46,6 +46,7 @@ const HELD_OUT = [
   'rules-heldout-4',
   'rules-heldout-5',
   'rules-heldout-6',
+  'rules-heldout-7',
 ]
 
 describe('rules extractor on the held-out rounds', () => {
