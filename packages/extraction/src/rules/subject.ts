@@ -8,7 +8,8 @@ const AUX = new Set(
     'always mostly mainly primarily usually generally typically just already only really actually all ' +
     'both definitely heavily exclusively officially recently basically been being strongly much totally ' +
     'completely finally eventually successfully then too can even ever normally previously formerly ' +
-    'originally largely fully personally internally automatically rarely often get gets got'
+    'originally largely fully personally internally automatically rarely often get gets got honestly frankly ' +
+    'seriously truly genuinely literally'
   ).split(' '),
 )
 
@@ -54,7 +55,7 @@ export function resolveSubject(phrase: string, scope?: SubjectScope): string | u
     if (INCLUSIVE_WE.test(lower)) return EVERYONE
   }
   if (
-    /^(?:we|us|our team|my team|the team|our company|our org|our organi[sz]ation|we all|we both)$/.test(
+    /^(?:we|us|(?:our|my|the) (?:team|squad|crew)|our company|our org|our organi[sz]ation|we all|we both)$/.test(
       lower,
     )
   )
