@@ -212,6 +212,14 @@ describe('createRulesExtractor: negation, comparison and tests', () => {
       ],
     ],
     ['I prefer Vim to edit files.', [['user', 'prefers', 'Vim', 1]]],
+    [
+      'We use Mocha to test the CLI instead of Jest.',
+      [
+        ['team', 'uses', 'Mocha', 1],
+        ['CLI', 'tested_by', 'Mocha', 1],
+        ['team', 'uses', 'Jest', -1],
+      ],
+    ],
     ['I prefer short functions rather than long ones.', [['user', 'prefers', 'short functions', 1]]],
     [
       'We moved the backups off S3 onto Backblaze.',

@@ -17,7 +17,7 @@ export interface Comparison {
 const DEGREE = /\s+(?:a lot|a little|a bit|lots|much|far|way|even|so much|slightly|somewhat)$/i
 
 const MARKER =
-  /,?\s+(over|rather than|instead of|(?:more|better) than|than|to|in favou?r of)\s+|,\s*(?:but\s+)?(not)\s+/i
+  /,?\s+(over|rather than|instead of|(?:more|better) than|than|to|in favou?r of)\s+|,\s*(?:but\s+)?(not)\s+/gi
 
 /** Markers each predicate reads, and what the rival becomes. */
 const FRAMES: Partial<Record<Predicate, RegExp>> = {
@@ -39,11 +39,14 @@ function namedThing(phrase: string): boolean {
 export function comparisonAfter(rest: string, predicate: Predicate, verb: string): Comparison | undefined {
   const frame = FRAMES[predicate]
   if (!frame) return undefined
-  const m = MARKER.exec(rest)
+  const markerOf = (found: RegExpExecArray) => (found[1] ?? found[2] ?? '').toLowerCase().replace(/\s+/g, ' ')
+  // The first marker this predicate reads: "use Vitest to test the API instead of Jest" skips "to".
+  const m = [...rest.matchAll(MARKER)].find((found) => {
+    const marker = markerOf(found)
+    return frame.test(marker) && (marker !== 'than' || /\brather\b/i.test(verb))
+  })
   if (!m) return undefined
-  const marker = (m[1] ?? m[2] ?? '').toLowerCase().replace(/\s+/g, ' ')
-  if (!frame.test(marker)) return undefined
-  if (marker === 'than' && !/\brather\b/i.test(verb)) return undefined
+  const marker = markerOf(m)
   const chosen = rest.slice(0, m.index).replace(DEGREE, '').trim()
   // The marker must belong to the verb's own clause: nothing may end the clause before it.
   if (chosen === '' || clauseTail(chosen) !== chosen) return undefined
