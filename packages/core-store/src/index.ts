@@ -47,6 +47,7 @@ export { openStore } from './engine/sqlite/open-store'
 export { createRunLock, DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './engine/sqlite/run-lock'
 export type { Migration } from './engine/sqlite/schema/migrations'
 export { MIGRATIONS, SCHEMA_VERSION } from './engine/sqlite/schema/migrations'
+export { sqliteFilesOf } from './engine/sqlite/sqlite-files'
 export type { ThreadWriteLock, ThreadWriteLockOptions } from './engine/sqlite/thread-write-lock'
 export {
   createThreadWriteLock,
@@ -56,7 +57,7 @@ export {
 export { MAX_NEAREST_K } from './engine/sqlite/vector-index'
 export type { StoreHeldRunLock, StoreRunLock, StoreRunLockAcquireResult } from './engine/store-run-lock'
 export type { LoosePermission } from './files'
-export { findLoosePermissions, PRIVATE_FILE_MODE, sqliteFilesOf } from './files'
+export { findLoosePermissions, PRIVATE_FILE_MODE } from './files'
 export type {
   ConclusionFilter,
   ConclusionFilterField,
