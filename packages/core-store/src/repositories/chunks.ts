@@ -1,6 +1,4 @@
-import type { Selectable } from 'kysely'
 import { StoreError } from '../kernel/errors'
-import type { ChunksTable } from '../kernel/tables'
 
 export type { ChunkProcessing } from './chunk-processing'
 
@@ -10,7 +8,7 @@ export { type Chunk, toChunk }
 
 import { requireIntegers, requireText } from './checks'
 import { type ChunkProcessingMarks, createChunkProcessing } from './chunk-processing'
-import { parseArray, requireId } from './json'
+import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
 /** A new chunk over messages of one session. */
