@@ -84,6 +84,13 @@ export {
   SESSION_FILTER_FIELDS,
   WORKSPACE_FILTER_FIELDS,
 } from './filter'
+export type {
+  ForgetTarget,
+  Purge,
+  PurgeCompaction,
+  PurgeCounts,
+  PurgesRepository,
+} from './forget/purges'
 export type { TokenCounter } from './kernel/count-tokens'
 export { countTokens, loadTokenCounter } from './kernel/count-tokens'
 export type { StoreErrorCode } from './kernel/errors'
@@ -98,7 +105,6 @@ export {
   sectionMarkers,
   writeSection,
 } from './markdown'
-export type { Repositories } from './repositories'
 export type { Alias, AliasesRepository } from './repositories/aliases'
 export type {
   BackupChunk,
@@ -177,13 +183,6 @@ export type {
   ProcedureStep,
   ProceduresRepository,
 } from './repositories/procedures'
-export type {
-  ForgetTarget,
-  Purge,
-  PurgeCompaction,
-  PurgeCounts,
-  PurgesRepository,
-} from './repositories/purges'
 export type { QueueTotal, QueueTotalsRepository } from './repositories/queue-totals'
 export type { Scope, ScopeMember, ScopesRepository } from './repositories/scopes'
 export type {
@@ -228,6 +227,7 @@ export type {
 } from './search/types'
 export { cosineSimilarity } from './search/vector-math'
 export { maskSecrets } from './secrets/mask-secrets'
+export type { Repositories } from './store/repositories'
 export type {
   OpenStoreOptions,
   PostgresStoreInfo,
