@@ -1,18 +1,10 @@
+import type { Kysely } from 'kysely'
+import type { HyMemDatabase } from '../schema/tables'
 import type { VectorIndexName } from '../search/types'
-import { backupReads } from './backup-reads'
-import type {
-  BackupChunk,
-  BackupDreamRun,
-  BackupEntityType,
-  BackupEpisode,
-  BackupFeedback,
-  BackupMarker,
-  BackupPeerCard,
-  BackupProcedure,
-  BackupScope,
-  BackupVector,
-} from './backup-values'
-import { backupWrites } from './backup-writes'
+import { BACKUP_TABLES, type BackupTable } from './backup-tables'
+import type { BackupChunk, BackupTableName, BackupValues, BackupVector } from './backup-values'
+import { sqliteBackupVectors } from './backup-vectors'
+import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
 export type * from './backup-values'
@@ -24,41 +16,105 @@ export type * from './backup-values'
  * restore into a non-empty memory adds nothing twice and can be run again.
  */
 export interface BackupRepository {
-  chunks(workspaceId: string): AsyncIterable<BackupChunk>
-  entityTypes(workspaceId: string): Promise<BackupEntityType[]>
-  /** Markers by id; `chunkId` is the store's own. */
-  markers(workspaceId: string): AsyncIterable<BackupMarker>
-  episodes(workspaceId: string): AsyncIterable<BackupEpisode>
-  procedures(workspaceId: string): AsyncIterable<BackupProcedure>
-  feedback(workspaceId: string): Promise<BackupFeedback[]>
-  scopes(workspaceId: string): Promise<BackupScope[]>
-  peerCards(workspaceId: string): Promise<BackupPeerCard[]>
-  /** Dream runs, oldest first. */
-  dreamRuns(workspaceId: string): Promise<BackupDreamRun[]>
+  /** Every row of one table of the workspace, in key order, read a page at a time. */
+  rows<N extends BackupTableName>(table: N, workspaceId: string): AsyncIterable<BackupValues[N]>
+  /**
+   * Stores a row unless the same one is stored (and, either way, what hangs off it and is missing: a
+   * scope's session links). False when it was there. Chunks go through {@link insertChunkIfAbsent}.
+   */
+  insertIfAbsent<N extends Exclude<BackupTableName, 'chunks'>>(
+    table: N,
+    value: BackupValues[N],
+  ): Promise<boolean>
+  /**
+   * Stores a chunk (its session must exist) unless one over the same messages exists, then adds its
+   * missing processing marks and mentions. Returns the chunk's id in this store and whether it was new.
+   */
+  insertChunkIfAbsent(chunk: Omit<BackupChunk, 'id'>): Promise<{ id: number; inserted: boolean }>
   /** The stored vectors of these rows of the workspace (rows without one are absent). */
   vectors(
     index: VectorIndexName,
     workspaceId: string,
     ids: readonly (number | string)[],
   ): Promise<BackupVector[]>
-
-  /**
-   * Stores a chunk (its session must exist) unless one over the same messages exists, then adds its
-   * missing processing marks and mentions. Returns the chunk's id in this store and whether it was new.
-   */
-  insertChunkIfAbsent(chunk: Omit<BackupChunk, 'id'>): Promise<{ id: number; inserted: boolean }>
-  insertEntityTypeIfAbsent(entityType: BackupEntityType): Promise<boolean>
-  insertMarkerIfAbsent(marker: BackupMarker): Promise<boolean>
-  insertEpisodeIfAbsent(episode: BackupEpisode): Promise<boolean>
-  insertProcedureIfAbsent(procedure: BackupProcedure): Promise<boolean>
-  insertFeedbackIfAbsent(feedback: BackupFeedback): Promise<boolean>
-  /** Stores a scope unless it exists, and adds its missing session links either way. */
-  insertScopeIfAbsent(scope: BackupScope): Promise<boolean>
-  insertPeerCardIfAbsent(card: BackupPeerCard): Promise<boolean>
-  /** A dream run is the same run when its workspace, times, status, extractor, counts and timings match. */
-  insertDreamRunIfAbsent(run: BackupDreamRun): Promise<boolean>
 }
 
+const PAGE = 500
+
+/** The builder with table and column names known only at run time (they come from {@link BACKUP_TABLES}). */
+type AnyTables = Kysely<Record<string, Record<string, Cell>>>
+type Cell = string | number | null
+
 export function createBackupRepository(scope: RepositoryScope): BackupRepository {
-  return { ...backupReads(scope), ...backupWrites(scope) }
+  const loose = (db: Kysely<HyMemDatabase>) => db as unknown as AnyTables
+
+  async function* rows<N extends BackupTableName>(name: N, workspaceId: string) {
+    requireId(workspaceId, 'workspace id')
+    const table: BackupTable<N> = BACKUP_TABLES[name]
+    const key: string | undefined = table.key
+    const from: string = name
+    let after: Cell = null
+    for (;;) {
+      let query = loose(scope.db).selectFrom(from).selectAll().where('workspace_id', '=', workspaceId)
+      if (key === undefined) for (const column of table.order ?? []) query = query.orderBy(column as string)
+      else {
+        if (after !== null) query = query.where(key, '>', after)
+        query = query.orderBy(key).limit(PAGE)
+      }
+      const page = (await query.execute()) as Parameters<BackupTable<N>['read']>[2]
+      if (page.length > 0) yield* await table.read(scope, workspaceId, page)
+      if (key === undefined || page.length < PAGE) return
+      after = (page.at(-1) as Record<string, Cell>)[key] ?? null
+    }
+  }
+
+  /** Writes a row unless it is a repeat, then what hangs off it; the row's id when the table assigns one. */
+  async function write<N extends BackupTableName>(
+    tx: Kysely<HyMemDatabase>,
+    name: N,
+    value: BackupValues[N],
+  ) {
+    const table: BackupTable<N> = BACKUP_TABLES[name]
+    const into: string = name
+    const row = table.write(value) as Record<string, Cell>
+    const same = table.sameWhen?.(value) ?? null
+    let id: number | undefined
+    let inserted: boolean
+    if (same === null) {
+      const result = await loose(tx)
+        .insertInto(into)
+        .values(row)
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
+      inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    } else {
+      let query = loose(tx).selectFrom(into).select('id')
+      for (const column of same as readonly string[]) {
+        const cell = row[column] ?? null
+        query = query.where(column, cell === null ? 'is' : '=', cell)
+      }
+      const found = await query.executeTakeFirst()
+      inserted = found === undefined
+      const stored =
+        found ?? (await loose(tx).insertInto(into).values(row).returning('id').executeTakeFirstOrThrow())
+      id = Number(stored.id)
+    }
+    await table.writeRelated?.(scope, tx, value, id)
+    return { id, inserted }
+  }
+
+  return {
+    rows,
+    async insertIfAbsent(name, value) {
+      requireId(value.workspaceId, 'workspace id')
+      return (await scope.write((tx) => write(tx, name, value))).inserted
+    },
+    async insertChunkIfAbsent(chunk) {
+      requireId(chunk.workspaceId, 'workspace id')
+      requireId(chunk.sessionId, 'session id')
+      const { id, inserted } = await scope.write((tx) => write(tx, 'chunks', { ...chunk, id: 0 }))
+      return { id: id!, inserted }
+    },
+    vectors: sqliteBackupVectors(scope),
+  }
 }

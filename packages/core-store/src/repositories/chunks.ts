@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import type { Insertable, Selectable } from 'kysely'
 import type { ChunksTable } from '../schema/tables'
 import { StoreError } from '../store/errors'
 
@@ -37,6 +37,20 @@ export function toChunk(row: Selectable<ChunksTable>): Chunk {
     lastMessageId: row.last_message_id,
     occurredAt: row.occurred_at,
     createdAt: row.created_at,
+  }
+}
+
+export function fromChunk(chunk: Omit<Chunk, 'id'>): Insertable<ChunksTable> {
+  return {
+    workspace_id: chunk.workspaceId,
+    session_id: chunk.sessionId,
+    text: chunk.text,
+    salience_reason: chunk.salienceReason,
+    message_ids: JSON.stringify(chunk.messageIds),
+    first_message_id: chunk.firstMessageId,
+    last_message_id: chunk.lastMessageId,
+    occurred_at: chunk.occurredAt,
+    created_at: chunk.createdAt,
   }
 }
 
@@ -108,17 +122,19 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
       const now = context.now()
       const row = await db
         .insertInto('chunks')
-        .values({
-          workspace_id: workspaceId,
-          session_id: chunk.sessionId,
-          text: chunk.text,
-          salience_reason: chunk.salienceReason,
-          message_ids: JSON.stringify(messageIds),
-          first_message_id: Math.min(...messageIds),
-          last_message_id: Math.max(...messageIds),
-          occurred_at: chunk.occurredAt === undefined ? now : requireText(chunk.occurredAt, 'occurredAt'),
-          created_at: now,
-        })
+        .values(
+          fromChunk({
+            workspaceId,
+            sessionId: chunk.sessionId,
+            text: chunk.text,
+            salienceReason: chunk.salienceReason,
+            messageIds,
+            firstMessageId: Math.min(...messageIds),
+            lastMessageId: Math.max(...messageIds),
+            occurredAt: chunk.occurredAt === undefined ? now : requireText(chunk.occurredAt, 'occurredAt'),
+            createdAt: now,
+          }),
+        )
         .onConflict((oc) => oc.doNothing())
         .returningAll()
         .executeTakeFirst()
