@@ -1,7 +1,7 @@
+export { CANONICAL_SEPARATOR, isCanonical, LEADING_ARTICLES, normalize } from '../text/normalize'
 export type { AddAliasInput, ResolveAliasInput } from './aliases'
 export { addAlias, resolveAlias } from './aliases'
 export type { CanonicalColumn, CanonicalDrift, CanonicalDriftOptions, CanonicalDriftRepair } from './drift'
 export { findCanonicalDrift, repairCanonicalDrift } from './drift'
 export type { MergeCanonicalInput, MergeCanonicalReport } from './merge'
 export { edgeConfidence, mergeCanonical } from './merge'
-export { CANONICAL_SEPARATOR, isCanonical, LEADING_ARTICLES, normalize } from './normalize'

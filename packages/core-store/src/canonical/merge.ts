@@ -1,10 +1,10 @@
 import { type Selectable, sql } from 'kysely'
-import type { EdgeStatus, KnowledgeGraphTable } from '../schema/tables'
+import { StoreError } from '../kernel/errors'
+import type { EdgeStatus, KnowledgeGraphTable } from '../kernel/tables'
 import { builderOf } from '../store/builder'
-import { StoreError } from '../store/errors'
 import type { Store, StoreScope } from '../store/types'
+import { isCanonical, normalize } from '../text/normalize'
 import { _lookupAlias, _pointAlias } from './aliases'
-import { isCanonical, normalize } from './normalize'
 import { _requireWorkspace } from './workspace-id'
 
 /** Input of {@link mergeCanonical}. */

@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
+import type { HyMemDatabase } from '../kernel/tables'
 import type { BackupChunk, BackupTableName, BackupValues } from './backup-values'
 import { fromChunk, toChunk } from './chunks'
 import { fromDreamRun, toDreamRun } from './dream-runs'
@@ -44,9 +44,9 @@ const mapped =
   async (_scope: RepositoryScope, _workspaceId: string, rows: R[]) =>
     rows.map(map)
 
-/** `processed_chunks` carries the workspace on PostgreSQL (for sharding), not on SQLite. */
+/** The workspace column of a `processed_chunks` row, on the engines whose table has one. */
 function processedInWorkspace(scope: RepositoryScope, workspaceId: string): object {
-  return scope.backend.name === 'postgres' ? { workspace_id: workspaceId } : {}
+  return scope.engine.processedChunksHaveWorkspace ? { workspace_id: workspaceId } : {}
 }
 
 async function readChunks(
@@ -58,7 +58,7 @@ async function readChunks(
   const ids = rows.map((row) => row.id)
   const marks = db.selectFrom('processed_chunks').selectAll().where('chunk_id', 'in', ids)
   const [processed, mentions] = await Promise.all([
-    (scope.backend.name === 'postgres'
+    (scope.engine.processedChunksHaveWorkspace
       ? marks.where(sql<boolean>`workspace_id = ${workspaceId}`)
       : marks
     ).execute(),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
+import type { HyMemDatabase } from '../kernel/tables'
 import type { VectorIndexName } from '../search/types'
 import { BACKUP_TABLES, type BackupTable } from './backup-tables'
 import type { BackupChunk, BackupTableName, BackupValues, BackupVector } from './backup-values'

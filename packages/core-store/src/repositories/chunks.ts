@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely'
-import type { ChunksTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import type { ChunksTable } from '../kernel/tables'
+import { StoreError } from '../kernel/errors'
 
 export type { ChunkProcessing } from './chunk-processing'
 
@@ -8,7 +8,6 @@ import { requireIntegers, requireText } from './checks'
 import { type ChunkProcessingMarks, createChunkProcessing } from './chunk-processing'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
-import { _notIndexed } from './sqlite-hints'
 
 /** A salient stretch of a session's messages, the unit extraction works on. */
 export interface Chunk {
@@ -177,7 +176,7 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
       const result = await db
         .deleteFrom('chunks')
         .where('id', 'in', ids)
-        .where(_notIndexed(scope.backend, 'workspace_id'), '=', workspaceId)
+        .where(scope.engine.notIndexed('workspace_id'), '=', workspaceId)
         .executeTakeFirst()
       return Number(result.numDeletedRows)
     },

@@ -1,6 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely'
-import type { ExtractionFeedbackTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import type { ExtractionFeedbackTable } from '../kernel/tables'
+import { StoreError } from '../kernel/errors'
 import { optionalText, requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
-import type { StoreContext } from '../store/context'
+import type { StoreContext } from '../kernel/context'
+import type { HyMemDatabase } from '../kernel/tables'
 import { type AliasesRepository, createAliasesRepository } from './aliases'
 import { type BackupRepository, createBackupRepository } from './backup'
 import { type ChunksRepository, createChunksRepository } from './chunks'

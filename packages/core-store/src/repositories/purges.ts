@@ -1,13 +1,10 @@
 import type { Kysely, Selectable } from 'kysely'
 import { type CascadePlan, purgeContent } from '../forget/cascade'
-import { compactSqlite } from '../forget/disk'
 import type { PurgeTx } from '../forget/tally'
 import { mergeCounts } from '../forget/tally'
 import type { ForgetTarget, Purge, PurgeCompaction } from '../forget/types'
-import type { HyMemDatabase, PurgeKind, PurgesTable } from '../schema/tables'
-import type { VectorIndex } from '../search/types'
-import { createVectorIndex } from '../search/vector-index'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { HyMemDatabase, PurgeKind, PurgesTable } from '../kernel/tables'
 import { _advanceGraphGeneration } from './graph-generations'
 import { parseArray, parseObject, requireId } from './json'
 import type { RepositoryScope } from './scope'
@@ -53,27 +50,8 @@ export function toPurge(row: Selectable<PurgesTable>): Purge {
   }
 }
 
-/** What a purge needs of its engine: the vector index inside its transaction, and how it compacts the disk. */
-export interface PurgeEngine {
-  vectorsIn(executor: Kysely<HyMemDatabase>): VectorIndex
-  compact(
-    scope: RepositoryScope,
-    removed: Readonly<Record<string, number>>,
-    everything: boolean,
-  ): Promise<{ optimized: string[]; checkpointed: boolean }>
-}
-
-const SQLITE_PURGE_ENGINE = (scope: RepositoryScope): PurgeEngine => ({
-  vectorsIn: (executor) =>
-    createVectorIndex(executor, scope.context, { statements: scope.statements, inTransaction: true }),
-  compact: compactSqlite,
-})
-
-export function createPurgesRepository(
-  scope: RepositoryScope,
-  engine: PurgeEngine = SQLITE_PURGE_ENGINE(scope),
-): PurgesRepository {
-  const { db, context, statements } = scope
+export function createPurgesRepository(scope: RepositoryScope): PurgesRepository {
+  const { db, context, engine } = scope
   const read = async (executor: Kysely<HyMemDatabase>, workspaceId: string, id: number) =>
     executor
       .selectFrom('purges')
@@ -84,9 +62,8 @@ export function createPurgesRepository(
   const purgeTx = (executor: Kysely<HyMemDatabase>): PurgeTx => ({
     db: executor,
     context,
-    statements,
-    backend: scope.backend,
-    vectors: engine.vectorsIn(executor),
+    engine,
+    vectors: engine.vectorsIn(executor, context),
   })
 
   return {

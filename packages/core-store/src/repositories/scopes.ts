@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely'
-import type { ScopesTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import type { ScopesTable } from '../kernel/tables'
+import { StoreError } from '../kernel/errors'
 import { objectText, parseObject, requireId } from './json'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
