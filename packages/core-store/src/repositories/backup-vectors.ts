@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import { blobVector } from '../search/vector-math'
 import { StoreError } from '../kernel/errors'
+import { blobVector } from '../search/vector-math'
 import type { BackupRepository } from './backup'
 import type { BackupVector } from './backup-values'
 import type { RepositoryScope } from './scope'

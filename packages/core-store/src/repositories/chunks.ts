@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely'
-import type { ChunksTable } from '../kernel/tables'
 import { StoreError } from '../kernel/errors'
+import type { ChunksTable } from '../kernel/tables'
 
 export type { ChunkProcessing } from './chunk-processing'
 

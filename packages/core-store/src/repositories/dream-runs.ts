@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely'
-import type { DreamRunsTable } from '../kernel/tables'
 import { StoreError } from '../kernel/errors'
+import type { DreamRunsTable } from '../kernel/tables'
 import { parseArray, parseObject, requireId } from './json'
 import type { RepositoryScope } from './scope'
 import type { DreamRun, DreamRunOutcome, DreamRunsRepository, JsonObject } from './types'

@@ -1,6 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely'
-import type { EntityTypesTable } from '../kernel/tables'
 import { StoreError } from '../kernel/errors'
+import type { EntityTypesTable } from '../kernel/tables'
 import { requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'

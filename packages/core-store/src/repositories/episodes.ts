@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely'
-import type { EpisodesTable } from '../kernel/tables'
 import { StoreError } from '../kernel/errors'
+import type { EpisodesTable } from '../kernel/tables'
 import { selectByIds } from './by-ids'
 import { optionalText, requireIntegers, requireText } from './checks'
 import { parseArray, requireId } from './json'

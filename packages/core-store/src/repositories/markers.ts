@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely'
-import type { BehavioralMarkersTable, MarkerKind } from '../kernel/tables'
 import { StoreError } from '../kernel/errors'
+import type { BehavioralMarkersTable, MarkerKind } from '../kernel/tables'
 import { requireInteger, requireIntegers, requireText } from './checks'
 import { requireId } from './json'
 import { createProfileEntryMethods, type ProfileEntryMethods } from './profile-entries'

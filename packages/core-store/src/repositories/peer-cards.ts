@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely'
-import type { PeerCardsTable } from '../kernel/tables'
 import { StoreError } from '../kernel/errors'
+import type { PeerCardsTable } from '../kernel/tables'
 import { parseArray, requireId } from './json'
 import { ensurePeer } from './peers'
 import type { RepositoryScope } from './scope'

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely'
-import type { ScopesTable } from '../kernel/tables'
 import { StoreError } from '../kernel/errors'
+import type { ScopesTable } from '../kernel/tables'
 import { objectText, parseObject, requireId } from './json'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
