@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import type { Insertable, Selectable } from 'kysely'
 import type { ChunksTable } from '../kernel/tables'
 import { parseArray } from './json'
 
@@ -29,5 +29,19 @@ export function toChunk(row: Selectable<ChunksTable>): Chunk {
     lastMessageId: row.last_message_id,
     occurredAt: row.occurred_at,
     createdAt: row.created_at,
+  }
+}
+
+export function fromChunk(chunk: Omit<Chunk, 'id'>): Insertable<ChunksTable> {
+  return {
+    workspace_id: chunk.workspaceId,
+    session_id: chunk.sessionId,
+    text: chunk.text,
+    salience_reason: chunk.salienceReason,
+    message_ids: JSON.stringify(chunk.messageIds),
+    first_message_id: chunk.firstMessageId,
+    last_message_id: chunk.lastMessageId,
+    occurred_at: chunk.occurredAt,
+    created_at: chunk.createdAt,
   }
 }

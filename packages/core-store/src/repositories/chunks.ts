@@ -2,9 +2,9 @@ import { StoreError } from '../kernel/errors'
 
 export type { ChunkProcessing } from './chunk-processing'
 
-import { type Chunk, toChunk } from './chunk-model'
+import { type Chunk, fromChunk, toChunk } from './chunk-model'
 
-export { type Chunk, toChunk }
+export { type Chunk, fromChunk, toChunk }
 
 import { requireIntegers, requireText } from './checks'
 import { type ChunkProcessingMarks, createChunkProcessing } from './chunk-processing'
@@ -79,17 +79,19 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
       const now = context.now()
       const row = await db
         .insertInto('chunks')
-        .values({
-          workspace_id: workspaceId,
-          session_id: chunk.sessionId,
-          text: chunk.text,
-          salience_reason: chunk.salienceReason,
-          message_ids: JSON.stringify(messageIds),
-          first_message_id: Math.min(...messageIds),
-          last_message_id: Math.max(...messageIds),
-          occurred_at: chunk.occurredAt === undefined ? now : requireText(chunk.occurredAt, 'occurredAt'),
-          created_at: now,
-        })
+        .values(
+          fromChunk({
+            workspaceId,
+            sessionId: chunk.sessionId,
+            text: chunk.text,
+            salienceReason: chunk.salienceReason,
+            messageIds,
+            firstMessageId: Math.min(...messageIds),
+            lastMessageId: Math.max(...messageIds),
+            occurredAt: chunk.occurredAt === undefined ? now : requireText(chunk.occurredAt, 'occurredAt'),
+            createdAt: now,
+          }),
+        )
         .onConflict((oc) => oc.doNothing())
         .returningAll()
         .executeTakeFirst()

@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { type Insertable, type Selectable, sql } from 'kysely'
 import { StoreError } from '../kernel/errors'
+import type { EntityTypesTable } from '../kernel/tables'
 import { requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
@@ -11,6 +12,20 @@ export interface EntityType {
   /** The vote's current margin for `type`. */
   readonly evidence: number
   readonly updatedAt: string
+}
+
+export function toEntityType(row: Selectable<EntityTypesTable>): EntityType {
+  return { entity: row.entity, type: row.type, evidence: row.evidence, updatedAt: row.updated_at }
+}
+
+export function fromEntityType(workspaceId: string, entityType: EntityType): Insertable<EntityTypesTable> {
+  return {
+    workspace_id: workspaceId,
+    entity: entityType.entity,
+    type: entityType.type,
+    evidence: entityType.evidence,
+    updated_at: entityType.updatedAt,
+  }
 }
 
 /** Entity types (`entity_types`): the kind of each canonical entity. */
@@ -46,12 +61,7 @@ export function createEntityTypesRepository(scope: RepositoryScope): EntityTypes
         .where('workspace_id', '=', workspaceId)
         .orderBy('entity')
         .execute()
-      return rows.map((row) => ({
-        entity: row.entity,
-        type: row.type,
-        evidence: row.evidence,
-        updatedAt: row.updated_at,
-      }))
+      return rows.map(toEntityType)
     },
     async typesOf(workspaceId, entities) {
       requireId(workspaceId, 'workspace id')

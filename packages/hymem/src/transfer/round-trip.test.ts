@@ -66,14 +66,14 @@ async function everyKind(): Promise<TestMemory> {
     observedId: 'user',
   })
   await m.forget({ id: old.note.id, apply: true })
-  await m.store.backup.insertScopeIfAbsent({
+  await m.store.backup.insertIfAbsent('scopes', {
     workspaceId: 'default',
     id: 'billing',
     metadata: { team: 'billing' },
     createdAt: t.clock().toISOString(),
     sessions: [{ sessionId: 'chat-1', joinedAt: t.clock().toISOString() }],
   })
-  await m.store.backup.insertPeerCardIfAbsent({
+  await m.store.backup.insertIfAbsent('peer_cards', {
     workspaceId: 'default',
     observerId: 'assistant',
     observedId: 'user',
