@@ -81,6 +81,26 @@ export function bertGraph(
         floor: g.scalar('activation_floor', 1e-12),
       }
     : null
+  // The query, key and value projections read the same input: it is quantised once for the three.
+  const quantizedInputs = new Map<string, { xq: string; tokenScale: string }>()
+  const quantized = (x: string, q: NonNullable<typeof quant>) => {
+    const known = quantizedInputs.get(x)
+    if (known) return known
+    const tokenScale = g.node('Div', [
+      g.node('Max', [g.node('ReduceMax', [g.node('Abs', [x])], { axes: [-1], keepdims: 1 }), q.floor]),
+      q.levels,
+    ])
+    const xq = g.node(
+      'Cast',
+      [g.node('Add', [g.node('Round', [g.node('Div', [x, tokenScale])]), q.zeroPointF])],
+      {
+        to: ONNX_UINT8,
+      },
+    )
+    const made = { xq, tokenScale }
+    quantizedInputs.set(x, made)
+    return made
+  }
   const linear = (x: string, prefix: string) => {
     const w = tensor(`${prefix}.weight`)
     const [rows, cols] = [w.shape[1]!, w.shape[0]!]
@@ -92,17 +112,7 @@ export function bertGraph(
     // Weights quantised ahead of time (int8, per column), activations per token at run time (uint8 around
     // 128, one scale per token, so a text's vector never depends on the other texts of its batch).
     const { q, scale } = quantizeColumns(transposed(w), rows, cols)
-    const tokenScale = g.node('Div', [
-      g.node('Max', [g.node('ReduceMax', [g.node('Abs', [x])], { axes: [-1], keepdims: 1 }), quant.floor]),
-      quant.levels,
-    ])
-    const xq = g.node(
-      'Cast',
-      [g.node('Add', [g.node('Round', [g.node('Div', [x, tokenScale])]), quant.zeroPointF])],
-      {
-        to: ONNX_UINT8,
-      },
-    )
+    const { xq, tokenScale } = quantized(x, quant)
     const product = g.node('MatMulInteger', [
       xq,
       g.int8s(`${prefix}.weight_q`, [rows, cols], q),
