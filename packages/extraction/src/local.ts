@@ -3,11 +3,10 @@
  * the `@hymem/extraction/local` subpath, and each model's packages load only on its first `embed()`, so the
  * default import path never loads TensorFlow.js or the WASM engine.
  *
- * - `minilm-int8` (default): all-MiniLM-L6-v2 with int8 weights on ONNX Runtime (native CPU), 384-d, ~2 s
- *   load, several times USE-lite's texts/s; clearly better than USE-lite at paraphrases.
- * - `minilm`: the same model in float32 (the vectors of the MiniLM engine before ONNX Runtime), 384-d.
- * - `use-lite`: Universal Sentence Encoder lite on TensorFlow.js (WASM), 512-d, ~0.5 s load (the default
- *   before `minilm-int8`; stores with its vectors keep it by setting it, or move with `hymem reindex`).
+ * - `use-lite` (default): Universal Sentence Encoder lite on TensorFlow.js (WASM), 512-d, ~0.5 s load.
+ * - `minilm`: all-MiniLM-L6-v2 on ONNX Runtime (native CPU), 384-d, ~2 s load, ~2.5× USE-lite's texts/s;
+ *   clearly better at paraphrases.
+ * - `minilm-int8`: the same model with int8 weights, 384-d, ~4× USE-lite's texts/s.
  *
  * @example
  * import { createLocalEmbeddings } from '@hymem/extraction/local'
@@ -27,7 +26,7 @@ export type { UseLiteEmbeddingOptions } from './embedding/local-use-lite'
 export { createUseLiteEmbeddings, USE_LITE_DIMENSIONS } from './embedding/local-use-lite'
 
 /** The offline models {@link createLocalEmbeddings} can build, default first. */
-export const LOCAL_EMBEDDING_MODELS = ['minilm-int8', 'minilm', 'use-lite'] as const
+export const LOCAL_EMBEDDING_MODELS = ['use-lite', 'minilm', 'minilm-int8'] as const
 export type LocalEmbeddingModel = (typeof LOCAL_EMBEDDING_MODELS)[number]
 
 /** Vector length of each offline model. */
@@ -37,26 +36,23 @@ export const LOCAL_MODEL_DIMENSIONS: Readonly<Record<LocalEmbeddingModel, number
   'minilm-int8': MINILM_DIMENSIONS,
 })
 
-/** The model {@link createLocalEmbeddings} builds when none is named. */
-export const DEFAULT_LOCAL_EMBEDDING_MODEL: LocalEmbeddingModel = 'minilm-int8'
-
-/** Dimension of the default local model. */
-export const LOCAL_EMBEDDING_DIMENSIONS = MINILM_DIMENSIONS
+/** Dimension of the default local model (USE-lite). */
+export const LOCAL_EMBEDDING_DIMENSIONS = USE_LITE_DIMENSIONS
 
 /** Options of {@link createLocalEmbeddings}. */
 export interface LocalEmbeddingOptions {
-  /** Which offline model. @default 'minilm-int8' */
+  /** Which offline model. @default 'use-lite' */
   model?: LocalEmbeddingModel
   /** Texts per model call. @default 8 for USE-lite, 32 for MiniLM */
   batchSize?: number
 }
 
 /**
- * Creates an offline embedding client: MiniLM int8 (`name` 'local:minilm-int8', 384-d) unless `model` says
+ * Creates an offline embedding client: USE-lite (`name` 'local:use-lite', 512-d) unless `model` says
  * otherwise. Nothing loads until the first `embed()`.
  */
 export function createLocalEmbeddings(options: LocalEmbeddingOptions = {}): EmbeddingClient {
-  const model = options.model ?? DEFAULT_LOCAL_EMBEDDING_MODEL
+  const model = options.model ?? 'use-lite'
   const batch = options.batchSize === undefined ? {} : { batchSize: options.batchSize }
   switch (model) {
     case 'use-lite':

@@ -23,9 +23,9 @@ afterAll(() => {
   globalThis.fetch = realFetch
 })
 
-const useLite = createLocalEmbeddings({ model: 'use-lite' })
+const useLite = createLocalEmbeddings()
 const miniLM = createLocalEmbeddings({ model: 'minilm' })
-const miniLMInt8 = createLocalEmbeddings()
+const miniLMInt8 = createLocalEmbeddings({ model: 'minilm-int8' })
 const clients: Record<LocalEmbeddingModel, EmbeddingClient> = {
   'use-lite': useLite,
   minilm: miniLM,
@@ -44,14 +44,11 @@ describeEmbeddingClientContract('local MiniLM int8 (offline)', async () => ({ cl
 })
 
 describe('createLocalEmbeddings', () => {
-  it('makes 384-d MiniLM int8 vectors by default, and 512-d USE-lite ones, without touching the network', async () => {
-    expect(miniLMInt8.name).toBe('local:minilm-int8')
-    expect(miniLMInt8.dimensions).toBe(LOCAL_EMBEDDING_DIMENSIONS)
+  it('makes 512-d USE-lite vectors by default without touching the network', async () => {
     expect(useLite.name).toBe('local:use-lite')
+    expect(useLite.dimensions).toBe(LOCAL_EMBEDDING_DIMENSIONS)
     const [v] = await useLite.embed(['Atta is working on MedFlow'])
     expect(v).toHaveLength(512)
-    const [w] = await miniLMInt8.embed(['Atta is working on MedFlow'])
-    expect(w).toHaveLength(LOCAL_EMBEDDING_DIMENSIONS)
     expect(attempted).toEqual([])
   })
 
@@ -109,7 +106,7 @@ describe('createLocalEmbeddings', () => {
     expect(err).toBeInstanceOf(ExtractionError)
     expect((err as ExtractionError).code).toBe('INVALID_INPUT')
     expect((err as ExtractionError).message).toBe(
-      'unknown local embedding model "bert-xl": use one of minilm-int8, minilm, use-lite',
+      'unknown local embedding model "bert-xl": use one of use-lite, minilm, minilm-int8',
     )
   })
 })

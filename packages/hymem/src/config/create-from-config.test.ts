@@ -148,16 +148,13 @@ describe('embedded defaults', () => {
     const memory = await createHyMemFromConfig(config)
     try {
       expect(memory.extractor.name).toBe('rules')
-      expect(memory.embeddings?.name).toBe('cached:local:minilm-int8')
+      expect(memory.embeddings?.name).toBe('cached:local:use-lite')
       await memory.remember({ description: 'Deploy day', content: 'Production deploys happen on Fridays.' })
       await memory.remember({ description: 'Lunch', content: 'The team orders pizza on Thursdays.' })
       const [best] = await memory.searchNotes('when do we ship to production?', { minSimilarity: 0 })
       expect(best?.note.description).toBe('Deploy day')
       expect(best?.similarity).toBeGreaterThan(0)
-      expect(await memory.store.vectors.pinned('notes')).toEqual({
-        model: 'minilm-l6-v2-int8-384',
-        dimensions: 384,
-      })
+      expect(await memory.store.vectors.pinned('notes')).toEqual({ model: 'use-lite-512', dimensions: 512 })
     } finally {
       await memory.close()
     }

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCAL_EMBEDDING_MODEL, LOCAL_EMBEDDING_MODELS } from '@hymem/extraction/local'
+import { LOCAL_EMBEDDING_MODELS } from '@hymem/extraction/local'
 import * as v from 'valibot'
 
 /** Embedding back ends selectable with `HYMEM_EMBEDDING_PROVIDER`. */
@@ -124,7 +124,7 @@ export const ENV_SCHEMA = v.object({
       'local',
     ),
     v.description(
-      'Embedding back end: local (offline MiniLM int8, 384-d), openai-compatible, fake (tests) or none (keyword + graph only).',
+      'Embedding back end: local (offline USE-lite, 512-d), openai-compatible, fake (tests) or none (keyword + graph only).',
     ),
   ),
   HYMEM_EMBEDDING_LOCAL_MODEL: v.pipe(
@@ -138,10 +138,10 @@ export const ENV_SCHEMA = v.object({
           `must be one of ${LOCAL_EMBEDDING_MODELS.join(', ')}, e.g. HYMEM_EMBEDDING_LOCAL_MODEL=minilm`,
         ),
       ),
-      DEFAULT_LOCAL_EMBEDDING_MODEL,
+      'use-lite',
     ),
     v.description(
-      'Offline model of provider local: minilm-int8 (all-MiniLM-L6-v2, int8, 384-d), minilm (the same in float32) or use-lite (USE-lite, 512-d, the earlier default).',
+      'Offline model of provider local: use-lite (USE-lite, 512-d) or minilm (all-MiniLM-L6-v2, 384-d).',
     ),
   ),
   HYMEM_EMBEDDING_API_KEY: optionalText('API key of the embedding endpoint; falls back to the LLM key.'),

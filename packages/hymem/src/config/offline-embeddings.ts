@@ -1,7 +1,7 @@
 import { cachedEmbeddings, type EmbeddingClient } from '@hymem/extraction'
 
 /**
- * The default embedder of every surface (library, CLI, MCP, server): the offline MiniLM int8 model shipped in
+ * The default embedder of every surface (library, CLI, MCP, server): the offline USE-lite model shipped in
  * npm, behind an LRU cache. Its packages load here, on first use; the model itself on the first `embed()`.
  */
 export async function offlineEmbeddings(): Promise<EmbeddingClient> {
