@@ -17,7 +17,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { openStore, registerFullTextFunctions, type Store } from '@hymem/core-store'
+import { openStore, type Store } from '@hymem/core-store'
+import { registerFullTextFunctions } from '@hymem/core-store/sqlite'
 import { type DreamConfig, dream } from '@hymem/dreaming'
 import {
   cachedEmbeddings,

@@ -13,16 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import {
-  buildMatchQuery,
-  loadTokenCounter,
-  MIGRATIONS,
-  type NewMessage,
-  openStore,
-  randomId,
-  registerFullTextFunctions,
-  type SqliteStore,
-} from '@hymem/core-store'
+import { loadTokenCounter, type NewMessage, openStore, randomId, type SqliteStore } from '@hymem/core-store'
+import { buildMatchQuery, MIGRATIONS, registerFullTextFunctions } from '@hymem/core-store/sqlite'
 import Database from 'better-sqlite3'
 import * as sqliteVec from 'sqlite-vec'
 import { prng, pseudoWords, sentenceMaker, zipfPicker } from './synthetic'

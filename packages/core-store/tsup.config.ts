@@ -1,7 +1,11 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', postgres: 'src/engine/postgres/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    postgres: 'src/engine/postgres/index.ts',
+    sqlite: 'src/engine/sqlite/index.ts',
+  },
   format: ['esm'],
   dts: true,
   clean: true,

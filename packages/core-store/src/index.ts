@@ -1,6 +1,8 @@
 /**
- * `@hymem/core-store`: HyMem's SQLite storage — schema and migrations, typed repositories, full-text and
- * vector search, canonical entity names, managed Markdown sections and the dream lock.
+ * `@hymem/core-store`: HyMem's storage on SQLite (the default) or PostgreSQL with pgvector — the `Store`
+ * contract and its typed repositories, full-text and vector search, canonical entity names, forgetting,
+ * managed Markdown sections and the dream lock. PostgreSQL opens through `@hymem/core-store/postgres`; the
+ * raw SQLite schema and FTS functions that benchmarks compare against through `@hymem/core-store/sqlite`.
  *
  * @example
  * import { openStore } from '@hymem/core-store'
@@ -22,31 +24,17 @@ export type {
 } from './canonical'
 export {
   addAlias,
-  CANONICAL_SEPARATOR,
   edgeConfidence,
   findCanonicalDrift,
-  isCanonical,
-  LEADING_ARTICLES,
   mergeCanonical,
   normalize,
   repairCanonicalDrift,
   resolveAlias,
 } from './canonical'
-export type {
-  HeldRunLock,
-  RunLock,
-  RunLockAcquireResult,
-  RunLockHolder,
-  RunLockOptions,
-  RunLockTakeoverReason,
-  SqliteLike,
-} from './engine/run-lock-types'
-export type { SqliteFunctionHost } from './engine/sqlite/full-text-functions'
-export { registerFullTextFunctions } from './engine/sqlite/full-text-functions'
+export type { RunLockHolder, RunLockTakeoverReason } from './engine/run-lock-types'
 export { openStore } from './engine/sqlite/open-store'
-export { createRunLock, DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './engine/sqlite/run-lock'
-export type { Migration } from './engine/sqlite/schema/migrations'
-export { MIGRATIONS, SCHEMA_VERSION } from './engine/sqlite/schema/migrations'
+export { DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './engine/sqlite/run-lock'
+export { SCHEMA_VERSION } from './engine/sqlite/schema/migrations'
 export { sqliteFilesOf } from './engine/sqlite/sqlite-files'
 export type { ThreadWriteLock, ThreadWriteLockOptions } from './engine/sqlite/thread-write-lock'
 export {
@@ -54,6 +42,7 @@ export {
   releaseThreadWriteLockOf,
   threadWriteLockTag,
 } from './engine/sqlite/thread-write-lock'
+export type { OpenStoreOptions, SqliteStore } from './engine/sqlite/types'
 export { MAX_NEAREST_K } from './engine/sqlite/vector-index'
 export type { StoreHeldRunLock, StoreRunLock, StoreRunLockAcquireResult } from './engine/store-run-lock'
 export type { LoosePermission } from './files'
@@ -84,27 +73,15 @@ export {
   SESSION_FILTER_FIELDS,
   WORKSPACE_FILTER_FIELDS,
 } from './filter'
-export type {
-  ForgetTarget,
-  Purge,
-  PurgeCompaction,
-  PurgeCounts,
-  PurgesRepository,
-} from './forget/purges'
+export type { ForgetTarget, Purge, PurgeCompaction, PurgeCounts, PurgesRepository } from './forget/purges'
 export type { TokenCounter } from './kernel/count-tokens'
-export { countTokens, loadTokenCounter } from './kernel/count-tokens'
+export { loadTokenCounter } from './kernel/count-tokens'
 export type { StoreErrorCode } from './kernel/errors'
 export { StoreError } from './kernel/errors'
 export { randomId } from './kernel/ids'
 export { ISO_TIME_HINT, isoTimeSchema, parseIsoTime } from './kernel/iso-time'
 export type * from './kernel/tables'
-export {
-  readManagedFile,
-  readOutsideSection,
-  readSection,
-  sectionMarkers,
-  writeSection,
-} from './markdown'
+export { readManagedFile, readOutsideSection, readSection, sectionMarkers, writeSection } from './markdown'
 export type { Alias, AliasesRepository } from './repositories/aliases'
 export type {
   BackupChunk,
@@ -160,11 +137,7 @@ export type {
   ProfileObservation,
 } from './repositories/markers'
 export type { Mention, MentionsRepository } from './repositories/mentions'
-export type {
-  MessageNeighbours,
-  MessagesRepository,
-  RecentMessagesQuery,
-} from './repositories/message-types'
+export type { MessageNeighbours, MessagesRepository, RecentMessagesQuery } from './repositories/message-types'
 export type {
   NewNote,
   Note,
@@ -176,13 +149,7 @@ export type {
   StaleNotesFilter,
 } from './repositories/notes'
 export type { PeerCardsRepository } from './repositories/peer-cards'
-export { inferPeerRole } from './repositories/peer-role'
-export type {
-  NewProcedure,
-  Procedure,
-  ProcedureStep,
-  ProceduresRepository,
-} from './repositories/procedures'
+export type { NewProcedure, Procedure, ProcedureStep, ProceduresRepository } from './repositories/procedures'
 export type { QueueTotal, QueueTotalsRepository } from './repositories/queue-totals'
 export type { Scope, ScopeMember, ScopesRepository } from './repositories/scopes'
 export type {
@@ -229,9 +196,7 @@ export { cosineSimilarity } from './search/vector-math'
 export { maskSecrets } from './secrets/mask-secrets'
 export type { Repositories } from './store/repositories'
 export type {
-  OpenStoreOptions,
   PostgresStoreInfo,
-  SqliteStore,
   SqliteStoreInfo,
   Store,
   StoreBackend,
@@ -242,5 +207,4 @@ export type {
   StoreScope,
   VectorSupport,
 } from './store/types'
-export type { MatchQueryOptions } from './text'
-export { buildMatchQuery, DEFAULT_MAX_TERMS, ENGLISH_STOP_WORDS, tokenizeForFts } from './text'
+export { ENGLISH_STOP_WORDS, tokenizeForFts } from './text'

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach } from 'vitest'
 import { openStore } from '../src/engine/sqlite/open-store'
-import type { OpenStoreOptions, Store } from '../src/store/types'
+import type { OpenStoreOptions } from '../src/engine/sqlite/types'
+import type { Store } from '../src/store/types'
 import { tempDir } from './temp-dir'
 
 /** A fixed clock that tests can move forward. */

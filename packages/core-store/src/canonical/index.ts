@@ -1,5 +1,5 @@
 export { edgeConfidence } from '../repositories/edge-confidence'
-export { CANONICAL_SEPARATOR, isCanonical, LEADING_ARTICLES, normalize } from '../text/normalize'
+export { normalize } from '../text/normalize'
 export type { AddAliasInput, ResolveAliasInput } from './aliases'
 export { addAlias, resolveAlias } from './aliases'
 export type { CanonicalColumn, CanonicalDrift, CanonicalDriftOptions, CanonicalDriftRepair } from './drift'

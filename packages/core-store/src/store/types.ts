@@ -1,5 +1,5 @@
-import type { ThreadWriteLock } from '../engine/sqlite/thread-write-lock'
 import type { StoreRunLock } from '../engine/store-run-lock'
+import type { StoreBackend } from '../engine/types'
 import type { StoreContext, VectorSupport } from '../kernel/context'
 import type { FullTextSearch, VectorIndex } from '../search/types'
 import type { Repositories } from './repositories'
@@ -14,27 +14,7 @@ export type StoreLogEvent =
 
 export type StoreLog = (event: StoreLogEvent) => void
 
-/** The database engine behind a store. */
-export type StoreBackend = 'sqlite' | 'postgres'
-
-export interface OpenStoreOptions {
-  /** Path of the SQLite file; parent directories are created. `:memory:` works but cannot `fork()`. */
-  readonly path: string
-  /** Injected clock; decay, recency and timestamps read it. @default () => new Date() */
-  readonly clock?: () => Date
-  /** Injected id source for public ids (messages, notes). @default 21-char random ids */
-  readonly newId?: () => string
-  readonly log?: StoreLog
-  /** Set false to skip loading sqlite-vec (tests of the fallback path). @default true */
-  readonly loadVectorExtension?: boolean
-  /** Most vectors the JS fallback scans per query. @default 5000 */
-  readonly embeddingMaxScan?: number
-  /**
-   * Shared with connections in other threads of this process (a dream worker): write transactions take
-   * it first, so those threads wait for each other asynchronously rather than in SQLite's busy handler.
-   */
-  readonly threadWriteLock?: ThreadWriteLock
-}
+export type { StoreBackend } from '../engine/types'
 
 /** A connection-bound view: typed repositories, full-text and vector search over one connection. */
 export type StoreScope = Repositories & {
@@ -97,12 +77,4 @@ export type Store = StoreScope & {
   fork(): Store
   /** Idempotent. Afterwards every repository call rejects with `StoreError('CLOSED')` naming the store. */
   close(): Promise<void>
-}
-
-/** A store on one SQLite file: one connection; `fork()` opens another to the same file. */
-export interface SqliteStore extends Store {
-  readonly backend: 'sqlite'
-  readonly path: string
-  info(): SqliteStoreInfo
-  fork(): SqliteStore
 }

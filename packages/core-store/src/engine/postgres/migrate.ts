@@ -1,13 +1,11 @@
 import { type Kysely, sql } from 'kysely'
 import { StoreError } from '../../kernel/errors'
-import type { MigrationResult } from '../sqlite/migrate'
-import type { Migration } from '../sqlite/schema/migrations'
-import { SCHEMA_VERSION } from '../sqlite/schema/migrations'
+import type { Migration, MigrationResult } from '../migrations'
 import { LOCK_NAMESPACE } from './lock-keys'
-import { POSTGRES_MIGRATIONS } from './schema/migrations'
+import { POSTGRES_MIGRATIONS, POSTGRES_SCHEMA_VERSION } from './schema/migrations'
 
 /**
- * Brings the schema up to SCHEMA_VERSION, one transaction per migration. Each transaction first takes a
+ * Brings the schema up to POSTGRES_SCHEMA_VERSION, one transaction per migration. Each transaction first takes a
  * transaction-level advisory lock for this schema and re-reads the version, so servers opening a new
  * database at the same time apply each migration once. The version lives in `schema_version` (one row).
  */
@@ -74,10 +72,10 @@ export async function readPostgresVersion(db: Kysely<unknown>): Promise<number> 
 }
 
 function refuseNewer(version: number, location: string, schema: string): void {
-  if (version > SCHEMA_VERSION) {
+  if (version > POSTGRES_SCHEMA_VERSION) {
     throw new StoreError(
       'SCHEMA_TOO_NEW',
-      `${location} (schema ${schema}) has schema version ${version}, but this HyMem understands up to version ${SCHEMA_VERSION}: upgrade HyMem to open it`,
+      `${location} (schema ${schema}) has schema version ${version}, but this HyMem understands up to version ${POSTGRES_SCHEMA_VERSION}: upgrade HyMem to open it`,
     )
   }
 }

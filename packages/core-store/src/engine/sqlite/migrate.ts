@@ -1,12 +1,7 @@
 import type Database from 'better-sqlite3'
 import { StoreError } from '../../kernel/errors'
+import type { MigrationResult } from '../migrations'
 import { MIGRATIONS, SCHEMA_VERSION } from './schema/migrations'
-
-export interface MigrationResult {
-  readonly from: number
-  readonly to: number
-  readonly applied: readonly string[]
-}
 
 /**
  * Brings the file up to SCHEMA_VERSION, one transaction per migration. `BEGIN IMMEDIATE` plus a re-read of

@@ -8,13 +8,7 @@ import { randomId } from '../../kernel/ids'
 import type { HyMemDatabase } from '../../kernel/tables'
 import type { ScopeWithBuilder } from '../../store/builder'
 import { createRepositories } from '../../store/repositories'
-import type {
-  OpenStoreOptions,
-  SqliteStore,
-  SqliteStoreInfo,
-  StoreContext,
-  VectorSupport,
-} from '../../store/types'
+import type { SqliteStoreInfo, StoreContext, VectorSupport } from '../../store/types'
 import { closableDialect, storeClosedError } from '../closable-dialect'
 import { mappedDialect } from '../mapped-dialect'
 import { createStoreRunLock } from '../store-run-lock'
@@ -27,6 +21,7 @@ import { GatedSqliteDialect } from './gated-dialect'
 import { migrate, readVersion } from './migrate'
 import { createRunLock } from './run-lock'
 import { cachingDatabase, createStatementCache } from './statement-cache'
+import type { OpenStoreOptions, SqliteStore } from './types'
 import { createVectorIndex } from './vector-index'
 
 const BUSY_TIMEOUT_MS = 10_000

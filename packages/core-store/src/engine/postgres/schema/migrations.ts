@@ -1,4 +1,4 @@
-import type { Migration } from '../../sqlite/schema/migrations'
+import type { Migration } from '../../migrations'
 import { POSTGRES_MIGRATION_0001_INITIAL } from './migration-0001-initial'
 import { POSTGRES_MIGRATION_0002_EDGE_VECTORS } from './migration-0002-edge-vectors'
 import { POSTGRES_MIGRATION_0003_EDGE_RECENCY_INDEX } from './migration-0003-edge-recency-index'
@@ -24,3 +24,6 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'full-text-every-script', sql: POSTGRES_MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT },
   { version: 9, name: 'llm-cache-age-index', sql: POSTGRES_MIGRATION_0009_LLM_CACHE_AGE_INDEX },
 ]
+
+/** The schema version this code writes (the same as SQLite's); a newer database is refused. */
+export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS[POSTGRES_MIGRATIONS.length - 1]?.version ?? 0

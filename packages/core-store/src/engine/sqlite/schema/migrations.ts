@@ -1,3 +1,4 @@
+import type { Migration } from '../../migrations'
 import { MIGRATION_0001_INITIAL } from './migration-0001-initial'
 import { MIGRATION_0002_EDGE_VECTORS } from './migration-0002-edge-vectors'
 import { MIGRATION_0003_EDGE_RECENCY_INDEX } from './migration-0003-edge-recency-index'
@@ -7,13 +8,6 @@ import { MIGRATION_0006_GRAPH_GENERATIONS } from './migration-0006-graph-generat
 import { MIGRATION_0007_QUEUE_TOTALS } from './migration-0007-queue-totals'
 import { MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT } from './migration-0008-full-text-every-script'
 import { MIGRATION_0009_LLM_CACHE_AGE_INDEX } from './migration-0009-llm-cache-age-index'
-
-export interface Migration {
-  /** Becomes `PRAGMA user_version` once applied. Strictly increasing, never reused. */
-  readonly version: number
-  readonly name: string
-  readonly sql: string
-}
 
 /** Forward-only migrations, applied in order, each in its own transaction. Append, never edit. */
 export const MIGRATIONS: readonly Migration[] = [
