@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DreamConfig } from '@hymem/dreaming'
 import { createFakeEmbeddings, type EmbeddingClient } from '@hymem/extraction'
+import { createLocalEmbeddings, LOCAL_EMBEDDING_MODELS } from '@hymem/extraction/local'
 import type { QueryConfig } from '@hymem/query'
 import { configFromEnv, createHyMem, type HyMem } from 'hymem'
 import pg from 'pg'
@@ -188,11 +189,11 @@ async function dreamAll(memory: HyMem): Promise<void> {
 }
 
 /** The values of `--embeddings`. */
-export const EMBEDDING_CHOICES = ['default', 'none', 'local', 'use-lite', 'minilm', 'fake'] as const
+export const EMBEDDING_CHOICES = ['default', 'none', 'local', ...LOCAL_EMBEDDING_MODELS, 'fake'] as const
 
 /**
  * `default` is what `configFromEnv` picks with no variables set (what users get without flags); `local` is
- * the default offline model; `use-lite` and `minilm` name an offline model.
+ * the default offline model; `use-lite`, `minilm` and `minilm-int8` name an offline model.
  */
 export async function chooseEmbeddings(
   kind: string,
@@ -202,10 +203,8 @@ export async function chooseEmbeddings(
   if (resolved === 'local') resolved = defaults.localModel
   if (resolved === 'none') return { name: resolved, client: null }
   if (resolved === 'fake') return { name: resolved, client: createFakeEmbeddings({ dimensions: 256 }) }
-  if (resolved === 'use-lite' || resolved === 'minilm') {
-    const { createLocalEmbeddings } = await import('@hymem/extraction/local')
-    return { name: `local ${resolved}`, client: createLocalEmbeddings({ model: resolved }) }
-  }
+  const model = LOCAL_EMBEDDING_MODELS.find((m) => m === resolved)
+  if (model) return { name: `local ${model}`, client: createLocalEmbeddings({ model }) }
   throw new Error(`--embeddings must be one of ${EMBEDDING_CHOICES.join(', ')} (got ${kind})`)
 }
 

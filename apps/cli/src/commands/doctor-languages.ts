@@ -2,7 +2,11 @@ import type { Store } from '@hymem/core-store'
 import type { DoctorCheck, EmbedderInfo } from './doctor-types'
 
 /** Offline models trained on English text only: their vectors mean little for other scripts. */
-const ENGLISH_ONLY_MODELS: ReadonlySet<string> = new Set(['use-lite-512', 'minilm-l6-v2-384'])
+const ENGLISH_ONLY_MODELS: ReadonlySet<string> = new Set([
+  'use-lite-512',
+  'minilm-l6-v2-384',
+  'minilm-l6-v2-int8-384',
+])
 /** How many of the newest messages are read to see which scripts the memory holds. */
 const SAMPLE = 500
 /** A letter of a script other than Latin. */

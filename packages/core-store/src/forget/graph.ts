@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { edgeConfidence } from '../canonical/merge'
+import { edgeConfidence } from '../repositories/edge-confidence'
 import type { PurgeTx, Tally } from './tally'
 import { slices } from './tally'
 

@@ -1,7 +1,7 @@
-import { edgeConfidence } from '../canonical/merge'
 import { StoreError } from '../kernel/errors'
 import type { KnowledgeGraphTable } from '../kernel/tables'
 import { requireInteger, requireNumber, requireText } from './checks'
+import { edgeConfidence } from './edge-confidence'
 import {
   type Edge,
   type EdgeCounts,

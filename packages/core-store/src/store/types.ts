@@ -1,8 +1,8 @@
 import type { ThreadWriteLock } from '../engine/sqlite/thread-write-lock'
 import type { StoreRunLock } from '../engine/store-run-lock'
 import type { StoreContext, VectorSupport } from '../kernel/context'
-import type { Repositories } from '../repositories'
 import type { FullTextSearch, VectorIndex } from '../search/types'
+import type { Repositories } from './repositories'
 
 export type { StoreContext, VectorSupport } from '../kernel/context'
 

@@ -141,7 +141,7 @@ export const ENV_SCHEMA = v.object({
       'use-lite',
     ),
     v.description(
-      'Offline model of provider local: use-lite (USE-lite, 512-d) or minilm (all-MiniLM-L6-v2, 384-d).',
+      'Offline model of provider local: use-lite (USE-lite, 512-d), minilm (all-MiniLM-L6-v2, 384-d) or minilm-int8 (the same with int8 weights, fastest).',
     ),
   ),
   HYMEM_EMBEDDING_API_KEY: optionalText('API key of the embedding endpoint; falls back to the LLM key.'),

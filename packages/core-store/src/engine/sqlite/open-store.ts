@@ -6,8 +6,8 @@ import { createPrivateFile, ensurePrivateDirectory } from '../../files'
 import { StoreError } from '../../kernel/errors'
 import { randomId } from '../../kernel/ids'
 import type { HyMemDatabase } from '../../kernel/tables'
-import { createRepositories } from '../../repositories'
 import type { ScopeWithBuilder } from '../../store/builder'
+import { createRepositories } from '../../store/repositories'
 import type {
   OpenStoreOptions,
   SqliteStore,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import { edgeConfidence } from '../../../canonical'
 import { requireInteger } from '../../../repositories/checks'
+import { edgeConfidence } from '../../../repositories/edge-confidence'
 import { requireTriple, toEdge } from '../../../repositories/edge-model'
 import { patchColumns } from '../../../repositories/edge-writes'
 import type { EdgesRepository } from '../../../repositories/edges'

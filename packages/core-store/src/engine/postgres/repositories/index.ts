@@ -1,4 +1,4 @@
-import type { RepositoryOverrides } from '../../../repositories/overrides'
+import type { RepositoryOverrides } from '../../../store/repository-overrides'
 import { postgresBackup } from './backup'
 import { postgresChunks } from './chunks'
 import { postgresEdges } from './edges'

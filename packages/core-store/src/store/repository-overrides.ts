@@ -1,5 +1,5 @@
-import type { Repositories } from './index'
-import type { RepositoryScope } from './scope'
+import type { RepositoryScope } from '../repositories/scope'
+import type { Repositories } from './repositories'
 
 /**
  * Per-engine replacements for repositories (or single methods) whose SQL is engine-specific: each entry

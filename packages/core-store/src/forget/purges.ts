@@ -1,15 +1,15 @@
 import type { Kysely, Selectable } from 'kysely'
-import { type CascadePlan, purgeContent } from '../forget/cascade'
-import type { PurgeTx } from '../forget/tally'
-import { mergeCounts } from '../forget/tally'
-import type { ForgetTarget, Purge, PurgeCompaction } from '../forget/types'
 import { StoreError } from '../kernel/errors'
 import type { HyMemDatabase, PurgeKind, PurgesTable } from '../kernel/tables'
-import { _advanceGraphGeneration } from './graph-generations'
-import { parseArray, parseObject, requireId } from './json'
-import type { RepositoryScope } from './scope'
+import { _advanceGraphGeneration } from '../repositories/graph-generations'
+import { parseArray, parseObject, requireId } from '../repositories/json'
+import type { RepositoryScope } from '../repositories/scope'
+import { type CascadePlan, purgeContent } from './cascade'
+import type { PurgeTx } from './tally'
+import { mergeCounts } from './tally'
+import type { ForgetTarget, Purge, PurgeCompaction } from './types'
 
-export type { ForgetTarget, Purge, PurgeCompaction, PurgeCounts } from '../forget/types'
+export type { ForgetTarget, Purge, PurgeCompaction, PurgeCounts } from './types'
 
 /**
  * Deletion requests and their receipts (`purges`). A purge runs in three steps, each safe to repeat:
