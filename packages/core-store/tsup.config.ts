@@ -1,14 +1,7 @@
-import { defineConfig } from 'tsup'
+import { packageBuild } from '../../tsup.base'
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    postgres: 'src/engine/postgres/index.ts',
-    sqlite: 'src/engine/sqlite/index.ts',
-  },
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
+export default packageBuild({
+  index: 'src/index.ts',
+  postgres: 'src/engine/postgres/index.ts',
+  sqlite: 'src/engine/sqlite/index.ts',
 })

@@ -44,6 +44,11 @@ const mapped =
   async (_scope: RepositoryScope, _workspaceId: string, rows: R[]) =>
     rows.map(map)
 
+/** A value without its store-local id (a restore lets the target store choose its own). */
+function withoutId<V extends { id: unknown }>({ id: _storeLocal, ...value }: V): Omit<V, 'id'> {
+  return value
+}
+
 /** The workspace column of a `processed_chunks` row, on the engines whose table has one. */
 function processedInWorkspace(scope: RepositoryScope, workspaceId: string): object {
   return scope.engine.processedChunksHaveWorkspace ? { workspace_id: workspaceId } : {}
@@ -171,10 +176,7 @@ export const BACKUP_TABLES: { readonly [N in BackupTableName]: BackupTable<N> } 
   behavioral_markers: {
     name: 'behavioral_markers',
     key: 'id',
-    read: mapped((row) => {
-      const { id: _storeLocal, ...marker } = toMarker(row)
-      return marker
-    }),
+    read: mapped((row) => withoutId(toMarker(row))),
     write: fromMarker,
     // Markers from a chunk are unique by their chunk; the others by what they say and when.
     sameWhen: (marker) =>
@@ -185,10 +187,7 @@ export const BACKUP_TABLES: { readonly [N in BackupTableName]: BackupTable<N> } 
   extraction_feedback: {
     name: 'extraction_feedback',
     key: 'id',
-    read: mapped((row) => {
-      const { id: _storeLocal, ...feedback } = toFeedback(row)
-      return { workspaceId: row.workspace_id, ...feedback }
-    }),
+    read: mapped((row) => ({ workspaceId: row.workspace_id, ...withoutId(toFeedback(row)) })),
     write: (value) => fromFeedback(value.workspaceId, value),
     sameWhen: () => ['workspace_id', 'subject', 'predicate', 'object', 'created_at', 'chunk_text', 'reason'],
   },
@@ -202,10 +201,7 @@ export const BACKUP_TABLES: { readonly [N in BackupTableName]: BackupTable<N> } 
   dream_runs: {
     name: 'dream_runs',
     key: 'id',
-    read: mapped((row) => {
-      const { id: _storeLocal, ...run } = toDreamRun(row)
-      return run
-    }),
+    read: mapped((row) => withoutId(toDreamRun(row))),
     write: fromDreamRun,
     // The same run: same workspace, times, status, extractor, counts and timings.
     sameWhen: () => ['workspace_id', 'started_at', 'status', 'extractor', 'finished_at', 'counts', 'timings'],

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { StoreError } from '../kernel/errors'
+import type { VectorIndexName } from '../search/types'
 import { blobVector } from '../search/vector-math'
 import type { BackupRepository } from './backup'
 import type { BackupVector } from './backup-values'
@@ -44,4 +45,13 @@ export function sqliteBackupVectors({ db }: RepositoryScope): BackupRepository['
     }
     return out
   }
+}
+
+/** A stored vector row as a backup hands it out, its vector decoded by the engine that read it. */
+export function _backupVector(
+  index: VectorIndexName,
+  row: { readonly id: number | string; readonly model: string; readonly text_hash: string },
+  vector: Float32Array,
+): BackupVector {
+  return { index, id: row.id, model: row.model, textHash: row.text_hash, vector }
 }

@@ -10,7 +10,7 @@ import { createMessageTransfer } from './message-transfer'
 import type { MessagesRepository, RecentMessagesQuery } from './message-types'
 import { MESSAGE_ROLES, toMessage } from './message-values'
 import { selectNeighbours } from './messages-sqlite'
-import { pageWindow, toPage } from './pagination'
+import { listPage } from './pagination'
 import type { RepositoryScope } from './scope'
 import type { Message, NewMessage } from './types'
 
@@ -140,22 +140,17 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       return unique.flatMap((id) => byId.get(id) ?? [])
     },
     async listBySession(workspaceId, sessionId, request, filter) {
-      const window = pageWindow(request)
       const matching = db
         .selectFrom('messages')
         .where('workspace_id', '=', workspaceId)
         .where('session_id', '=', sessionId)
         .where(_filterFor(scope.engine, MESSAGE_TARGET, filter))
-      const [rows, count] = await Promise.all([
-        matching
-          .selectAll()
-          .orderBy('id', window.reverse ? 'desc' : 'asc')
-          .limit(window.size)
-          .offset(window.offset)
-          .execute(),
-        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return toPage(rows.map(toMessage), Number(count.n), window)
+      return listPage(
+        request,
+        matching,
+        (rows, direction) => rows.selectAll().orderBy('id', direction),
+        toMessage,
+      )
     },
     async listAfter(workspaceId, sessionId, afterId, limit = DEFAULT_LIST_AFTER_LIMIT) {
       if (!Number.isInteger(limit) || limit < 1)

@@ -16,7 +16,7 @@ import {
   toNote,
 } from './note-values'
 import { markNotesAccessed, notesByIds } from './notes-sqlite'
-import { pageWindow, toPage } from './pagination'
+import { listPage } from './pagination'
 import type { RepositoryScope } from './scope'
 import type { Page, PageRequest } from './types'
 
@@ -297,23 +297,23 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
     },
     async list(workspaceId, options = {}) {
       requireId(workspaceId, 'workspace id')
-      const window = pageWindow(options.page)
       let query = db.selectFrom('notes').where('workspace_id', '=', workspaceId)
       if (options.archived === true) query = query.where('archived_at', 'is not', null)
       else if (options.includeArchived !== true) query = query.where('archived_at', 'is', null)
-      const direction = window.reverse ? 'asc' : 'desc'
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy((eb) => eb('archived_at', 'is not', null))
-          .orderBy('updated_at', direction)
-          .orderBy('id', direction)
-          .limit(window.size)
-          .offset(window.offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return toPage(rows.map(toNote), Number(count.n), window)
+      return listPage(
+        options.page,
+        query,
+        (rows, direction) => {
+          // Newest first unless reversed.
+          const newest = direction === 'asc' ? 'desc' : 'asc'
+          return rows
+            .selectAll()
+            .orderBy((eb) => eb('archived_at', 'is not', null))
+            .orderBy('updated_at', newest)
+            .orderBy('id', newest)
+        },
+        toNote,
+      )
     },
   }
 }

@@ -3,7 +3,7 @@ import { _filterFor, type FilterTarget, PEER_FILTER_FIELDS } from '../filter'
 import { StoreError } from '../kernel/errors'
 import type { HyMemDatabase, PeerRole, PeersTable } from '../kernel/tables'
 import { objectText, parseObject, requireId } from './json'
-import { pageWindow, toPage } from './pagination'
+import { listPage } from './pagination'
 import { inferPeerRole } from './peer-role'
 import type { RepositoryScope } from './scope'
 import type { Peer, PeersRepository } from './types'
@@ -98,23 +98,16 @@ export function createPeersRepository(scope: RepositoryScope): PeersRepository {
       return row ? toPeer(row) : null
     },
     async list(workspaceId, request, filter) {
-      const window = pageWindow(request)
-      const direction = window.reverse ? 'desc' : 'asc'
       const matching = db
         .selectFrom('peers')
         .where('workspace_id', '=', workspaceId)
         .where(_filterFor(scope.engine, PEER_TARGET, filter))
-      const [rows, count] = await Promise.all([
-        matching
-          .selectAll()
-          .orderBy('created_at', direction)
-          .orderBy('id', direction)
-          .limit(window.size)
-          .offset(window.offset)
-          .execute(),
-        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return toPage(rows.map(toPeer), Number(count.n), window)
+      return listPage(
+        request,
+        matching,
+        (rows, direction) => rows.selectAll().orderBy('created_at', direction).orderBy('id', direction),
+        toPeer,
+      )
     },
     async update(workspaceId, id, patch) {
       requireId(workspaceId, 'workspace id')

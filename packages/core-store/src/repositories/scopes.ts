@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from 'kysely'
 import { StoreError } from '../kernel/errors'
 import type { ScopesTable } from '../kernel/tables'
 import { objectText, parseObject, requireId } from './json'
-import { pageWindow, toPage } from './pagination'
+import { listPage } from './pagination'
 import type { RepositoryScope } from './scope'
 import { toSession } from './session-rows'
 import type { GetOrCreated, JsonObject, Page, PageRequest, Session } from './types'
@@ -95,20 +95,13 @@ export function createScopesRepository(scope: RepositoryScope): ScopesRepository
       return row ? toScope(row) : null
     },
     async list(workspaceId, request) {
-      const window = pageWindow(request)
-      const direction = window.reverse ? 'desc' : 'asc'
       const matching = db.selectFrom('scopes').where('workspace_id', '=', workspaceId)
-      const [rows, count] = await Promise.all([
-        matching
-          .selectAll()
-          .orderBy('created_at', direction)
-          .orderBy('id', direction)
-          .limit(window.size)
-          .offset(window.offset)
-          .execute(),
-        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return toPage(rows.map(toScope), Number(count.n), window)
+      return listPage(
+        request,
+        matching,
+        (rows, direction) => rows.selectAll().orderBy('created_at', direction).orderBy('id', direction),
+        toScope,
+      )
     },
     async addSessions(workspaceId, scopeId, sessionIds) {
       requireId(workspaceId, 'workspace id')
@@ -143,8 +136,6 @@ export function createScopesRepository(scope: RepositoryScope): ScopesRepository
       )
     },
     async listSessions(workspaceId, scopeId, request) {
-      const window = pageWindow(request)
-      const direction = window.reverse ? 'desc' : 'asc'
       const matching = db
         .selectFrom('scope_sessions')
         .innerJoin('sessions', (join) =>
@@ -154,17 +145,16 @@ export function createScopesRepository(scope: RepositoryScope): ScopesRepository
         )
         .where('scope_sessions.workspace_id', '=', workspaceId)
         .where('scope_sessions.scope_id', '=', scopeId)
-      const [rows, count] = await Promise.all([
-        matching
-          .selectAll('sessions')
-          .orderBy('scope_sessions.joined_at', direction)
-          .orderBy('sessions.id', direction)
-          .limit(window.size)
-          .offset(window.offset)
-          .execute(),
-        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return toPage(rows.map(toSession), Number(count.n), window)
+      return listPage(
+        request,
+        matching,
+        (rows, direction) =>
+          rows
+            .selectAll('sessions')
+            .orderBy('scope_sessions.joined_at', direction)
+            .orderBy('sessions.id', direction),
+        toSession,
+      )
     },
     async sessionIds(workspaceId, scopeIds) {
       if (scopeIds.length === 0) return []

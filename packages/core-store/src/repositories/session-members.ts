@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { objectText, requireId } from './json'
-import { pageWindow, toPage } from './pagination'
+import { listPage } from './pagination'
 import { ensurePeer, toPeer } from './peers'
 import type { RepositoryScope } from './scope'
 import { ensureSessionRows, toSessionPeer } from './session-rows'
@@ -80,8 +80,6 @@ export function createSessionMembers(scope: RepositoryScope): SessionMembers {
       return rows.map(toSessionPeer)
     },
     async listMemberPeers(workspaceId, sessionId, request) {
-      const window = pageWindow(request)
-      const direction = window.reverse ? 'desc' : 'asc'
       const members = db
         .selectFrom('session_peers')
         .innerJoin('peers', (join) =>
@@ -92,17 +90,16 @@ export function createSessionMembers(scope: RepositoryScope): SessionMembers {
         .where('session_peers.workspace_id', '=', workspaceId)
         .where('session_peers.session_id', '=', sessionId)
         .where('session_peers.left_at', 'is', null)
-      const [rows, count] = await Promise.all([
-        members
-          .selectAll('peers')
-          .orderBy('session_peers.joined_at', direction)
-          .orderBy(scope.engine.insertionOrderOf('session_peers'), direction)
-          .limit(window.size)
-          .offset(window.offset)
-          .execute(),
-        members.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return toPage(rows.map(toPeer), Number(count.n), window)
+      return listPage(
+        request,
+        members,
+        (rows, direction) =>
+          rows
+            .selectAll('peers')
+            .orderBy('session_peers.joined_at', direction)
+            .orderBy(scope.engine.insertionOrderOf('session_peers'), direction),
+        toPeer,
+      )
     },
     async getPeer(workspaceId, sessionId, peerId) {
       const row = await db

@@ -3,7 +3,7 @@ import { _filterFor, type FilterTarget, SESSION_FILTER_FIELDS } from '../filter'
 import { StoreError } from '../kernel/errors'
 import type { HyMemDatabase } from '../kernel/tables'
 import { objectText, requireId } from './json'
-import { pageWindow, toPage } from './pagination'
+import { listPage } from './pagination'
 import type { RepositoryScope } from './scope'
 import { createSessionMembers } from './session-members'
 import { createSessionProgress } from './session-progress'
@@ -64,8 +64,6 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
       return row ? toSession(row) : null
     },
     async list(workspaceId, request, query = {}) {
-      const window = pageWindow(request)
-      const direction = window.reverse ? 'desc' : 'asc'
       const member = query.memberId
       const matching = db
         .selectFrom('sessions')
@@ -84,17 +82,16 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
           ),
         )
         .where(_filterFor(scope.engine, SESSION_TARGET, query.filter))
-      const [rows, count] = await Promise.all([
-        matching
-          .selectAll('sessions')
-          .orderBy('sessions.created_at', direction)
-          .orderBy('sessions.id', direction)
-          .limit(window.size)
-          .offset(window.offset)
-          .execute(),
-        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return toPage(rows.map(toSession), Number(count.n), window)
+      return listPage(
+        request,
+        matching,
+        (rows, direction) =>
+          rows
+            .selectAll('sessions')
+            .orderBy('sessions.created_at', direction)
+            .orderBy('sessions.id', direction),
+        toSession,
+      )
     },
     async update(workspaceId, id, patch) {
       const metadata = objectText(patch.metadata, 'metadata')

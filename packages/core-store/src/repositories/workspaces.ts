@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely'
 import { _filterFor, type FilterTarget, WORKSPACE_FILTER_FIELDS } from '../filter'
 import type { HyMemDatabase, WorkspacesTable } from '../kernel/tables'
 import { objectText, parseObject, requireId } from './json'
-import { pageWindow, toPage } from './pagination'
+import { listPage } from './pagination'
 import type { RepositoryScope } from './scope'
 import type { JsonObject, Workspace, WorkspacesRepository } from './types'
 
@@ -125,19 +125,13 @@ export function createWorkspacesRepository(scope: RepositoryScope): WorkspacesRe
     },
     get: (id) => get(id),
     async list(request, filter) {
-      const window = pageWindow(request)
       const matching = db.selectFrom('workspaces').where(_filterFor(scope.engine, WORKSPACE_TARGET, filter))
-      const [rows, count] = await Promise.all([
-        matching
-          .selectAll()
-          .orderBy('created_at', window.reverse ? 'desc' : 'asc')
-          .orderBy('id', window.reverse ? 'desc' : 'asc')
-          .limit(window.size)
-          .offset(window.offset)
-          .execute(),
-        matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return toPage(rows.map(toWorkspace), Number(count.n), window)
+      return listPage(
+        request,
+        matching,
+        (rows, direction) => rows.selectAll().orderBy('created_at', direction).orderBy('id', direction),
+        toWorkspace,
+      )
     },
     async update(id, patch) {
       requireId(id, 'workspace id')

@@ -349,6 +349,7 @@ export function describeEdgesContract(backend: BackendUnderTest) {
         'job_queue depends_on redis',
       ])
       expect((await store.edges.listForGraph('w', { text: '%' })).total).toBe(0)
+      expect((await store.edges.listForGraph('w', { text: '\\' })).total).toBe(0)
     })
 
     it('filters by the session and the peer the evidence came from (or the peer as subject)', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { StoreError } from '../../../kernel/errors'
 import type { BackupRepository, BackupVector } from '../../../repositories/backup'
+import { _backupVector } from '../../../repositories/backup-vectors'
 import type { RepositoryScope } from '../../../repositories/scope'
 import { PG_VECTOR_TABLES, parseVectorLiteral } from '../vector-index'
 
@@ -21,15 +22,7 @@ export function postgresBackup(scope: RepositoryScope, portable: BackupRepositor
           WHERE workspace_id = ${workspaceId}
             AND ${sql.ref(target.idColumn)} = ANY(${ids.slice(at, at + PAGE)}::${sql.raw(target.idArray)})
           ORDER BY ${sql.ref(target.idColumn)}`.execute(scope.db)
-        for (const row of rows) {
-          out.push({
-            index,
-            id: row.id,
-            model: row.model,
-            textHash: row.text_hash,
-            vector: parseVectorLiteral(row.vector),
-          })
-        }
+        for (const row of rows) out.push(_backupVector(index, row, parseVectorLiteral(row.vector)))
       }
       return out
     },
