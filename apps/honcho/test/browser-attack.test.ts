@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { configFromEnv } from 'hymem'
+import { configFromEnv, openHyMemStore } from 'hymem'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../src/start-server'
@@ -63,8 +63,13 @@ const REBOUND_PAGE = `<!doctype html><title>rebound</title><script>
 </script>`
 
 async function snapshot() {
-  const workspaces = await hymem.memory.store.workspaces.list({ page: 1, size: 100 })
-  return { workspaces: workspaces.total, victim: await hymem.memory.store.workspaces.counts('victim') }
+  const store = await openHyMemStore({ root: hymem.memory.root })
+  try {
+    const workspaces = await store.workspaces.list({ page: 1, size: 100 })
+    return { workspaces: workspaces.total, victim: await store.workspaces.counts('victim') }
+  } finally {
+    await store.close()
+  }
 }
 
 beforeAll(async () => {

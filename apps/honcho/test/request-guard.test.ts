@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { HonchoLogEvent } from '@hymem/honcho-http'
-import { configFromEnv, type HyMemConfig } from 'hymem'
+import { configFromEnv, type HyMemConfig, openHyMemStore } from 'hymem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../src/start-server'
 import { abandonedUpload, chunkedRequest, rawRequest } from './raw-http'
@@ -24,8 +24,13 @@ function testConfig(env: Record<string, string>): HyMemConfig {
 
 /** Every row the victim workspace holds, and every workspace there is. */
 async function snapshot() {
-  const workspaces = await server.memory.store.workspaces.list({ page: 1, size: 100 })
-  return { workspaces: workspaces.total, victim: await server.memory.store.workspaces.counts('victim') }
+  const store = await openHyMemStore({ root: server.memory.root })
+  try {
+    const workspaces = await store.workspaces.list({ page: 1, size: 100 })
+    return { workspaces: workspaces.total, victim: await store.workspaces.counts('victim') }
+  } finally {
+    await store.close()
+  }
 }
 
 const json = (body: unknown) => JSON.stringify(body)
