@@ -74,6 +74,8 @@ export function messageRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     if (session && !session.isActive) throw notFound('Session', id)
   }
 
+  // The wire body is validated once, here (valibot). The facade then checks only the ids (cheap, for its
+  // library callers) and the store prepares each message once, counting its tokens.
   const ingest = async (ws: string, sessionId: string, messages: NewMessage[]) => {
     const logged = await memory.logMessages(sessionId, messages, { workspaceId: ws })
     if (deps.backgroundDreaming) {
