@@ -3,10 +3,11 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { configFromEnv, openHyMemStore } from 'hymem'
+import { configFromEnv } from 'hymem'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../src/start-server'
+import { victimSnapshot } from './workspace-rows'
 
 /** Debian's Chromium (the tests never download a browser), started as the inspector's browser tests do. */
 const CHROMIUM = '/usr/bin/chromium'
@@ -62,15 +63,7 @@ const REBOUND_PAGE = `<!doctype html><title>rebound</title><script>
   }
 </script>`
 
-async function snapshot() {
-  const store = await openHyMemStore({ root: hymem.memory.root })
-  try {
-    const workspaces = await store.workspaces.list({ page: 1, size: 100 })
-    return { workspaces: workspaces.total, victim: await store.workspaces.counts('victim') }
-  } finally {
-    await store.close()
-  }
-}
+const snapshot = () => victimSnapshot(hymem.memory.root)
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {

@@ -25,8 +25,9 @@ export async function openTestServer(
 ): Promise<TestServer> {
   const root = mkdtempSync(join(tmpdir(), 'hymem-honcho-'))
   // The SQLite file by default; the *.postgres.test.ts files run the same contracts on PostgreSQL through this.
-  const database = process.env.HYMEM_HTTP_CONTRACT_DATABASE
-  const store = await openHyMemStore({ root, ...(database ? { database } : {}) })
+  const database = options.memory?.database ?? process.env.HYMEM_HTTP_CONTRACT_DATABASE
+  const clock = options.memory?.clock
+  const store = await openHyMemStore({ root, ...(database ? { database } : {}), ...(clock ? { clock } : {}) })
   const memory = await createHyMem({
     root,
     store,
