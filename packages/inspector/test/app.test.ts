@@ -79,14 +79,14 @@ describe('the views over a dreamt memory', () => {
       expect.arrayContaining(['api', 'flyio', 'redis', 'ledgerly_api']),
     )
     expect(data.nodes.map((n: { id: string }) => n.id)).not.toContain('heroku')
-    expect(page).toContain('Showing 11 of 11 edges')
+    expect(page).toContain('Showing 12 of 12 edges')
   })
 
   it('caps the picture and says how many edges are hidden; fades inactive edges on request', async () => {
     const call = client(inspector())
     const page = await (await call('/inspect/w/default/graph?limit=3&inactive=1')).text()
-    expect(page).toContain('Showing 3 of 12 edges')
-    expect(page).toContain('9 hidden')
+    expect(page).toContain('Showing 3 of 13 edges')
+    expect(page).toContain('10 hidden')
     const all = await graphJson(call, '?inactive=1')
     const heroku = all.data.edges.find((e) => e.target === 'heroku')
     expect(heroku).toMatchObject({
@@ -157,7 +157,7 @@ describe('the views over a dreamt memory', () => {
       inactive: false,
     })
     const profile = await (await call('/inspect/w/default/profile')).text()
-    expect(profile).toContain('User prefers pnpm.')
+    expect(profile).toContain('User prefers pnpm over npm.')
     expect(profile).not.toContain('HyMem:auto')
     expect(profile).toContain('Release checklist')
     expect(profile).toMatch(/Old deploy notes[\s\S]*archived 2026-03-01/)

@@ -1,123 +1,60 @@
-import type { DreamRunStatus, MarkerKind } from '../schema/tables'
 import type { VectorIndexName } from '../search/types'
-import type { JsonObject } from './types'
+import type { Chunk } from './chunks'
+import type { StoredDreamRun } from './dream-runs'
+import type { EntityType } from './entity-types'
+import type { StoredEpisode } from './episodes'
+import type { Feedback } from './feedback'
+import type { Marker } from './markers'
+import type { StoredPeerCard } from './peer-cards'
+import type { StoredProcedure } from './procedures'
+import type { Scope } from './scopes'
 
 /** A chunk as a backup holds it: its row, its processing marks and the entities it mentions. */
-export interface BackupChunk {
-  readonly id: number
-  readonly workspaceId: string
-  readonly sessionId: string
-  readonly text: string
-  readonly salienceReason: string
-  /** `messages.id` in chunk order. */
-  readonly messageIds: readonly number[]
-  readonly firstMessageId: number
-  readonly lastMessageId: number
-  readonly occurredAt: string
-  readonly createdAt: string
+export interface BackupChunk extends Chunk {
   readonly processed: readonly { promptVersion: string; extractor: string; processedAt: string }[]
   readonly mentions: readonly string[]
 }
 
-export interface BackupEntityType {
+export interface BackupEntityType extends EntityType {
   readonly workspaceId: string
-  readonly entity: string
-  readonly type: string
-  readonly evidence: number
-  readonly updatedAt: string
 }
 
-export interface BackupMarker {
-  readonly workspaceId: string
-  readonly peerId: string | null
-  readonly chunkId: number | null
-  readonly kind: MarkerKind
-  readonly statement: string
-  readonly consolidated: boolean
-  readonly observedAt: string
-  readonly createdAt: string
-}
+/** A marker without its store-local id; `chunkId` is the store's own. */
+export type BackupMarker = Omit<Marker, 'id'>
 
 /** An episode row as stored (JSON lists parsed). */
-export interface BackupEpisode {
-  readonly id: string
-  readonly workspaceId: string
-  readonly sessionId: string
-  readonly title: string
-  readonly summary: string
-  readonly outcome: string | null
-  readonly entities: readonly unknown[]
-  readonly chunkIds: readonly number[]
-  readonly messageIds: readonly number[]
-  readonly startedAt: string
-  readonly endedAt: string
-  readonly createdAt: string
-  readonly updatedAt: string
-}
+export type BackupEpisode = StoredEpisode
 
 /** A procedure row as stored: `steps` is the stored JSON list, `stepsText` its searchable text. */
-export interface BackupProcedure {
-  readonly id: string
+export type BackupProcedure = StoredProcedure
+
+export interface BackupFeedback extends Omit<Feedback, 'id'> {
   readonly workspaceId: string
-  readonly sessionId: string
-  readonly name: string
-  readonly description: string
-  readonly triggerPhrase: string | null
-  readonly steps: readonly unknown[]
-  readonly stepsText: string
-  readonly entities: readonly unknown[]
-  readonly chunkIds: readonly number[]
-  readonly messageIds: readonly number[]
-  readonly createdAt: string
-  readonly updatedAt: string
 }
 
-export interface BackupFeedback {
-  readonly workspaceId: string
-  readonly subject: string
-  readonly predicate: string
-  readonly object: string
-  readonly chunkText: string | null
-  readonly reason: string | null
-  readonly createdAt: string
-}
-
-export interface BackupScope {
-  readonly workspaceId: string
-  readonly id: string
-  readonly metadata: JsonObject
-  readonly createdAt: string
+export interface BackupScope extends Scope {
   readonly sessions: readonly { sessionId: string; joinedAt: string }[]
 }
 
-export interface BackupPeerCard {
-  readonly workspaceId: string
-  readonly observerId: string
-  readonly observedId: string
-  /** The stored card (a JSON list of lines). */
-  readonly card: readonly unknown[]
-  readonly updatedAt: string
-}
+export type BackupPeerCard = StoredPeerCard
 
 /** A dream run's audit row, without its store-local id. */
-export interface BackupDreamRun {
-  readonly workspaceId: string
-  readonly status: DreamRunStatus
-  readonly skipReason: string | null
-  readonly extractor: string | null
-  readonly promptVersion: string | null
-  readonly chunksCreated: number
-  readonly chunksProcessed: number
-  readonly edgesUpserted: number
-  readonly llmCalls: number
-  readonly promptTokens: number
-  readonly completionTokens: number
-  readonly counts: JsonObject
-  readonly timings: JsonObject
-  readonly errors: readonly unknown[]
-  readonly startedAt: string
-  readonly finishedAt: string | null
+export type BackupDreamRun = StoredDreamRun
+
+/** The rows a backup carries, by table, in the order a restore writes them (parents before children). */
+export interface BackupValues {
+  readonly chunks: BackupChunk
+  readonly entity_types: BackupEntityType
+  readonly behavioral_markers: BackupMarker
+  readonly episodes: BackupEpisode
+  readonly procedures: BackupProcedure
+  readonly extraction_feedback: BackupFeedback
+  readonly scopes: BackupScope
+  readonly peer_cards: BackupPeerCard
+  readonly dream_runs: BackupDreamRun
 }
+
+export type BackupTableName = keyof BackupValues
 
 /** A stored vector with the model and text hash it was written with. */
 export interface BackupVector {

@@ -1,19 +1,5 @@
 import type { VectorIndexName } from '../search/types'
-import { backupReads } from './backup-reads'
-import type {
-  BackupChunk,
-  BackupDreamRun,
-  BackupEntityType,
-  BackupEpisode,
-  BackupFeedback,
-  BackupMarker,
-  BackupPeerCard,
-  BackupProcedure,
-  BackupScope,
-  BackupVector,
-} from './backup-values'
-import { backupWrites } from './backup-writes'
-import type { RepositoryScope } from './scope'
+import type { BackupChunk, BackupTableName, BackupValues, BackupVector } from './backup-values'
 
 export type * from './backup-values'
 
@@ -24,41 +10,25 @@ export type * from './backup-values'
  * restore into a non-empty memory adds nothing twice and can be run again.
  */
 export interface BackupRepository {
-  chunks(workspaceId: string): AsyncIterable<BackupChunk>
-  entityTypes(workspaceId: string): Promise<BackupEntityType[]>
-  /** Markers by id; `chunkId` is the store's own. */
-  markers(workspaceId: string): AsyncIterable<BackupMarker>
-  episodes(workspaceId: string): AsyncIterable<BackupEpisode>
-  procedures(workspaceId: string): AsyncIterable<BackupProcedure>
-  feedback(workspaceId: string): Promise<BackupFeedback[]>
-  scopes(workspaceId: string): Promise<BackupScope[]>
-  peerCards(workspaceId: string): Promise<BackupPeerCard[]>
-  /** Dream runs, oldest first. */
-  dreamRuns(workspaceId: string): Promise<BackupDreamRun[]>
+  /** Every row of one table of the workspace, in key order, read a page at a time. */
+  rows<N extends BackupTableName>(table: N, workspaceId: string): AsyncIterable<BackupValues[N]>
+  /**
+   * Stores a row unless the same one is stored (and, either way, what hangs off it and is missing: a
+   * scope's session links). False when it was there. Chunks go through {@link insertChunkIfAbsent}.
+   */
+  insertIfAbsent<N extends Exclude<BackupTableName, 'chunks'>>(
+    table: N,
+    value: BackupValues[N],
+  ): Promise<boolean>
+  /**
+   * Stores a chunk (its session must exist) unless one over the same messages exists, then adds its
+   * missing processing marks and mentions. Returns the chunk's id in this store and whether it was new.
+   */
+  insertChunkIfAbsent(chunk: Omit<BackupChunk, 'id'>): Promise<{ id: number; inserted: boolean }>
   /** The stored vectors of these rows of the workspace (rows without one are absent). */
   vectors(
     index: VectorIndexName,
     workspaceId: string,
     ids: readonly (number | string)[],
   ): Promise<BackupVector[]>
-
-  /**
-   * Stores a chunk (its session must exist) unless one over the same messages exists, then adds its
-   * missing processing marks and mentions. Returns the chunk's id in this store and whether it was new.
-   */
-  insertChunkIfAbsent(chunk: Omit<BackupChunk, 'id'>): Promise<{ id: number; inserted: boolean }>
-  insertEntityTypeIfAbsent(entityType: BackupEntityType): Promise<boolean>
-  insertMarkerIfAbsent(marker: BackupMarker): Promise<boolean>
-  insertEpisodeIfAbsent(episode: BackupEpisode): Promise<boolean>
-  insertProcedureIfAbsent(procedure: BackupProcedure): Promise<boolean>
-  insertFeedbackIfAbsent(feedback: BackupFeedback): Promise<boolean>
-  /** Stores a scope unless it exists, and adds its missing session links either way. */
-  insertScopeIfAbsent(scope: BackupScope): Promise<boolean>
-  insertPeerCardIfAbsent(card: BackupPeerCard): Promise<boolean>
-  /** A dream run is the same run when its workspace, times, status, extractor, counts and timings match. */
-  insertDreamRunIfAbsent(run: BackupDreamRun): Promise<boolean>
-}
-
-export function createBackupRepository(scope: RepositoryScope): BackupRepository {
-  return { ...backupReads(scope), ...backupWrites(scope) }
 }

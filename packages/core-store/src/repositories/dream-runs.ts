@@ -1,14 +1,14 @@
-import type { Selectable } from 'kysely'
-import type { DreamRunsTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import type { Insertable, Selectable } from 'kysely'
+import { StoreError } from '../kernel/errors'
+import type { DreamRunsTable } from '../kernel/tables'
 import { parseArray, parseObject, requireId } from './json'
 import type { RepositoryScope } from './scope'
-import type { DreamRun, DreamRunOutcome, DreamRunsRepository } from './types'
+import type { DreamRun, DreamRunOutcome, DreamRunsRepository, JsonObject } from './types'
 
 const OUTCOME_STATUSES: readonly DreamRunOutcome['status'][] = ['ok', 'failed', 'aborted']
 const DEFAULT_RECENT = 20
 
-function toDreamRun(row: Selectable<DreamRunsTable>): DreamRun {
+export function toDreamRun(row: Selectable<DreamRunsTable>): DreamRun {
   return {
     id: row.id,
     workspaceId: row.workspace_id,
@@ -27,6 +27,34 @@ function toDreamRun(row: Selectable<DreamRunsTable>): DreamRun {
     errors: parseArray<string>(row.errors),
     startedAt: row.started_at,
     finishedAt: row.finished_at,
+  }
+}
+
+/** A dream run as a backup carries it: without its store-local id, its JSON columns kept as stored. */
+export interface StoredDreamRun extends Omit<DreamRun, 'id' | 'counts' | 'timings' | 'errors'> {
+  readonly counts: JsonObject
+  readonly timings: JsonObject
+  readonly errors: readonly unknown[]
+}
+
+export function fromDreamRun(run: StoredDreamRun): Insertable<DreamRunsTable> {
+  return {
+    workspace_id: run.workspaceId,
+    status: run.status,
+    skip_reason: run.skipReason,
+    extractor: run.extractor,
+    prompt_version: run.promptVersion,
+    chunks_created: run.chunksCreated,
+    chunks_processed: run.chunksProcessed,
+    edges_upserted: run.edgesUpserted,
+    llm_calls: run.llmCalls,
+    prompt_tokens: run.promptTokens,
+    completion_tokens: run.completionTokens,
+    counts: JSON.stringify(run.counts),
+    timings: JSON.stringify(run.timings),
+    errors: JSON.stringify(run.errors),
+    started_at: run.startedAt,
+    finished_at: run.finishedAt,
   }
 }
 

@@ -1,9 +1,9 @@
-import { sql } from 'kysely'
-import { StoreError } from '../store/errors'
+import { type Insertable, type Selectable, sql } from 'kysely'
+import { StoreError } from '../kernel/errors'
+import type { EntityTypesTable } from '../kernel/tables'
 import { requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
-import { _textRows } from './sqlite-hints'
 
 /** The kind of thing an entity is (`service`, `database`, ...), decided by a running vote. */
 export interface EntityType {
@@ -12,6 +12,20 @@ export interface EntityType {
   /** The vote's current margin for `type`. */
   readonly evidence: number
   readonly updatedAt: string
+}
+
+export function toEntityType(row: Selectable<EntityTypesTable>): EntityType {
+  return { entity: row.entity, type: row.type, evidence: row.evidence, updatedAt: row.updated_at }
+}
+
+export function fromEntityType(workspaceId: string, entityType: EntityType): Insertable<EntityTypesTable> {
+  return {
+    workspace_id: workspaceId,
+    entity: entityType.entity,
+    type: entityType.type,
+    evidence: entityType.evidence,
+    updated_at: entityType.updatedAt,
+  }
 }
 
 /** Entity types (`entity_types`): the kind of each canonical entity. */
@@ -47,12 +61,7 @@ export function createEntityTypesRepository(scope: RepositoryScope): EntityTypes
         .where('workspace_id', '=', workspaceId)
         .orderBy('entity')
         .execute()
-      return rows.map((row) => ({
-        entity: row.entity,
-        type: row.type,
-        evidence: row.evidence,
-        updatedAt: row.updated_at,
-      }))
+      return rows.map(toEntityType)
     },
     async typesOf(workspaceId, entities) {
       requireId(workspaceId, 'workspace id')
@@ -91,7 +100,7 @@ export function createEntityTypesRepository(scope: RepositoryScope): EntityTypes
       requireId(workspaceId, 'workspace id')
       if (names.length === 0) return []
       const { rows } = await sql<{ type: string }>`
-        SELECT DISTINCT t.type FROM (SELECT value AS key FROM (${_textRows(scope.backend, names)}) AS v) q
+        SELECT DISTINCT t.type FROM (SELECT value AS key FROM (${scope.engine.textRows(names)}) AS v) q
           JOIN entity_types t ON t.workspace_id = ${workspaceId} AND t.type = q.key
         ORDER BY t.type`.execute(db)
       return rows.map((row) => row.type)
@@ -122,7 +131,7 @@ export function createEntityTypesRepository(scope: RepositoryScope): EntityTypes
           .select(['type', 'evidence'])
           .where('workspace_id', '=', workspaceId)
           .where('entity', '=', entity)
-          .$if(scope.backend.rowLocks, (query) => query.forUpdate())
+          .$if(scope.engine.rowLocks, (query) => query.forUpdate())
           .executeTakeFirst()
         if (!row) {
           await tx

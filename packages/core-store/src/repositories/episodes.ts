@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely'
-import type { EpisodesTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import type { Insertable, Selectable } from 'kysely'
+import { StoreError } from '../kernel/errors'
+import type { EpisodesTable } from '../kernel/tables'
 import { selectByIds } from './by-ids'
 import { optionalText, requireIntegers, requireText } from './checks'
 import { parseArray, requireId } from './json'
@@ -23,6 +23,11 @@ export interface Episode {
   readonly updatedAt: string
 }
 
+/** An episode as a backup carries it: its entity list kept as stored, whatever it holds. */
+export interface StoredEpisode extends Omit<Episode, 'entities'> {
+  readonly entities: readonly unknown[]
+}
+
 export function toEpisode(row: Selectable<EpisodesTable>): Episode {
   return {
     id: row.id,
@@ -38,6 +43,24 @@ export function toEpisode(row: Selectable<EpisodesTable>): Episode {
     endedAt: row.ended_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  }
+}
+
+export function fromEpisode(episode: StoredEpisode): Insertable<EpisodesTable> {
+  return {
+    id: episode.id,
+    workspace_id: episode.workspaceId,
+    session_id: episode.sessionId,
+    title: episode.title,
+    summary: episode.summary,
+    outcome: episode.outcome,
+    entities: JSON.stringify(episode.entities),
+    chunk_ids: JSON.stringify(episode.chunkIds),
+    message_ids: JSON.stringify(episode.messageIds),
+    started_at: episode.startedAt,
+    ended_at: episode.endedAt,
+    created_at: episode.createdAt,
+    updated_at: episode.updatedAt,
   }
 }
 
@@ -92,7 +115,7 @@ export function createEpisodesRepository(scope: RepositoryScope): EpisodesReposi
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      return (await selectByIds(scope.backend, db, 'episodes', workspaceId, ids)).map(toEpisode)
+      return (await selectByIds(scope.engine, db, 'episodes', workspaceId, ids)).map(toEpisode)
     },
     async listBySession(workspaceId, sessionId) {
       requireId(workspaceId, 'workspace id')

@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
-import { StoreError } from '../store/errors'
+import { type Insertable, type Selectable, sql } from 'kysely'
+import { StoreError } from '../kernel/errors'
+import type { ExtractionFeedbackTable } from '../kernel/tables'
 import { optionalText, requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
@@ -14,6 +15,33 @@ export interface Feedback {
   readonly chunkText: string | null
   readonly reason: string | null
   readonly createdAt: string
+}
+
+export function toFeedback(row: Selectable<ExtractionFeedbackTable>): Feedback {
+  return {
+    id: row.id,
+    subject: row.subject,
+    predicate: row.predicate,
+    object: row.object,
+    chunkText: row.chunk_text,
+    reason: row.reason,
+    createdAt: row.created_at,
+  }
+}
+
+export function fromFeedback(
+  workspaceId: string,
+  feedback: Omit<Feedback, 'id'>,
+): Insertable<ExtractionFeedbackTable> {
+  return {
+    workspace_id: workspaceId,
+    subject: feedback.subject,
+    predicate: feedback.predicate,
+    object: feedback.object,
+    chunk_text: feedback.chunkText,
+    reason: feedback.reason,
+    created_at: feedback.createdAt,
+  }
 }
 
 /** Extraction feedback (`extraction_feedback`): retracted triples fed back to extraction as negative examples. */
@@ -52,27 +80,18 @@ export function createFeedbackRepository(scope: RepositoryScope): FeedbackReposi
         .orderBy('id', 'desc')
       if (limit !== undefined) query = query.limit(limit)
       const rows = await query.execute()
-      return rows.map((row) => ({
-        id: row.id,
-        subject: row.subject,
-        predicate: row.predicate,
-        object: row.object,
-        chunkText: row.chunk_text,
-        reason: row.reason,
-        createdAt: row.created_at,
-      }))
+      return rows.map(toFeedback)
     },
     async record(workspaceId, feedback) {
       requireId(workspaceId, 'workspace id')
-      const values = {
-        workspace_id: workspaceId,
+      const values = fromFeedback(workspaceId, {
         subject: requireText(feedback.subject, 'subject'),
         predicate: requireText(feedback.predicate, 'predicate'),
         object: requireText(feedback.object, 'object'),
-        chunk_text: optionalText(feedback.chunkText, 'chunkText'),
+        chunkText: optionalText(feedback.chunkText, 'chunkText'),
         reason: optionalText(feedback.reason, 'reason'),
-        created_at: context.now(),
-      }
+        createdAt: context.now(),
+      })
       await db.insertInto('extraction_feedback').values(values).execute()
     },
     async retractionsByDay(workspaceId) {

@@ -1,11 +1,10 @@
-import type { Selectable } from 'kysely'
-import type { BehavioralMarkersTable, MarkerKind } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import type { Insertable, Selectable } from 'kysely'
+import { StoreError } from '../kernel/errors'
+import type { BehavioralMarkersTable, MarkerKind } from '../kernel/tables'
 import { requireInteger, requireIntegers, requireText } from './checks'
 import { requireId } from './json'
 import { createProfileEntryMethods, type ProfileEntryMethods } from './profile-entries'
 import type { RepositoryScope } from './scope'
-import { _notIndexed } from './sqlite-hints'
 
 export type { ProfileEntry, ProfileEntryQuery, ProfileObservation } from './profile-entries'
 
@@ -36,7 +35,7 @@ export interface NewMarker {
 
 const MARKER_KINDS: readonly MarkerKind[] = ['correction', 'preference', 'rejection', 'style']
 
-function toMarker(row: Selectable<BehavioralMarkersTable>): Marker {
+export function toMarker(row: Selectable<BehavioralMarkersTable>): Marker {
   return {
     id: row.id,
     workspaceId: row.workspace_id,
@@ -47,6 +46,19 @@ function toMarker(row: Selectable<BehavioralMarkersTable>): Marker {
     consolidated: row.consolidated === 1,
     observedAt: row.observed_at,
     createdAt: row.created_at,
+  }
+}
+
+export function fromMarker(marker: Omit<Marker, 'id'>): Insertable<BehavioralMarkersTable> {
+  return {
+    workspace_id: marker.workspaceId,
+    peer_id: marker.peerId,
+    chunk_id: marker.chunkId,
+    kind: marker.kind,
+    statement: marker.statement,
+    consolidated: marker.consolidated ? 1 : 0,
+    observed_at: marker.observedAt,
+    created_at: marker.createdAt,
   }
 }
 
@@ -80,15 +92,16 @@ export function createMarkersRepository(scope: RepositoryScope): MarkersReposito
       if (!MARKER_KINDS.includes(marker.kind)) {
         throw new StoreError('INVALID_INPUT', `marker kind must be one of ${MARKER_KINDS.join(', ')}`)
       }
-      const values = {
-        workspace_id: workspaceId,
-        peer_id: marker.peerId === null ? null : requireText(marker.peerId, 'peerId'),
-        chunk_id: marker.chunkId === null ? null : requireInteger(marker.chunkId, 'chunkId'),
+      const values = fromMarker({
+        workspaceId,
+        peerId: marker.peerId === null ? null : requireText(marker.peerId, 'peerId'),
+        chunkId: marker.chunkId === null ? null : requireInteger(marker.chunkId, 'chunkId'),
         kind: marker.kind,
         statement: requireText(marker.statement, 'statement'),
-        observed_at: requireText(marker.observedAt, 'observedAt'),
-        created_at: context.now(),
-      }
+        consolidated: false,
+        observedAt: requireText(marker.observedAt, 'observedAt'),
+        createdAt: context.now(),
+      })
       const result = await db
         .insertInto('behavioral_markers')
         .values(values)
@@ -116,7 +129,7 @@ export function createMarkersRepository(scope: RepositoryScope): MarkersReposito
         .updateTable('behavioral_markers')
         .set({ consolidated: 1 })
         .where('id', 'in', ids)
-        .where(_notIndexed(scope.backend, 'workspace_id'), '=', workspaceId)
+        .where(scope.engine.notIndexed('workspace_id'), '=', workspaceId)
         .execute()
     },
   }

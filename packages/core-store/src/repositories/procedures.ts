@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely'
-import type { ProceduresTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import type { Insertable, Selectable } from 'kysely'
+import { StoreError } from '../kernel/errors'
+import type { ProceduresTable } from '../kernel/tables'
 import { selectByIds } from './by-ids'
 import { optionalText, requireIntegers, requireText } from './checks'
 import { parseArray, requireId } from './json'
@@ -31,7 +31,14 @@ export interface Procedure {
   readonly updatedAt: string
 }
 
-export function toProcedure(row: Selectable<ProceduresTable>): Procedure {
+/** A procedure row as stored: `steps` is the stored JSON list as it is, `stepsText` its searchable text. */
+export interface StoredProcedure extends Omit<Procedure, 'steps' | 'entities'> {
+  readonly steps: readonly unknown[]
+  readonly stepsText: string
+  readonly entities: readonly unknown[]
+}
+
+export function toStoredProcedure(row: Selectable<ProceduresTable>): StoredProcedure {
   return {
     id: row.id,
     workspaceId: row.workspace_id,
@@ -39,13 +46,38 @@ export function toProcedure(row: Selectable<ProceduresTable>): Procedure {
     name: row.name,
     description: row.description,
     triggerPhrase: row.trigger_phrase,
-    steps: parseProcedureSteps(row.steps),
-    entities: parseArray<string>(row.entities),
+    steps: parseArray(row.steps),
+    stepsText: row.steps_text,
+    entities: parseArray(row.entities),
     chunkIds: parseArray<number>(row.chunk_ids),
     messageIds: parseArray<number>(row.message_ids),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
+}
+
+export function fromProcedure(procedure: StoredProcedure): Insertable<ProceduresTable> {
+  return {
+    id: procedure.id,
+    workspace_id: procedure.workspaceId,
+    session_id: procedure.sessionId,
+    name: procedure.name,
+    description: procedure.description,
+    trigger_phrase: procedure.triggerPhrase,
+    steps: JSON.stringify(procedure.steps),
+    steps_text: procedure.stepsText,
+    entities: JSON.stringify(procedure.entities),
+    chunk_ids: JSON.stringify(procedure.chunkIds),
+    message_ids: JSON.stringify(procedure.messageIds),
+    created_at: procedure.createdAt,
+    updated_at: procedure.updatedAt,
+  }
+}
+
+/** The procedure as the store hands it out: its steps normalised, without their search text. */
+export function toProcedure(row: Selectable<ProceduresTable>): Procedure {
+  const { stepsText: _searchText, ...stored } = toStoredProcedure(row)
+  return { ...stored, steps: parseProcedureSteps(row.steps), entities: stored.entities as string[] }
 }
 
 /**
@@ -130,7 +162,7 @@ export function createProceduresRepository(scope: RepositoryScope): ProceduresRe
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      return (await selectByIds(scope.backend, db, 'procedures', workspaceId, ids)).map(toProcedure)
+      return (await selectByIds(scope.engine, db, 'procedures', workspaceId, ids)).map(toProcedure)
     },
     async listAll(workspaceId) {
       requireId(workspaceId, 'workspace id')

@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely'
-import type { ScopesTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import type { Insertable, Selectable } from 'kysely'
+import { StoreError } from '../kernel/errors'
+import type { ScopesTable } from '../kernel/tables'
 import { objectText, parseObject, requireId } from './json'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
@@ -24,12 +24,21 @@ export interface ScopeMember {
   readonly notes: number
 }
 
-function toScope(row: Selectable<ScopesTable>): Scope {
+export function toScope(row: Selectable<ScopesTable>): Scope {
   return {
     workspaceId: row.workspace_id,
     id: row.id,
     metadata: parseObject(row.metadata),
     createdAt: row.created_at,
+  }
+}
+
+export function fromScope(value: Scope): Insertable<ScopesTable> {
+  return {
+    workspace_id: value.workspaceId,
+    id: value.id,
+    metadata: JSON.stringify(value.metadata),
+    created_at: value.createdAt,
   }
 }
 

@@ -39,7 +39,7 @@ export function describeBackupContract(backend: BackendUnderTest) {
       const store = await stores.open({ clock: () => new Date(T) })
       const first = await chunkOver(store)
       expect(first.inserted).toBe(true)
-      const [chunk] = await collect(store.backup.chunks('w'))
+      const [chunk] = await collect(store.backup.rows('chunks', 'w'))
       expect(chunk).toMatchObject({
         id: first.id,
         processed: [{ promptVersion: 'v1', extractor: 'rules', processedAt: T }],
@@ -47,8 +47,12 @@ export function describeBackupContract(backend: BackendUnderTest) {
       })
       const again = await store.backup.insertChunkIfAbsent({ ...chunk!, mentions: ['kafka'] })
       expect(again).toEqual({ id: first.id, inserted: false })
-      expect((await collect(store.backup.chunks('w')))[0]?.mentions).toEqual(['kafka', 'postgres', 'redis'])
-      expect(await collect(store.backup.chunks('other'))).toEqual([])
+      expect((await collect(store.backup.rows('chunks', 'w')))[0]?.mentions).toEqual([
+        'kafka',
+        'postgres',
+        'redis',
+      ])
+      expect(await collect(store.backup.rows('chunks', 'other'))).toEqual([])
     })
 
     it('adds markers, feedback, entity types, episodes, procedures, scopes, cards and runs only once', async () => {
@@ -63,11 +67,16 @@ export function describeBackupContract(backend: BackendUnderTest) {
         observedAt: T,
         createdAt: T,
       }
-      expect(await store.backup.insertMarkerIfAbsent({ ...marker, chunkId })).toBe(true)
-      expect(await store.backup.insertMarkerIfAbsent({ ...marker, chunkId })).toBe(false)
-      expect(await store.backup.insertMarkerIfAbsent({ ...marker, chunkId: null })).toBe(true)
-      expect(await store.backup.insertMarkerIfAbsent({ ...marker, chunkId: null })).toBe(false)
-      expect((await collect(store.backup.markers('w'))).map((m) => m.chunkId)).toEqual([chunkId, null])
+      expect(await store.backup.insertIfAbsent('behavioral_markers', { ...marker, chunkId })).toBe(true)
+      expect(await store.backup.insertIfAbsent('behavioral_markers', { ...marker, chunkId })).toBe(false)
+      expect(await store.backup.insertIfAbsent('behavioral_markers', { ...marker, chunkId: null })).toBe(true)
+      expect(await store.backup.insertIfAbsent('behavioral_markers', { ...marker, chunkId: null })).toBe(
+        false,
+      )
+      expect((await collect(store.backup.rows('behavioral_markers', 'w'))).map((m) => m.chunkId)).toEqual([
+        chunkId,
+        null,
+      ])
 
       const feedback = {
         workspaceId: 'w',
@@ -78,14 +87,14 @@ export function describeBackupContract(backend: BackendUnderTest) {
         reason: 'wrong',
         createdAt: T,
       }
-      expect(await store.backup.insertFeedbackIfAbsent(feedback)).toBe(true)
-      expect(await store.backup.insertFeedbackIfAbsent(feedback)).toBe(false)
-      expect(await store.backup.feedback('w')).toEqual([feedback])
+      expect(await store.backup.insertIfAbsent('extraction_feedback', feedback)).toBe(true)
+      expect(await store.backup.insertIfAbsent('extraction_feedback', feedback)).toBe(false)
+      expect(await collect(store.backup.rows('extraction_feedback', 'w'))).toEqual([feedback])
 
       const type = { workspaceId: 'w', entity: 'postgres', type: 'database', evidence: 2, updatedAt: T }
-      expect(await store.backup.insertEntityTypeIfAbsent(type)).toBe(true)
-      expect(await store.backup.insertEntityTypeIfAbsent({ ...type, type: 'other' })).toBe(false)
-      expect(await store.backup.entityTypes('w')).toEqual([type])
+      expect(await store.backup.insertIfAbsent('entity_types', type)).toBe(true)
+      expect(await store.backup.insertIfAbsent('entity_types', { ...type, type: 'other' })).toBe(false)
+      expect(await collect(store.backup.rows('entity_types', 'w'))).toEqual([type])
 
       const episode = {
         id: 'ep1',
@@ -102,9 +111,9 @@ export function describeBackupContract(backend: BackendUnderTest) {
         createdAt: T,
         updatedAt: T,
       }
-      expect(await store.backup.insertEpisodeIfAbsent(episode)).toBe(true)
-      expect(await store.backup.insertEpisodeIfAbsent(episode)).toBe(false)
-      expect(await collect(store.backup.episodes('w'))).toEqual([episode])
+      expect(await store.backup.insertIfAbsent('episodes', episode)).toBe(true)
+      expect(await store.backup.insertIfAbsent('episodes', episode)).toBe(false)
+      expect(await collect(store.backup.rows('episodes', 'w'))).toEqual([episode])
 
       const procedure = {
         id: 'p1',
@@ -121,15 +130,15 @@ export function describeBackupContract(backend: BackendUnderTest) {
         createdAt: T,
         updatedAt: T,
       }
-      expect(await store.backup.insertProcedureIfAbsent(procedure)).toBe(true)
-      expect(await store.backup.insertProcedureIfAbsent(procedure)).toBe(false)
-      expect(await collect(store.backup.procedures('w'))).toEqual([procedure])
+      expect(await store.backup.insertIfAbsent('procedures', procedure)).toBe(true)
+      expect(await store.backup.insertIfAbsent('procedures', procedure)).toBe(false)
+      expect(await collect(store.backup.rows('procedures', 'w'))).toEqual([procedure])
 
       const scope = { workspaceId: 'w', id: 'team', metadata: { a: 1 }, createdAt: T, sessions: [] }
-      expect(await store.backup.insertScopeIfAbsent(scope)).toBe(true)
+      expect(await store.backup.insertIfAbsent('scopes', scope)).toBe(true)
       const joined = { ...scope, sessions: [{ sessionId: 's', joinedAt: T }] }
-      expect(await store.backup.insertScopeIfAbsent(joined)).toBe(false)
-      expect(await store.backup.scopes('w')).toEqual([joined])
+      expect(await store.backup.insertIfAbsent('scopes', joined)).toBe(false)
+      expect(await collect(store.backup.rows('scopes', 'w'))).toEqual([joined])
 
       const card = {
         workspaceId: 'w',
@@ -138,16 +147,16 @@ export function describeBackupContract(backend: BackendUnderTest) {
         card: ['NAME: Ann'],
         updatedAt: T,
       }
-      expect(await store.backup.insertPeerCardIfAbsent(card)).toBe(true)
-      expect(await store.backup.insertPeerCardIfAbsent({ ...card, card: [] })).toBe(false)
-      expect(await store.backup.peerCards('w')).toEqual([card])
+      expect(await store.backup.insertIfAbsent('peer_cards', card)).toBe(true)
+      expect(await store.backup.insertIfAbsent('peer_cards', { ...card, card: [] })).toBe(false)
+      expect(await collect(store.backup.rows('peer_cards', 'w'))).toEqual([card])
 
       const runId = await store.dreamRuns.start('w', { extractor: 'rules', promptVersion: 'v1' })
       await store.dreamRuns.finish('w', runId, { status: 'ok', counts: { chunks: 1 } })
-      const [run] = await store.backup.dreamRuns('w')
+      const [run] = await collect(store.backup.rows('dream_runs', 'w'))
       expect(run).toMatchObject({ status: 'ok', counts: { chunks: 1 } })
-      expect(await store.backup.insertDreamRunIfAbsent(run!)).toBe(false)
-      expect(await store.backup.insertDreamRunIfAbsent({ ...run!, timings: { total: 5 } })).toBe(true)
+      expect(await store.backup.insertIfAbsent('dream_runs', run!)).toBe(false)
+      expect(await store.backup.insertIfAbsent('dream_runs', { ...run!, timings: { total: 5 } })).toBe(true)
     })
 
     it('reads the stored vectors of rows, with their model and text hash', async () => {

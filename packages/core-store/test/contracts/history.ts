@@ -33,7 +33,7 @@ export function describeHistoryContract(backend: BackendUnderTest) {
         seenAt: '2026-01-15T00:00:00.000Z',
         status: 'retracted',
       })
-      await store.backup.insertFeedbackIfAbsent({
+      await store.backup.insertIfAbsent('extraction_feedback', {
         workspaceId: 'w',
         subject: 'api',
         predicate: 'uses',

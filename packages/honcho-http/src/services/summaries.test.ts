@@ -71,14 +71,14 @@ describe('summaries, context, card and chat carry no HyMem section markers (S6, 
 
     const texts: string[] = []
     const context = await json<{ summary: Summary | null; peer_representation: string; peer_card: string[] }>(
-      await server.call('GET', '/v3/workspaces/w/sessions/sess-1/context?tokens=150&peer_target=alice'),
+      await server.call('GET', '/v3/workspaces/w/sessions/sess-1/context?tokens=200&peer_target=alice'),
     )
     expect(context.summary?.content).toMatch(/Porto/)
     texts.push(context.summary?.content ?? '', context.peer_representation, ...(context.peer_card ?? []))
     const summaries = await json<{ short_summary: Summary | null; long_summary: Summary | null }>(
       await server.call('GET', '/v3/workspaces/w/sessions/sess-1/summaries'),
     )
-    expect(summaries.long_summary?.content).toContain('\n\nPreference: User prefers tea.')
+    expect(summaries.long_summary?.content).toContain('\n\nPreference: User prefers tea over coffee.')
     // The dream read all 20 messages (its last salient chunk ends earlier): both summaries cover them.
     expect(summaries.short_summary?.message_id).toBe(last)
     expect(summaries.long_summary?.message_id).toBe(last)

@@ -72,7 +72,7 @@ export async function* exportChunks(ctx: ExportContext): AsyncGenerator<string> 
       })
     }
   }
-  for await (const chunk of ctx.store.backup.chunks(ctx.workspaceId)) {
+  for await (const chunk of ctx.store.backup.rows('chunks', ctx.workspaceId)) {
     page.push(chunk)
     if (page.length >= PAGE) {
       yield* flush(page)
@@ -83,7 +83,7 @@ export async function* exportChunks(ctx: ExportContext): AsyncGenerator<string> 
 }
 
 export async function* exportEntityTypes(ctx: ExportContext): AsyncGenerator<string> {
-  for (const t of await ctx.store.backup.entityTypes(ctx.workspaceId)) {
+  for await (const t of ctx.store.backup.rows('entity_types', ctx.workspaceId)) {
     yield line({
       type: 'entity-type',
       workspaceId: ctx.workspaceId,
@@ -96,7 +96,7 @@ export async function* exportEntityTypes(ctx: ExportContext): AsyncGenerator<str
 }
 
 export async function* exportMarkers(ctx: ExportContext): AsyncGenerator<string> {
-  for await (const m of ctx.store.backup.markers(ctx.workspaceId)) {
+  for await (const m of ctx.store.backup.rows('behavioral_markers', ctx.workspaceId)) {
     yield line({
       type: 'marker',
       workspaceId: ctx.workspaceId,
@@ -112,7 +112,7 @@ export async function* exportMarkers(ctx: ExportContext): AsyncGenerator<string>
 }
 
 export async function* exportEpisodes(ctx: ExportContext): AsyncGenerator<string> {
-  for await (const e of ctx.store.backup.episodes(ctx.workspaceId)) {
+  for await (const e of ctx.store.backup.rows('episodes', ctx.workspaceId)) {
     const refs = await publicIds(ctx, e.messageIds)
     const vector = (await vectorsOf(ctx, 'episodes', [e.id])).get(e.id)
     yield line({
@@ -136,7 +136,7 @@ export async function* exportEpisodes(ctx: ExportContext): AsyncGenerator<string
 }
 
 export async function* exportProcedures(ctx: ExportContext): AsyncGenerator<string> {
-  for await (const p of ctx.store.backup.procedures(ctx.workspaceId)) {
+  for await (const p of ctx.store.backup.rows('procedures', ctx.workspaceId)) {
     const refs = await publicIds(ctx, p.messageIds)
     yield line({
       type: 'procedure',
@@ -160,7 +160,7 @@ export async function* exportProcedures(ctx: ExportContext): AsyncGenerator<stri
 /** Extraction feedback, scopes, peer cards and dream runs: small tables, read whole. */
 export async function* exportRest(ctx: ExportContext): AsyncGenerator<string> {
   const { store, workspaceId } = ctx
-  for (const f of await store.backup.feedback(workspaceId)) {
+  for await (const f of store.backup.rows('extraction_feedback', workspaceId)) {
     yield line({
       type: 'feedback',
       workspaceId,
@@ -172,7 +172,7 @@ export async function* exportRest(ctx: ExportContext): AsyncGenerator<string> {
       createdAt: f.createdAt,
     })
   }
-  for (const s of await store.backup.scopes(workspaceId)) {
+  for await (const s of store.backup.rows('scopes', workspaceId)) {
     yield line({
       type: 'scope',
       workspaceId,
@@ -182,7 +182,7 @@ export async function* exportRest(ctx: ExportContext): AsyncGenerator<string> {
       sessions: [...s.sessions],
     })
   }
-  for (const c of await store.backup.peerCards(workspaceId)) {
+  for await (const c of store.backup.rows('peer_cards', workspaceId)) {
     yield line({
       type: 'peer-card',
       workspaceId,
@@ -192,7 +192,7 @@ export async function* exportRest(ctx: ExportContext): AsyncGenerator<string> {
       updatedAt: c.updatedAt,
     })
   }
-  for (const r of await store.backup.dreamRuns(workspaceId)) {
+  for await (const r of store.backup.rows('dream_runs', workspaceId)) {
     yield line({ type: 'dream-run', ...r, errors: [...r.errors] })
   }
 }

@@ -87,7 +87,7 @@ export class DumpWriter {
         await this.#ensureWorkspace(record.workspaceId, record.updatedAt)
         return this.#tally(
           'entity-type',
-          await tx.backup.insertEntityTypeIfAbsent({ ...record, type: record.entityType }),
+          await tx.backup.insertIfAbsent('entity_types', { ...record, type: record.entityType }),
         )
       case 'edge':
         return this.#edge(record)
@@ -95,7 +95,7 @@ export class DumpWriter {
         await this.#ensureWorkspace(record.workspaceId, record.createdAt)
         return this.#tally(
           'marker',
-          await tx.backup.insertMarkerIfAbsent({
+          await tx.backup.insertIfAbsent('behavioral_markers', {
             ...record,
             chunkId: this.#chunkId(record.workspaceId, record.chunk),
           }),
@@ -105,7 +105,7 @@ export class DumpWriter {
         return this.#tally('profile', await tx.markers.insertProfileEntryIfAbsent(record))
       case 'episode': {
         await this.#ensureWorkspace(record.workspaceId, record.createdAt)
-        const inserted = await tx.backup.insertEpisodeIfAbsent({ ...record, ...this.#links(record) })
+        const inserted = await tx.backup.insertIfAbsent('episodes', { ...record, ...this.#links(record) })
         if (inserted) await this.#vector('episodes', record.workspaceId, record.id, record.vector)
         return this.#tally('episode', inserted)
       }
@@ -113,11 +113,11 @@ export class DumpWriter {
         await this.#ensureWorkspace(record.workspaceId, record.createdAt)
         return this.#tally(
           'procedure',
-          await tx.backup.insertProcedureIfAbsent({ ...record, ...this.#links(record) }),
+          await tx.backup.insertIfAbsent('procedures', { ...record, ...this.#links(record) }),
         )
       case 'feedback':
         await this.#ensureWorkspace(record.workspaceId, record.createdAt)
-        return this.#tally('feedback', await tx.backup.insertFeedbackIfAbsent(record))
+        return this.#tally('feedback', await tx.backup.insertIfAbsent('extraction_feedback', record))
       case 'note': {
         await this.#ensureWorkspace(record.workspaceId, record.createdAt)
         const inserted = await tx.notes.insertIfAbsent(record)
@@ -126,13 +126,13 @@ export class DumpWriter {
       }
       case 'scope':
         await this.#ensureWorkspace(record.workspaceId, record.createdAt)
-        return this.#tally('scope', await tx.backup.insertScopeIfAbsent(record))
+        return this.#tally('scope', await tx.backup.insertIfAbsent('scopes', record))
       case 'peer-card':
         await this.#ensureWorkspace(record.workspaceId, record.updatedAt)
-        return this.#tally('peer-card', await tx.backup.insertPeerCardIfAbsent(record))
+        return this.#tally('peer-card', await tx.backup.insertIfAbsent('peer_cards', record))
       case 'dream-run':
         await this.#ensureWorkspace(record.workspaceId, record.startedAt)
-        return this.#tally('dream-run', await tx.backup.insertDreamRunIfAbsent(record))
+        return this.#tally('dream-run', await tx.backup.insertIfAbsent('dream_runs', record))
     }
   }
 

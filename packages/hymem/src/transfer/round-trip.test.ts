@@ -67,14 +67,14 @@ async function everyKind(): Promise<TestMemory> {
     observedId: 'user',
   })
   await m.notes.archive({ id: old.note.id, apply: true })
-  await _storeOf(m).backup.insertScopeIfAbsent({
+  await _storeOf(m).backup.insertIfAbsent('scopes', {
     workspaceId: 'default',
     id: 'billing',
     metadata: { team: 'billing' },
     createdAt: t.clock().toISOString(),
     sessions: [{ sessionId: 'chat-1', joinedAt: t.clock().toISOString() }],
   })
-  await _storeOf(m).backup.insertPeerCardIfAbsent({
+  await _storeOf(m).backup.insertIfAbsent('peer_cards', {
     workspaceId: 'default',
     observerId: 'assistant',
     observedId: 'user',
