@@ -50,7 +50,7 @@ async function stop(child: ChildProcess): Promise<void> {
 
 async function drained(memory: HyMem): Promise<boolean> {
   for (let ws = 0; ws < WORKSPACES; ws++) {
-    const backlog = await memory.dreamBacklog(`w${ws}`)
+    const backlog = await memory.queue.backlog(`w${ws}`)
     if (backlog.running || backlog.pendingChunks > 0 || backlog.pendingMessages > 0) return false
   }
   return true
@@ -94,7 +94,8 @@ async function measure(
     }
     const seconds = (performance.now() - started) / 1000
     let chunks = 0
-    for (let ws = 0; ws < WORKSPACES; ws++) chunks += await memory.store.chunks.count(`w${ws}`)
+    for (let ws = 0; ws < WORKSPACES; ws++)
+      chunks += (await memory.stats({ workspaceId: `w${ws}` })).counts.chunks ?? 0
     return {
       name: `workers-${workers}`,
       unit: 'chunks/s',

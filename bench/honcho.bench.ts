@@ -18,11 +18,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
-import type { NewMessage } from '@hymem/core-store'
+import type { NewMessage, Store } from '@hymem/core-store'
 import { buildMatchQuery } from '@hymem/core-store/sqlite'
 import { createHonchoApp } from '@hymem/honcho-http'
 import Database from 'better-sqlite3'
-import { createHyMem, type HyMem } from 'hymem'
+import { createHyMem, type HyMem, openHyMemStore } from 'hymem'
 import { prng, pseudoWords, sentenceMaker, zipfPicker } from './synthetic'
 import type { BenchOptions, BenchResult } from './types'
 
@@ -127,15 +127,15 @@ async function ingestThroughput(memory: HyMem, base: string, messages: number): 
 }
 
 /** Bulk-loads the store to `total` messages over 100 sessions (repository batches of 1 000, one transaction each). */
-async function load(memory: HyMem, total: number): Promise<void> {
-  const have = await memory.store.messages.count(WS)
+async function load(store: Store, total: number): Promise<void> {
+  const have = await store.messages.count(WS)
   const sessions = 100
   let remaining = total - have
   let i = 0
   while (remaining > 0) {
     const size = Math.min(1000, remaining)
     const batch: NewMessage[] = batchOf(size).map((m) => ({ ...m, tokenCount: 12 + Math.floor(rand() * 20) }))
-    await memory.store.messages.insertBatch(WS, `ctx-${i % sessions}`, batch)
+    await store.messages.insertBatch(WS, `ctx-${i % sessions}`, batch)
     remaining -= size
     i += 1
   }
@@ -147,7 +147,7 @@ async function latencies(
   total: number,
   samples: number,
 ): Promise<BenchResult[]> {
-  const raw = new Database(memory.store.location, { readonly: true })
+  const raw = new Database(memory.database.location, { readonly: true })
   try {
     const newest = raw.prepare(
       'SELECT * FROM messages WHERE workspace_id = ? AND session_id = ? ORDER BY id DESC LIMIT 100',
@@ -196,8 +196,10 @@ async function latencies(
 export async function run(options: BenchOptions): Promise<BenchResult[]> {
   const total = options.quick ? 10_000 : 100_000
   const dir = mkdtempSync(join(tmpdir(), 'hymem-bench-honcho-'))
+  const store = await openHyMemStore({ root: dir })
   const memory = await createHyMem({
     root: dir,
+    store,
     workspaceId: WS,
     llm: null,
     embeddings: null,
@@ -214,7 +216,7 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
   const base = `http://127.0.0.1:${port}`
   try {
     const results = await ingestThroughput(memory, base, options.quick ? 2_000 : 8_000)
-    await load(memory, total)
+    await load(store, total)
     results.push(...(await latencies(memory, base, total, options.quick ? 50 : 100)))
     return results
   } finally {
@@ -223,6 +225,7 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
       server.close(() => resolve())
     })
     await memory.close()
+    await store.close()
     rmSync(dir, { recursive: true, force: true })
   }
 }

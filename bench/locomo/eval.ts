@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     try {
       ingestMs += prepared.ingestMs
       dreamMs += prepared.dreamMs
-      speakerFacts.push(await countSpeakerFacts(prepared.memory, LOCOMO_WORKSPACE, conversation, peerIdOf))
+      speakerFacts.push(await countSpeakerFacts(prepared.store, LOCOMO_WORKSPACE, conversation, peerIdOf))
       const misses: Miss[] = []
       await askAll(prepared.memory, conversation, prepared.turnOf, scores, queryMs, (question, ranked) => {
         const miss = values.misses ? findMiss(question, ranked, Number(missesK)) : null

@@ -5,11 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Store } from '@hymem/core-store'
 import type { DreamConfig } from '@hymem/dreaming'
 import { createFakeEmbeddings, type EmbeddingClient } from '@hymem/extraction'
 import { createLocalEmbeddings, LOCAL_EMBEDDING_MODELS } from '@hymem/extraction/local'
 import type { QueryConfig } from '@hymem/query'
-import { configFromEnv, createHyMem, type HyMem } from 'hymem'
+import { configFromEnv, createHyMem, type HyMem, openHyMemStore } from 'hymem'
 import pg from 'pg'
 import type { EvalQuestion, LocomoConversation } from './dataset'
 import {
@@ -30,6 +31,8 @@ export const LOCOMO_WORKSPACE = 'locomo'
 /** A conversation ingested and dreamed into a fresh store under a temp root. */
 export interface PreparedConversation {
   readonly memory: HyMem
+  /** The store under `memory`, opened apart: the other query settings share it, the counts read it. */
+  readonly store: Store
   /** `messages.id` → LoCoMo `dia_id`. */
   readonly turnOf: ReadonlyMap<number, string>
   readonly ingestMs: number
@@ -82,19 +85,22 @@ export async function prepareConversation(
   const database = options.database ? conversationDatabase(options.database) : null
   const lastTurn = conversation.sessions.at(-1)?.turns.at(-1)?.createdAt ?? new Date().toISOString()
   const now = new Date(Date.parse(lastTurn) + 86_400_000)
+  const clock = () => now
+  const store = await openHyMemStore({ root, clock, ...(database ? { database: database.url } : {}) })
   const memory = await createHyMem({
     root,
+    store,
     llm: null,
     embeddings: options.embeddings,
-    clock: () => now,
+    clock,
     workspaceId: LOCOMO_WORKSPACE,
     searchLog: false,
     ...(options.query ? { query: options.query } : {}),
     ...(options.dream ? { dream: options.dream } : {}),
-    ...(database ? { database: database.url } : {}),
   })
   const dispose = async () => {
     await memory.close()
+    await store.close()
     await database?.drop()
     rmSync(root, { recursive: true, force: true })
   }
@@ -106,7 +112,7 @@ export async function prepareConversation(
     started = performance.now()
     await dreamAll(memory)
     const dreamMs = performance.now() - started
-    return { memory, turnOf, ingestMs, dreamMs, dispose }
+    return { memory, store, turnOf, ingestMs, dreamMs, dispose }
   } catch (error) {
     await dispose()
     throw error
@@ -123,7 +129,7 @@ export function withQuery(
   query: Partial<QueryConfig>,
 ): Promise<HyMem> {
   return createHyMem({
-    store: prepared.memory.store,
+    store: prepared.store,
     root: prepared.memory.root,
     workspaceId: LOCOMO_WORKSPACE,
     llm: null,
@@ -182,7 +188,7 @@ async function dreamAll(memory: HyMem): Promise<void> {
   for (let round = 0; round < 1000; round++) {
     const report = await memory.dream({ budget: 500 })
     if (report.status !== 'ok') throw new Error(`dream ${report.status}: ${JSON.stringify(report)}`)
-    const backlog = await memory.dreamBacklog()
+    const backlog = await memory.queue.backlog()
     if (backlog.pendingChunks === 0 && backlog.pendingMessages === 0) return
   }
   throw new Error('dreaming did not converge after 1000 rounds')

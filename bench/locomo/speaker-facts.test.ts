@@ -39,7 +39,7 @@ describe('facts per LoCoMo speaker', () => {
   })
 
   it("counts each speaker's facts apart, with none left under `user`", async () => {
-    const counts = await countSpeakerFacts(prepared.memory, LOCOMO_WORKSPACE, CONVERSATION, peerIdOf)
+    const counts = await countSpeakerFacts(prepared.store, LOCOMO_WORKSPACE, CONVERSATION, peerIdOf)
     expect(counts).toEqual({
       conversation: 'conv-test',
       speakers: { Caroline: 2, Melanie: 1 },

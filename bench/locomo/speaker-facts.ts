@@ -1,5 +1,4 @@
-import { normalize } from '@hymem/core-store'
-import type { HyMem } from 'hymem'
+import { normalize, type Store } from '@hymem/core-store'
 import type { LocomoConversation } from './dataset'
 
 /** How many graph facts one conversation's dream gave each speaker, and how many named no speaker. */
@@ -15,12 +14,12 @@ export interface SpeakerFacts {
 
 /** Counts the active, extracted (not inferred) facts of the conversation's workspace per speaker. */
 export async function countSpeakerFacts(
-  memory: HyMem,
+  store: Store,
   workspaceId: string,
   conversation: LocomoConversation,
   peerIdOf: (speaker: string) => string,
 ): Promise<SpeakerFacts> {
-  const edges = (await memory.store.edges.listAll(workspaceId)).filter(
+  const edges = (await store.edges.listAll(workspaceId)).filter(
     (edge) => edge.status === 'active' && !edge.derived,
   )
   const speakers: Record<string, number> = {}

@@ -56,7 +56,7 @@ describe('memory files under umask 022', () => {
         ],
         { workspaceId: 'team-b', dream: true },
       )
-      await memory.remember({ description: 'home', content: 'Lives in Lisbon' })
+      await memory.notes.remember({ description: 'home', content: 'Lives in Lisbon' })
       await memory.log({ role: 'user', content: 'We deploy on Fridays.' })
       expect(modesUnder(join(dir, 'home'))).toMatchInlineSnapshot(`
         {

@@ -1,7 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { EMPTY_EXTRACTION_REPLY, freeLoopbackPort, startFakeOpenAIServer } from '@hymem/extraction/testing'
-import { createHyMem, type HyMem } from 'hymem'
+import { createHyMem, openHyMemStore } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawnCli } from './spawn-cli'
 
@@ -70,8 +70,10 @@ if (serverUrl)
         HYMEM_DREAM_BUDGET: '4',
         HYMEM_LOG_LEVEL: 'warn',
       }
-      const watcher: HyMem = await createHyMem({ database, embeddings: null })
+      const watcher = await createHyMem({ database, embeddings: null })
       closers.push(() => watcher.close())
+      const watcherStore = await openHyMemStore({ database })
+      closers.push(() => watcherStore.close())
 
       const api = watch(
         spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', HONCHO_BIN, '--no-dream'], {
@@ -113,7 +115,7 @@ if (serverUrl)
       // The server never dreams: after its background cooldown would have passed, nothing has run.
       await new Promise((resolve) => setTimeout(resolve, 1500))
       for (const ws of WORKSPACES) {
-        expect(await watcher.store.dreamRuns.recent(ws, 10)).toEqual([])
+        expect(await watcherStore.dreamRuns.recent(ws, 10)).toEqual([])
         expect((await queue(ws)).pending_work_units).toBe(SESSIONS * MESSAGES)
       }
 
@@ -122,7 +124,7 @@ if (serverUrl)
         () => 'a worker in the middle of a dream',
         async () => {
           for (const ws of WORKSPACES) {
-            const holder = await watcher.store.runLock.inspect(`dream:${ws}`)
+            const holder = await watcherStore.runLock.inspect(`dream:${ws}`)
             const worker = workers.find((w) => w.child.pid === holder?.pid)
             // The API server sees the worker's dream as work in progress.
             if (worker && (await queue(ws)).in_progress_work_units > 0) return { worker, ws }
@@ -140,7 +142,7 @@ if (serverUrl)
         async () => {
           for (const ws of WORKSPACES) {
             // The workers' extractor and prompt version are the API server's (not this watcher's).
-            const holder = await watcher.store.runLock.inspect(`dream:${ws}`)
+            const holder = await watcherStore.runLock.inspect(`dream:${ws}`)
             const status = await queue(ws)
             left = `${ws}: lock ${holder?.pid ?? 'free'}, ${JSON.stringify(status)}`
             if (holder || status.pending_work_units > 0 || status.in_progress_work_units > 0) return null
@@ -158,11 +160,11 @@ if (serverUrl)
         for (const chunk of chunks) expect(chunk.processed).toHaveLength(1)
         const chunked = chunks.flatMap((chunk) => chunk.messageIds ?? [])
         expect(new Set(chunked).size).toBe(chunked.length)
-        const runs = await watcher.store.dreamRuns.recent(ws, 1000)
+        const runs = await watcherStore.dreamRuns.recent(ws, 1000)
         expect(runs.filter((run) => run.status === 'running')).toEqual([])
       }
 
-      const interrupted = await watcher.store.dreamRuns.recent(victim.ws, 1000)
+      const interrupted = await watcherStore.dreamRuns.recent(victim.ws, 1000)
       expect(
         interrupted.filter((run) => run.errors.includes('interrupted: the process ended mid-cycle')),
       ).toHaveLength(1)

@@ -141,7 +141,7 @@ export async function startServer(
   const startupLine = maskSecrets(
     [
       `hymem-honcho listening on ${url}`,
-      `backend ${memory.store.backend} ${memory.store.location}`,
+      `backend ${memory.database.backend} ${memory.database.location}`,
       `extractor ${memory.extractor.name}`,
       `embedder ${memory.embeddings?.name ?? 'none'}`,
       `auth ${auth ? `bearer, ${config.authTokens.length} token(s)` : 'off (loopback only)'}`,

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Honcho } from '@honcho-ai/sdk'
 import { freeLoopbackPort } from '@hymem/extraction/testing'
-import { createHyMem } from 'hymem'
+import { openHyMemStore } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const roots: string[] = []
@@ -104,9 +104,9 @@ describe('hymem-honcho binary', () => {
     server.child.kill('SIGTERM')
     expect(await server.exit).toBe(0)
 
-    const memory = await createHyMem({ root, embeddings: null })
-    const runs = await memory.store.dreamRuns.recent('shutdown')
-    await memory.close()
+    const store = await openHyMemStore({ root })
+    const runs = await store.dreamRuns.recent('shutdown')
+    await store.close()
     // The dreams the messages and the schedule started ended cleanly: finished, or stopped at a checkpoint of
     // the dream worker (aborted; the next start picks the work up), never left running or failed.
     expect(runs.length).toBeGreaterThan(0)
@@ -197,17 +197,17 @@ describe('hymem-honcho on PostgreSQL', () => {
         ),
       )
       await honcho.scheduleDream({ observer: 'alice' })
-      const memory = await createHyMem({ database, embeddings: null })
+      const store = await openHyMemStore({ database })
       try {
         for (let attempt = 0; attempt < 200; attempt++) {
-          const runs = await memory.store.dreamRuns.recent('pgw')
+          const runs = await store.dreamRuns.recent('pgw')
           if (runs.some((run) => run.status === 'ok' && run.chunksProcessed > 0)) break
           await new Promise((resolve) => setTimeout(resolve, 100))
         }
-        const edges = await memory.store.edges.listAll('pgw')
+        const edges = await store.edges.listAll('pgw')
         expect(edges.map((edge) => edge.object)).toContain('postgres')
       } finally {
-        await memory.close()
+        await store.close()
       }
       running.child.kill('SIGTERM')
       expect(await running.exit).toBe(0)

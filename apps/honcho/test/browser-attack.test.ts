@@ -7,6 +7,7 @@ import { configFromEnv } from 'hymem'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../src/start-server'
+import { victimSnapshot } from './workspace-rows'
 
 /** Debian's Chromium (the tests never download a browser), started as the inspector's browser tests do. */
 const CHROMIUM = '/usr/bin/chromium'
@@ -62,10 +63,7 @@ const REBOUND_PAGE = `<!doctype html><title>rebound</title><script>
   }
 </script>`
 
-async function snapshot() {
-  const workspaces = await hymem.memory.store.workspaces.list({ page: 1, size: 100 })
-  return { workspaces: workspaces.total, victim: await hymem.memory.store.workspaces.counts('victim') }
-}
+const snapshot = () => victimSnapshot(hymem.memory.root)
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {

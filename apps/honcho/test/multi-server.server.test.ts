@@ -2,7 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { Honcho } from '@honcho-ai/sdk'
 import { freeLoopbackPort } from '@hymem/extraction/testing'
-import { createHyMem, type HyMem } from 'hymem'
+import { createHyMem, type HyMem, openHyMemStore } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
 
 /**
@@ -20,7 +20,7 @@ const BATCHES = 6
 const PER_BATCH = 12
 
 const children: ChildProcessWithoutNullStreams[] = []
-const memories: HyMem[] = []
+const memories: { close(): Promise<void> }[] = []
 
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
@@ -118,6 +118,8 @@ if (serverUrl)
       const servers = [await startServer(database), await startServer(database)]
       const watcher = await createHyMem({ database, embeddings: null })
       memories.push(watcher)
+      const watcherStore = await openHyMemStore({ database })
+      memories.push(watcherStore)
       const clients = servers.map((s) => new Honcho({ baseURL: s.url, workspaceId: WS, maxRetries: 0 }))
 
       // Concurrent writers: every session writes its batches alternately through both servers.
@@ -146,9 +148,9 @@ if (serverUrl)
 
       // A dream in the middle of extraction: some server holds the lock, and chunks wait for extraction.
       const holder = await until('a dream in the middle of its extraction', async () => {
-        const lock = await watcher.store.runLock.inspect(DREAM_LOCK)
+        const lock = await watcherStore.runLock.inspect(DREAM_LOCK)
         if (!lock) return null
-        const backlog = await watcher.dreamBacklog(WS)
+        const backlog = await watcher.queue.backlog(WS)
         return backlog.pendingChunks > 0 ? lock : null
       })
       const victim = servers.find((s) => s.child.pid === holder.pid)
@@ -166,14 +168,14 @@ if (serverUrl)
       // The survivor takes the lock (released with the killed server's connection) and finishes the work.
       const done = await until('the survivor to finish the work', async () => {
         const status = await queueStatus(survivor)
-        const backlog = await watcher.dreamBacklog(WS)
+        const backlog = await watcher.queue.backlog(WS)
         const idle = status.pending_work_units === 0 && status.in_progress_work_units === 0
         return idle && !backlog.running && backlog.pendingChunks === 0 && backlog.pendingMessages === 0
           ? status
           : null
       })
       expect(done).toMatchObject({ total_work_units: sent.length, completed_work_units: sent.length })
-      const runs = await watcher.store.dreamRuns.recent(WS, 1000)
+      const runs = await watcherStore.dreamRuns.recent(WS, 1000)
       expect(runs.filter((run) => run.status === 'running')).toEqual([])
       expect(
         runs.filter((run) => run.errors.includes('interrupted: the process ended mid-cycle')),

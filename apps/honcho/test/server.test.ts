@@ -4,7 +4,7 @@ import { type IncomingMessage, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AuthenticationError, Honcho, NotFoundError } from '@honcho-ai/sdk'
-import { configFromEnv, type HyMemConfig, type RuntimeStatus } from 'hymem'
+import { configFromEnv, type HyMemConfig, openHyMemStore, type RuntimeStatus } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type RunningServer, ServerConfigError, startServer } from '../src/start-server'
 
@@ -69,7 +69,7 @@ describe('startServer', () => {
       (await honcho.peer('alice')).message('We switched from MySQL to Postgres last week.'),
     ])
     await honcho.scheduleDream({ observer: 'alice' })
-    const watcher = server.memory.store.fork()
+    const watcher = await openHyMemStore({ root: server.memory.root })
     await server.close()
     const runs = await watcher.dreamRuns.recent('dreamy')
     await watcher.close()
@@ -130,7 +130,7 @@ describe('startServer', () => {
     await accepted
     write.write(body.slice(0, half))
     // The request is in flight (taken on, half its body sent) when shutdown starts.
-    const counting = server.memory.store.fork()
+    const counting = await openHyMemStore({ root: server.memory.root })
     const closed = server.close()
     await waitUntilRefused(`${server.url}/health`)
     write.end(body.slice(half))
@@ -179,9 +179,9 @@ describe('dreams in the worker thread', () => {
       const status = await honcho.queueStatus()
       return status.pendingWorkUnits + status.inProgressWorkUnits === 0
     })
-    const backlog = await server.memory.dreamBacklog()
+    const backlog = await server.memory.queue.backlog()
     expect(backlog).toMatchObject({ pendingMessages: 0, pendingChunks: 0 })
-    const runs = await server.memory.store.dreamRuns.recent('default')
+    const { dreams: runs } = await server.memory.inspect.health()
     expect(runs.some((run) => run.status === 'failed' && /interrupted/.test(run.errors[0] ?? ''))).toBe(true)
     expect(runs[0]?.status).toBe('ok')
     expect((await verbose()).dreams.state).not.toBe('restarting')

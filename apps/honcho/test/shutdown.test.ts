@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { configFromEnv, createHyMem, type Extractor, type HyMemLogEvent } from 'hymem'
+import { configFromEnv, createHyMem, type Extractor, type HyMemLogEvent, openHyMemStore } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startServer } from '../src/start-server'
 
@@ -76,7 +76,7 @@ describe('startServer close()', () => {
       () => 'connection closed',
     )
     await gated.entered
-    const watcher = memory.store.fork()
+    const watcher = await openHyMemStore({ root })
     const closing = server.close()
     // The drain timeout (0) closes the caller's connection while the dream is still held...
     expect(await call).toBe('connection closed')

@@ -95,10 +95,10 @@ describe('workspaces, peers, sessions', () => {
       ],
     })
     const roles = await Promise.all(
-      ['hermes', 'telegram-42', 'support-bot'].map((id) => t.memory.store.peers.get('w', id)),
+      ['hermes', 'telegram-42', 'support-bot'].map((id) => t.memory.peers.get('w', id)),
     )
     expect(roles.map((p) => p?.role)).toEqual(['assistant', 'user', 'assistant'])
-    const messages = await t.memory.store.messages.listBySession('w', 's')
+    const messages = await t.memory.messages.listBySession('w', 's')
     expect(messages.items.map((m) => m.role)).toEqual(['user', 'assistant'])
   })
 
@@ -174,7 +174,7 @@ describe('messages', () => {
     expect(many.status).toBe(422)
     const empty = await t.call('POST', '/v3/workspaces/w/sessions/s1/messages', { messages: [] })
     expect(empty.status).toBe(422)
-    expect(await t.memory.store.messages.count('w')).toBe(0)
+    expect(await t.memory.messages.count('w')).toBe(0)
   })
 
   it('strips NUL characters', async () => {

@@ -50,7 +50,7 @@ describe('limits and malformed requests', () => {
     })
     expect(res.status).toBe(413)
     expect(await res.json()).toEqual({ detail: 'Request body exceeds 10000 bytes' })
-    expect(await t.memory.store.messages.count('w')).toBe(0)
+    expect(await t.memory.messages.count('w')).toBe(0)
   })
 
   it('turns uploads into messages split at 25 000 characters; 413 over 5 MB, 415 for other types', async () => {
@@ -74,7 +74,7 @@ describe('limits and malformed requests', () => {
     expect(pdf.status).toBe(415)
     const big = await upload(new Blob(['x'.repeat(5 * 1024 * 1024 + 1)], { type: 'text/plain' }), 'big.txt')
     expect(big.status).toBe(413)
-    expect(await t.memory.store.messages.count('w')).toBe(3)
+    expect(await t.memory.messages.count('w')).toBe(3)
   })
 
   it('parses JSON array bodies on DELETE', async () => {
@@ -119,13 +119,13 @@ describe('limits and malformed requests', () => {
 
   it('answers 500 with a generic detail and no stack when storage fails', async () => {
     t = await openTestServer()
-    const { note } = await t.memory.remember(
+    const { note } = await t.memory.notes.remember(
       { description: 'Deploys', content: 'Deploys on Fridays.' },
       { workspaceId: 'w' },
     )
     // The note index re-pinned behind the server's back to a model its embedder is not: storing a note fails.
-    await t.memory.store.vectors.reset()
-    await t.memory.store.vectors.upsert(
+    await t.coreStore.vectors.reset()
+    await t.coreStore.vectors.upsert(
       'notes',
       [{ id: note.id, workspaceId: 'w', vector: new Float32Array([1, 0]), textHash: 'x' }],
       'another-model',
@@ -142,7 +142,7 @@ describe('limits and malformed requests', () => {
   it('answers 503 with the reason when the store is closed under the app', async () => {
     t = await openTestServer()
     await t.call('POST', '/v3/workspaces/w/scopes', { id: 'sc' })
-    await t.memory.store.close()
+    await t.coreStore.close()
     const res = await t.call('GET', '/v3/workspaces/w/scopes/sc/status')
     expect(res.status).toBe(503)
     expect(await res.json()).toEqual({ detail: expect.stringMatching(/^the store at .+ is closed/) })

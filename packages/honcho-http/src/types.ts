@@ -4,37 +4,30 @@ import type { HonchoLimits } from './http/limits'
 import type { OperationDoc, RouteKey } from './openapi/types'
 import type { QueueTracker } from './services/queue-tracker'
 
-/**
- * The part of the HyMem facade the Honcho server uses. A `HyMem` satisfies it; storage goes through the
- * typed repositories of `store`.
- */
+/** The part of the HyMem facade the Honcho server uses: its verbs, notes, forgetting, queue and records. */
 export type HonchoMemory = Pick<
   HyMem,
-  | 'store'
   | 'augment'
   | 'logMessages'
   | 'profileData'
-  | 'scheduleDream'
-  | 'dreamBacklog'
   | 'runtime'
   | 'serving'
   | 'dream'
-  | 'remember'
-  | 'searchNotes'
-  | 'getNote'
-  | 'deleteNote'
   | 'retract'
   | 'conflicts'
-  | 'llm'
-  | 'forgetSession'
-  | 'forgetWorkspace'
-  | 'forgetMessages'
-  | 'forgetPeerMessages'
-  | 'forgetNote'
-  | 'forgetFact'
-  | 'deletionReceipts'
-  | 'listNotes'
   | 'history'
+  | 'llm'
+  | 'notes'
+  | 'erase'
+  | 'queue'
+  | 'transaction'
+  | 'workspaces'
+  | 'sessions'
+  | 'peers'
+  | 'peerCards'
+  | 'scopes'
+  | 'messages'
+  | 'conclusions'
 >
 
 /** Bearer tokens and the workspaces each may use (`'*'` = all, and the workspace list). */

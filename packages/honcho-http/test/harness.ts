@@ -1,13 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Store } from '@hymem/core-store'
 import { createFakeEmbeddings } from '@hymem/extraction'
-import { createHyMem, type HyMem, type HyMemOptions } from 'hymem'
+import { createHyMem, type HyMem, type HyMemOptions, openHyMemStore } from 'hymem'
 import { createHonchoApp } from '../src/app'
 import type { HonchoAppOptions, HonchoLogEvent } from '../src/types'
 
 export interface TestServer {
   readonly memory: HyMem
+  /** The store under `memory`, opened apart (the app never sees it): for seeding and checking raw rows. */
+  readonly coreStore: Store
   readonly app: ReturnType<typeof createHonchoApp>
   readonly root: string
   readonly events: HonchoLogEvent[]
@@ -22,10 +25,12 @@ export async function openTestServer(
 ): Promise<TestServer> {
   const root = mkdtempSync(join(tmpdir(), 'hymem-honcho-'))
   // The SQLite file by default; the *.postgres.test.ts files run the same contracts on PostgreSQL through this.
-  const database = process.env.HYMEM_HTTP_CONTRACT_DATABASE
+  const database = options.memory?.database ?? process.env.HYMEM_HTTP_CONTRACT_DATABASE
+  const clock = options.memory?.clock
+  const store = await openHyMemStore({ root, ...(database ? { database } : {}), ...(clock ? { clock } : {}) })
   const memory = await createHyMem({
     root,
-    ...(database ? { database } : {}),
+    store,
     llm: null,
     embeddings: createFakeEmbeddings({ dimensions: 256 }),
     dreamCooldownMs: 0,
@@ -41,6 +46,7 @@ export async function openTestServer(
   })
   return {
     memory,
+    coreStore: store,
     app,
     root,
     events,
@@ -54,6 +60,7 @@ export async function openTestServer(
     async close() {
       await app.idle()
       await memory.close()
+      await store.close()
       rmSync(root, { recursive: true, force: true })
     },
   }

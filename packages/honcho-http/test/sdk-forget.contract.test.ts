@@ -81,7 +81,7 @@ describe('SDK contract: deleting a session forgets it', () => {
     for (const word of FORGOTTEN) expect(after).not.toContain(word)
     expect(after).toContain('pnpm')
 
-    await live.memory.finishForgetting({ workspaceId: WS })
+    await live.memory.erase.finish({ workspaceId: WS })
     const disk = bytesOnDisk()
     for (const word of FORGOTTEN) expect(disk).not.toContain(word)
     expect(disk).toContain('pnpm')
@@ -103,12 +103,12 @@ describe('SDK contract: deleting a session forgets it', () => {
     const graph = (await alice.conclusions.list({ size: 100 })).items.find((c) => c.content.includes('pnpm'))!
     await alice.conclusions.delete(graph.id)
     await expect(honcho.conclusions.get(graph.id)).rejects.toBeInstanceOf(NotFoundError)
-    expect((await live.memory.store.edges.getByIds(WS, [Number(graph.id.slice(3))])).length).toBe(0)
+    expect((await live.coreStore.edges.getByIds(WS, [Number(graph.id.slice(3))])).length).toBe(0)
 
     await (await honcho.session('work')).delete()
     await honcho.deleteWorkspace(WS)
     expect(await (await honcho.workspaces()).toArray()).not.toContain(WS)
-    await live.memory.finishForgetting()
+    await live.memory.erase.finish()
     expect(bytesOnDisk()).not.toContain('pnpm')
   })
 })

@@ -120,7 +120,7 @@ describe('SDK contract: conclusions, representation, card, context', () => {
     const found = await view.query('billing lead', 5)
     expect(found[0]?.id).toBe(created[0]!.id)
 
-    const { note } = await live.memory.remember(
+    const { note } = await live.memory.notes.remember(
       {
         description: 'derived',
         content: 'Alice probably runs billing planning.',

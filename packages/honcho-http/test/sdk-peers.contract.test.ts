@@ -139,7 +139,7 @@ describe('SDK contract: every peer is its own subject', () => {
     await honcho.scheduleDream({ observer: 'dave' })
     await waitForQueue(honcho)
     // The fact is known (dreaming read it), and shown to nobody.
-    const edges = await live.memory.store.edges.listAll('peers')
+    const edges = await live.coreStore.edges.listAll('peers')
     expect(edges.map((e) => `${e.subject} ${e.predicate} ${e.object}`)).toContain('dave prefers kakoune')
     expect(await dave.representation()).not.toContain('kakoune')
     expect(await alice.representation({ target: dave })).not.toContain('kakoune')

@@ -44,7 +44,7 @@ describe('SDK contract: session summaries follow Honcho cadence', () => {
   it('three messages: context() returns all three and no summary, summaries() has none', async () => {
     const added = await converse('three', 3)
     // The dream did summarise the session: the cadence, not a missing summary, keeps it out.
-    expect((await live.memory.store.sessions.get('cadence', 'three'))?.summary).toBeTruthy()
+    expect((await live.memory.sessions.get('cadence', 'three'))?.summary).toBeTruthy()
     const session = await honcho.session('three')
     const context = await session.context({ tokens: 2000 })
     expect(context.messages.map((m) => m.id)).toEqual(added.map((m) => m.id))

@@ -1,11 +1,11 @@
-import { homedir, hostname } from 'node:os'
-import { join, resolve } from 'node:path'
+import { hostname } from 'node:os'
 import { createThreadWriteLock, randomId, type Store } from '@hymem/core-store'
 import { createLLMReranker } from '@hymem/extraction'
 import { createQueryEngine } from '@hymem/query'
 import { offlineEmbeddings } from './config/offline-embeddings'
 import { chooseDatabase, type DatabaseChoice, describeDatabase } from './database/database-option'
 import { openDatabase } from './database/open-database'
+import { _databasePaths } from './database/open-hymem-store'
 import { type DreamExtraction, dreamExtraction } from './dream/extraction'
 import { createHeartbeatBuffer } from './dream/request-heartbeat'
 import { createDreamWorkerHost } from './dream/worker-host'
@@ -40,7 +40,7 @@ const DEFAULT_DREAM_COOLDOWN_MS = 60_000
  */
 export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
   const log: HyMemLog = options.log ?? _noopLog
-  const root = resolve(options.root ?? join(homedir(), '.hermes'))
+  const { root, databasePath } = _databasePaths(options)
   const workspaceId = requireWorkspaceId(options.workspaceId ?? 'default')
   const cooldown = options.dreamCooldownMs ?? DEFAULT_DREAM_COOLDOWN_MS
   if (!Number.isFinite(cooldown) || cooldown < 0) {
@@ -68,9 +68,8 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
     })
   }
 
-  const databasePath = resolve(options.databasePath ?? join(root, 'hymem.sqlite'))
   const database = chooseDatabase(options.database, databasePath)
-  const markdown = markdownMode(database, options)
+  const markdown = markdownMode(options.store?.backend ?? database.backend, options)
   let inWorker = options.dreamIn !== undefined && options.dreamIn !== 'process'
   if (inWorker && database.backend === 'postgres' && database.inProcess) {
     inWorker = false
@@ -97,7 +96,7 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
           log,
         })
 
-  const build = (store: Store, ownsStore: boolean, ownsDreamWorker: boolean): HyMem => {
+  const build = (store: Store, ownsStore: boolean, ownsDreamWorker: boolean): HyMemInstance => {
     const { extractor, llmCache } = extraction(store)
     const engine = createQueryEngine({
       store,
@@ -132,7 +131,7 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
     return new HyMemInstance(parts)
   }
 
-  if (options.store) return build(options.store, false, true)
+  if (options.store) return resumed(build(options.store, false, true))
   let store: Store
   try {
     store = await openDatabase(database, {
@@ -153,7 +152,11 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
     extractor: options.extractor?.name ?? (llm ? `llm:${llm.model}` : 'rules'),
     embeddings: embeddings?.name ?? null,
   })
-  const memory = build(store, true, true) as HyMemInstance
+  return resumed(build(store, true, true))
+}
+
+/** Finishes the purges a killed process left before the memory is handed out. */
+async function resumed(memory: HyMemInstance): Promise<HyMem> {
   try {
     await memory._resumeForgetting()
   } catch (error) {
@@ -207,8 +210,8 @@ function workerData(
  * Where USER.md / MEMORY.md come from: SQLite keeps them as files under root (hand edits included); on
  * PostgreSQL the rows are the truth, and the files are written as a mirror when asked (or `root` is given).
  */
-function markdownMode(database: DatabaseChoice, options: HyMemOptions): MarkdownMode {
-  if (database.backend === 'sqlite') return 'files'
+function markdownMode(backend: DatabaseChoice['backend'], options: HyMemOptions): MarkdownMode {
+  if (backend === 'sqlite') return 'files'
   return (options.markdownMirror ?? options.root !== undefined) ? 'rows-and-mirror' : 'rows'
 }
 

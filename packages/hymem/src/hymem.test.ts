@@ -101,10 +101,7 @@ describe('logging messages', () => {
       { peerId: 'bot', role: 'assistant', content: 'b' },
     ])
     expect(batch.map((m) => m.sessionId)).toEqual(['s2', 's2'])
-    expect((await t.memory.store.sessions.listPeers('default', 's2')).map((p) => p.peerId)).toEqual([
-      'alice',
-      'bot',
-    ])
+    expect((await t.store.sessions.listPeers('default', 's2')).map((p) => p.peerId)).toEqual(['alice', 'bot'])
     expect(await t.memory.logMessages('s2', [])).toEqual([])
   })
 
@@ -158,7 +155,7 @@ describe('graph maintenance', () => {
     expect(facts.map((f) => `${f.subject} ${f.predicate} ${f.object}`)).toContain('user uses postgresql')
     expect(facts.map((f) => f.object)).not.toContain('postgres')
     await t.memory.alias('PG', 'Postgres')
-    const rows = (await t.memory.store.aliases.listAll('default'))
+    const rows = (await t.store.aliases.listAll('default'))
       .filter((alias) => alias.surface === 'pg' || alias.surface === 'postgres')
       .map(({ surface, canonical }) => ({ surface, canonical }))
     expect(rows).toEqual([
@@ -196,15 +193,15 @@ describe('background dreaming', () => {
     t = await openTestMemory({ dreamCooldownMs: 0 })
     await t.memory.capture(CONVERSATION, { sessionId: 'a' })
     await t.memory.log({ role: 'user', content: 'one more', sessionId: 'b' })
-    const before = await t.memory.dreamBacklog()
+    const before = await t.memory.queue.backlog()
     expect(before).toEqual({
       pendingMessages: 5,
       pendingChunks: 0,
       running: false,
       sessions: { a: { pendingMessages: 4 }, b: { pendingMessages: 1 } },
     })
-    t.memory.scheduleDream()
-    expect((await t.memory.dreamBacklog()).running).toBe(true)
+    t.memory.queue.schedule()
+    expect((await t.memory.queue.backlog()).running).toBe(true)
     await t.memory.close()
     const dreams = t.events.filter((e) => e.kind === 'dream')
     expect(dreams).toMatchObject([{ background: true, status: 'ok' }])
@@ -214,9 +211,9 @@ describe('background dreaming', () => {
     t = await openTestMemory({ dreamCooldownMs: 0 })
     await t.memory.capture(CONVERSATION)
     expect((await t.memory.augment('which database?')).graphFacts).toEqual([])
-    t.memory.scheduleDream()
+    t.memory.queue.schedule()
     await waitFor(() => t.events.some((e) => e.kind === 'dream'))
-    expect((await t.memory.dreamBacklog()).pendingMessages).toBe(0)
+    expect((await t.memory.queue.backlog()).pendingMessages).toBe(0)
     const after = await t.memory.augment('which database do we use?')
     expect(after.graphFacts.map((f) => f.object)).toContain('postgres')
   })
@@ -224,15 +221,15 @@ describe('background dreaming', () => {
   it('collapses kicks within the cooldown and keeps ingesting while the fork dreams', async () => {
     t = await openTestMemory({ dreamCooldownMs: 60_000 })
     await t.memory.capture(CONVERSATION)
-    expect(t.memory.backgroundDream()).toEqual({ running: false, dueAt: null })
-    t.memory.scheduleDream()
-    expect(t.memory.backgroundDream()).toEqual({ running: true, dueAt: null })
-    t.memory.scheduleDream()
-    t.memory.scheduleDream()
-    const trailing = t.memory.backgroundDream().dueAt
+    expect(t.memory.queue.background()).toEqual({ running: false, dueAt: null })
+    t.memory.queue.schedule()
+    expect(t.memory.queue.background()).toEqual({ running: true, dueAt: null })
+    t.memory.queue.schedule()
+    t.memory.queue.schedule()
+    const trailing = t.memory.queue.background().dueAt
     // The trailing kick waits out the 60 s cooldown from the running cycle's start.
     expect(Date.parse(trailing ?? '') - Date.now()).toBeGreaterThan(50_000)
-    expect(t.memory.backgroundDream('other')).toEqual({ running: false, dueAt: null })
+    expect(t.memory.queue.background('other')).toEqual({ running: false, dueAt: null })
     const logged = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         t.memory.log({ role: 'user', content: `live turn ${i}`, sessionId: 'live' }),
@@ -250,13 +247,13 @@ describe('background dreaming', () => {
     const checks: Promise<boolean>[] = []
     await t.memory.dream({
       onProgress: () => {
-        checks.push(t.memory.dreamBacklog().then((backlog) => backlog.running))
+        checks.push(t.memory.queue.backlog().then((backlog) => backlog.running))
       },
     })
     const running = await Promise.all(checks)
     expect(running.length).toBeGreaterThan(0)
     expect(running.some(Boolean)).toBe(true)
-    expect((await t.memory.dreamBacklog()).running).toBe(false)
+    expect((await t.memory.queue.backlog()).running).toBe(false)
   })
 
   it('forks onto a second connection that shares clients and closes independently', async () => {

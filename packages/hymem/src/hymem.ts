@@ -1,10 +1,7 @@
 import {
-  type ForgetTarget,
   loadTokenCounter,
   type Message,
   type NewMessage,
-  type Page,
-  type PageRequest,
   readManagedFile,
   type Store,
 } from '@hymem/core-store'
@@ -22,12 +19,14 @@ import {
 } from '@hymem/dreaming'
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, Conflict, QueryEngine } from '@hymem/query'
-import { dreamBacklog, pendingWorkspaces } from './dream/backlog'
 import { DreamRunner } from './dream/dream-runner'
+import { createQueueApi } from './dream/queue-api'
+import type { HyMemQueue } from './dream/queue-types'
 import type { DreamWorkerHost } from './dream/worker-host'
 import { _asHyMemError, HyMemError } from './errors'
+import { createEraseApi } from './forget/erase-api'
 import { Purger } from './forget/purger'
-import type { DeletionReceipt, ForgetOptions } from './forget/types'
+import type { HyMemErase } from './forget/types'
 import { type AliasResult, registerAlias } from './graph/alias'
 import { entityHistory } from './history/history'
 import type { EntityHistory } from './history/types'
@@ -39,32 +38,27 @@ import { logStream } from './log-stream'
 import type { LogStreamResult, SessionBatch } from './log-stream-types'
 import { markdownPathsFor } from './markdown-paths'
 import type { NotesContext } from './notes/context'
-import { forgetNotes, getNote, restoreNote } from './notes/forget'
-import { rememberNote } from './notes/remember'
-import { searchNotes } from './notes/search'
-import type { Note, NoteHit } from './notes/types'
+import { createNotesApi } from './notes/notes-api'
+import type { HyMemNotes } from './notes/types'
+import { createRecords } from './records/records'
+import { createSessionsApi } from './records/sessions-api'
+import type { HyMemRecords, HyMemSessions } from './records/types'
 import { _eventLoopDelay, _watchEventLoop } from './runtime/event-loop'
-import type { BackgroundDreamStatus, RuntimeStatus } from './runtime/types'
+import type { RuntimeStatus } from './runtime/types'
 import { collectStats } from './stats/stats'
 import type { HyMemStats } from './stats/types'
 import { exportLines } from './transfer/export'
 import { importDump } from './transfer/import-dump'
 import { reindexStore } from './transfer/reindex'
 import type { ImportReport, ReindexProgressEvent, ReindexReport } from './transfer/types'
-import type {
-  CaptureTurn,
-  DreamBacklog,
-  ForgetInput,
-  ForgetResult,
-  HyMem,
-  HyMemAugmentOptions,
-  LogInput,
-  PendingWorkspace,
-  RememberInput,
-  SearchNotesOptions,
-} from './types'
+import type { CaptureTurn, HyMem, HyMemAugmentOptions, HyMemDatabase, LogInput } from './types'
 
 type Ws = { readonly workspaceId?: string }
+type DreamOptions = Ws & {
+  readonly budget?: number
+  readonly signal?: AbortSignal
+  readonly onProgress?: (event: DreamProgressEvent) => void
+}
 
 /**
  * Where USER.md / MEMORY.md live: `files` (SQLite: the files under root are read and written), `rows`
@@ -100,13 +94,24 @@ export interface HyMemParts {
 
 /** The facade. Built by `createHyMem`; see {@link HyMem} for the method contracts. */
 export class HyMemInstance implements HyMem {
-  readonly store: Store
   readonly root: string
   readonly workspaceId: string
   readonly extractor: Extractor
   readonly llm: LLMClient | null
   readonly embeddings: EmbeddingClient | null
+  readonly database: HyMemDatabase
   readonly inspect: HyMemInspect
+  readonly notes: HyMemNotes
+  readonly erase: HyMemErase
+  readonly queue: HyMemQueue
+  readonly workspaces: HyMemRecords['workspaces']
+  readonly sessions: HyMemSessions
+  readonly peers: HyMemRecords['peers']
+  readonly peerCards: HyMemRecords['peerCards']
+  readonly scopes: HyMemRecords['scopes']
+  readonly messages: HyMemRecords['messages']
+  readonly conclusions: HyMemRecords['conclusions']
+  readonly #store: Store
   readonly #parts: HyMemParts
   readonly #purger: Purger
   readonly #dreams: DreamRunner
@@ -115,7 +120,8 @@ export class HyMemInstance implements HyMem {
 
   constructor(parts: HyMemParts) {
     this.#parts = parts
-    this.store = parts.store
+    this.#store = parts.store
+    this.database = Object.freeze({ backend: parts.store.backend, location: parts.store.location })
     this.root = parts.root
     this.workspaceId = parts.workspaceId
     this.extractor = parts.extractor
@@ -129,11 +135,33 @@ export class HyMemInstance implements HyMem {
         return { userMdPath: files.userMd, memoryMdPath: files.memoryMd }
       },
     })
+    const ensureOpen = () => this.#open()
+    // Each group checks what a library user hands it; the facade's own calls between groups pass checked values.
+    const openWorkspace = (workspaceId: string | undefined) => {
+      this.#open()
+      return this.#ws(workspaceId)
+    }
     this.inspect = createInspectApi({
       store: parts.store,
       workspace: (workspaceId) => this.#ws(workspaceId),
-      ensureOpen: () => this.#open(),
+      ensureOpen,
     })
+    this.notes = createNotesApi({ notes: parts.notes, workspace: openWorkspace })
+    this.queue = createQueueApi({
+      store: parts.store,
+      dreams: this.#dreams,
+      promptVersion: parts.extractor.promptVersion,
+      workspace: (workspaceId) => this.#ws(workspaceId),
+      ensureOpen,
+    })
+    const records = createRecords(parts.store, ensureOpen)
+    this.workspaces = records.workspaces
+    this.sessions = createSessionsApi(parts.store, records, ensureOpen)
+    this.peers = records.peers
+    this.peerCards = records.peerCards
+    this.scopes = records.scopes
+    this.messages = records.messages
+    this.conclusions = records.conclusions
     this.#purger = new Purger({
       store: parts.store,
       log: parts.log,
@@ -150,6 +178,13 @@ export class HyMemInstance implements HyMem {
         })
       },
     })
+    this.erase = createEraseApi({
+      store: parts.store,
+      purger: this.#purger,
+      notes: parts.notes,
+      log: parts.log,
+      workspace: openWorkspace,
+    })
   }
 
   markdownPaths(workspaceId?: string): { userMd: string; memoryMd: string } {
@@ -159,7 +194,7 @@ export class HyMemInstance implements HyMem {
   async log(input: LogInput): Promise<Message> {
     this.#open()
     const { sessionId, message } = toLogMessage(input)
-    const [stored] = await this.store.messages.insertBatch(this.#ws(input.workspaceId), sessionId, [message])
+    const [stored] = await this.#store.messages.insertBatch(this.#ws(input.workspaceId), sessionId, [message])
     if (!stored) throw new HyMemError('INVALID_INPUT', 'the message was not stored')
     return stored
   }
@@ -173,7 +208,7 @@ export class HyMemInstance implements HyMem {
     requireSessionId(sessionId)
     if (!Array.isArray(messages)) throw new HyMemError('INVALID_INPUT', 'messages must be an array')
     if (messages.length === 0) return []
-    return this.store.messages.insertBatch(this.#ws(options.workspaceId), sessionId, messages)
+    return this.#store.messages.insertBatch(this.#ws(options.workspaceId), sessionId, messages)
   }
 
   async logStream(
@@ -184,7 +219,7 @@ export class HyMemInstance implements HyMem {
     } = {},
   ): Promise<LogStreamResult> {
     this.#open()
-    return logStream(this.store, this.#ws(options.workspaceId), batches, options)
+    return logStream(this.#store, this.#ws(options.workspaceId), batches, options)
   }
 
   async capture(
@@ -194,24 +229,21 @@ export class HyMemInstance implements HyMem {
     this.#open()
     const workspaceId = this.#ws(options.workspaceId)
     const sessionId =
-      options.sessionId === undefined ? `capture-${this.store.context.newId()}` : options.sessionId
+      options.sessionId === undefined ? `capture-${this.#store.context.newId()}` : options.sessionId
     requireSessionId(sessionId)
     const batch = toCaptureMessages(turns)
     const messages =
-      batch.length === 0 ? [] : await this.store.messages.insertBatch(workspaceId, sessionId, batch)
-    const report = options.dream === true ? await this.dream({ workspaceId }) : null
+      batch.length === 0 ? [] : await this.#store.messages.insertBatch(workspaceId, sessionId, batch)
+    const report = options.dream === true ? await this.#dream(workspaceId, {}) : null
     return { sessionId, messages, dream: report }
   }
 
-  async dream(
-    options: Ws & {
-      readonly budget?: number
-      readonly signal?: AbortSignal
-      readonly onProgress?: (event: DreamProgressEvent) => void
-    } = {},
-  ): Promise<DreamReport> {
+  async dream(options: DreamOptions = {}): Promise<DreamReport> {
     this.#open()
-    const workspaceId = this.#ws(options.workspaceId)
+    return this.#dream(this.#ws(options.workspaceId), options)
+  }
+
+  async #dream(workspaceId: string, options: DreamOptions): Promise<DreamReport> {
     // A purge a crash left unfinished is finished first, so the dream never works on forgotten content.
     await this.#purger.settle(workspaceId)
     return this.#dreams.run(workspaceId, {
@@ -221,27 +253,8 @@ export class HyMemInstance implements HyMem {
     })
   }
 
-  scheduleDream(workspaceId?: string): void {
-    this.#open()
-    this.#dreams.schedule(this.#ws(workspaceId))
-  }
-
-  async dreamBacklog(workspaceId?: string): Promise<DreamBacklog> {
-    this.#open()
-    return dreamBacklog(this.store, this.#ws(workspaceId), this.extractor.promptVersion, this.#dreams.running)
-  }
-
-  async pendingWorkspaces(): Promise<PendingWorkspace[]> {
-    this.#open()
-    return pendingWorkspaces(this.store, this.extractor.promptVersion, () => this.#dreams.running)
-  }
-
   runtime(): RuntimeStatus {
     return { eventLoopDelay: _eventLoopDelay(), dreams: this.#dreams.status(this.#closed) }
-  }
-
-  backgroundDream(workspaceId?: string): BackgroundDreamStatus {
-    return this.#dreams.background(this.#ws(workspaceId))
   }
 
   async augment(message: string, options: HyMemAugmentOptions = {}): Promise<AugmentedContext> {
@@ -268,7 +281,7 @@ export class HyMemInstance implements HyMem {
   /** USER.md and MEMORY.md: the files (SQLite), or rendered from the rows (PostgreSQL). */
   async #markdown(workspaceId: string): Promise<{ userMd: string; memoryMd: string }> {
     if (this.#parts.markdown !== 'files') {
-      return renderManagedMarkdown(this.store, workspaceId, this.#parts.dreamConfig ?? {}).catch(
+      return renderManagedMarkdown(this.#store, workspaceId, this.#parts.dreamConfig ?? {}).catch(
         (error: unknown) => {
           throw _asHyMemError(error)
         },
@@ -286,7 +299,7 @@ export class HyMemInstance implements HyMem {
     this.#open()
     const workspaceId = this.#ws(options.workspaceId)
     const files = this.markdownPaths(workspaceId)
-    return readProfileData(this.store, workspaceId, {
+    return readProfileData(this.#store, workspaceId, {
       markdown:
         this.#parts.markdown === 'files' ? { userMdPath: files.userMd, memoryMdPath: files.memoryMd } : null,
       ...(this.#parts.dreamConfig ? { config: this.#parts.dreamConfig } : {}),
@@ -298,7 +311,7 @@ export class HyMemInstance implements HyMem {
   async alias(surface: string, canonical: string, options: Ws = {}): Promise<AliasResult> {
     this.#open()
     const workspaceId = this.#ws(options.workspaceId)
-    const result = await registerAlias(this.store, workspaceId, surface, canonical)
+    const result = await registerAlias(this.#store, workspaceId, surface, canonical)
     this.#parts.engine.invalidateQueryCaches(workspaceId)
     return result
   }
@@ -309,7 +322,7 @@ export class HyMemInstance implements HyMem {
   ): Promise<{ retracted: number }> {
     this.#open()
     const workspaceId = this.#ws(options.workspaceId)
-    const result = await retractEdge(this.store, workspaceId, edge).catch((error: unknown) => {
+    const result = await retractEdge(this.#store, workspaceId, edge).catch((error: unknown) => {
       throw _asHyMemError(error)
     })
     this.#parts.engine.invalidateQueryCaches(workspaceId)
@@ -327,114 +340,17 @@ export class HyMemInstance implements HyMem {
 
   async history(subject: string, options: Ws = {}): Promise<EntityHistory> {
     this.#open()
-    return entityHistory(this.store, this.#ws(options.workspaceId), subject)
-  }
-
-  async remember(input: RememberInput, options: Ws = {}): Promise<{ note: Note; deduplicated: boolean }> {
-    this.#open()
-    return rememberNote(this.#parts.notes, this.#ws(options.workspaceId), input)
-  }
-
-  async searchNotes(query: string, options: SearchNotesOptions = {}): Promise<NoteHit[]> {
-    this.#open()
-    return searchNotes(this.#parts.notes, this.#ws(options.workspaceId), query, options)
-  }
-
-  async getNote(id: string, options: Ws & { readonly includeArchived?: boolean } = {}): Promise<Note | null> {
-    this.#open()
-    return getNote(this.#parts.notes, this.#ws(options.workspaceId), id, options.includeArchived === true)
-  }
-
-  async listNotes(options: Ws & { readonly archived?: boolean } & PageRequest = {}): Promise<Page<Note>> {
-    this.#open()
-    const { workspaceId, archived, ...page } = options
-    return this.store.notes.list(this.#ws(workspaceId), { archived: archived === true, page })
-  }
-
-  async forget(input: ForgetInput, options: Ws = {}): Promise<ForgetResult> {
-    this.#open()
-    return forgetNotes(this.#parts.notes, this.#ws(options.workspaceId), input)
-  }
-
-  async restore(id: string, options: Ws = {}): Promise<Note | null> {
-    this.#open()
-    return restoreNote(this.#parts.notes, this.#ws(options.workspaceId), id)
-  }
-
-  async deleteNote(id: string, options: Ws = {}): Promise<boolean> {
-    return (await this.forgetNote(id, options)) !== null
-  }
-
-  async forgetSession(sessionId: string, options: ForgetOptions = {}): Promise<DeletionReceipt> {
-    this.#open()
-    requireSessionId(sessionId)
-    return this.#forget(options, { kind: 'session', sessionId })
-  }
-
-  async forgetWorkspace(
-    workspaceId: string,
-    options: Omit<ForgetOptions, 'workspaceId'> = {},
-  ): Promise<DeletionReceipt> {
-    this.#open()
-    return this.#forget({ ...options, workspaceId: requireWorkspaceId(workspaceId) }, { kind: 'workspace' })
-  }
-
-  async forgetMessages(messageIds: readonly string[], options: ForgetOptions = {}): Promise<DeletionReceipt> {
-    this.#open()
-    if (!Array.isArray(messageIds) || !messageIds.every((id) => typeof id === 'string' && id !== '')) {
-      throw new HyMemError('INVALID_INPUT', 'messageIds must be an array of message ids (non-empty strings)')
-    }
-    const workspaceId = this.#ws(options.workspaceId)
-    const located = await this.store.messages.locate(workspaceId, messageIds)
-    const ids = [...located.values()].map((m) => m.id)
-    return this.#forget(options, { kind: 'messages', messageIds: ids })
-  }
-
-  async forgetPeerMessages(peerId: string, options: ForgetOptions = {}): Promise<DeletionReceipt> {
-    this.#open()
-    if (typeof peerId !== 'string' || peerId === '')
-      throw new HyMemError('INVALID_INPUT', 'peer id must be a non-empty string')
-    return this.#forget(options, { kind: 'peer-messages', peerId })
-  }
-
-  async forgetNote(id: string, options: ForgetOptions = {}): Promise<DeletionReceipt | null> {
-    this.#open()
-    const note = await getNote(this.#parts.notes, this.#ws(options.workspaceId), id, true)
-    if (!note) return null
-    const receipt = await this.#forget(options, { kind: 'note', noteId: id })
-    this.#parts.log({
-      kind: 'note',
-      level: 'info',
-      action: 'deleted',
-      workspaceId: note.workspaceId,
-      ids: [id],
-    })
-    return receipt
-  }
-
-  async forgetFact(edgeId: number, options: ForgetOptions = {}): Promise<DeletionReceipt | null> {
-    this.#open()
-    if (!Number.isSafeInteger(edgeId) || edgeId < 1)
-      throw new HyMemError('INVALID_INPUT', 'a fact id must be a positive integer')
-    const workspaceId = this.#ws(options.workspaceId)
-    const [edge] = await this.store.edges.getByIds(workspaceId, [edgeId])
-    if (!edge || edge.workspaceId !== workspaceId) return null
-    return this.#forget(options, { kind: 'fact', edgeId })
-  }
-
-  async deletionReceipts(options: Ws & { readonly limit?: number } = {}): Promise<DeletionReceipt[]> {
-    this.#open()
-    return this.store.purges.recent(this.#ws(options.workspaceId), options.limit ?? 20)
-  }
-
-  async finishForgetting(options: Ws = {}): Promise<DeletionReceipt[]> {
-    this.#open()
-    return this.#purger.settle(options.workspaceId === undefined ? undefined : this.#ws(options.workspaceId))
+    return entityHistory(this.#store, this.#ws(options.workspaceId), subject)
   }
 
   /** Internal (called by `createHyMem`): finishes the purges a killed process left. */
   async _resumeForgetting(): Promise<void> {
     await this.#purger.resume()
+  }
+
+  async transaction<T>(fn: (records: HyMemRecords) => Promise<T>): Promise<T> {
+    this.#open()
+    return this.#store.transaction((tx) => fn(createRecords(tx, () => this.#open())))
   }
 
   serving(): () => void {
@@ -449,7 +365,7 @@ export class HyMemInstance implements HyMem {
   async stats(options: Ws = {}): Promise<HyMemStats> {
     this.#open()
     const config = { ...DEFAULT_DREAM_CONFIG, ...this.#parts.dreamConfig }
-    const stats = await collectStats(this.store, this.#ws(options.workspaceId), config)
+    const stats = await collectStats(this.#store, this.#ws(options.workspaceId), config)
     return { ...stats, runtime: this.runtime() }
   }
 
@@ -457,12 +373,12 @@ export class HyMemInstance implements HyMem {
     this.#open()
     const workspaceId =
       options.workspaceId === undefined ? undefined : requireWorkspaceId(options.workspaceId)
-    return exportLines(this.store, workspaceId, { withVectors: options.withVectors === true })
+    return exportLines(this.#store, workspaceId, { withVectors: options.withVectors === true })
   }
 
   async import(lines: AsyncIterable<string> | Iterable<string>): Promise<ImportReport> {
     this.#open()
-    const report = await importDump(this.store, this.embeddings, this.#parts.log, lines)
+    const report = await importDump(this.#store, this.embeddings, this.#parts.log, lines)
     this.#parts.engine.invalidateQueryCaches()
     return report
   }
@@ -471,7 +387,7 @@ export class HyMemInstance implements HyMem {
     options: { onProgress?: (event: ReindexProgressEvent) => void; signal?: AbortSignal } = {},
   ): Promise<ReindexReport> {
     this.#open()
-    const report = await reindexStore(this.store, this.embeddings, options)
+    const report = await reindexStore(this.#store, this.embeddings, options)
     const vectors = Object.values(report.vectors).reduce((sum, n) => sum + n, 0)
     this.#parts.log({
       kind: 'reindex',
@@ -489,7 +405,7 @@ export class HyMemInstance implements HyMem {
 
   async fork(): Promise<HyMem> {
     this.#open()
-    return this.#parts.fork(this.store.fork())
+    return this.#parts.fork(this.#store.fork())
   }
 
   async close(): Promise<void> {
@@ -498,12 +414,13 @@ export class HyMemInstance implements HyMem {
     await this.#dreams.close()
     await this.#purger.close()
     this.#leaveEventLoop()
-    if (this.#parts.ownsStore) await this.store.close()
+    if (this.#parts.ownsStore) await this.#store.close()
   }
 
-  async #forget(options: ForgetOptions, target: ForgetTarget): Promise<DeletionReceipt> {
-    const workspaceId = this.#ws(options.workspaceId)
-    return this.#purger.forget(workspaceId, target, options.wait === true)
+  /** Internal: the store under a facade of this package (see {@link _storeOf}). */
+  static _storeOf(memory: HyMem): Store {
+    if (!(memory instanceof HyMemInstance)) throw new TypeError('not a facade built by createHyMem')
+    return memory.#store
   }
 
   /** Internal: the dream worker host, when dreams run in a worker (tests end it to simulate a crash). */
@@ -518,4 +435,12 @@ export class HyMemInstance implements HyMem {
   #open(): void {
     if (this.#closed) throw new HyMemError('CLOSED', 'this HyMem instance is closed')
   }
+}
+
+/**
+ * Internal to this package (migrate, tests): the store under a facade. Not exported from the index: code
+ * outside opens its store with `@hymem/core-store` and passes it as `createHyMem({ store })`.
+ */
+export function _storeOf(memory: HyMem): Store {
+  return HyMemInstance._storeOf(memory)
 }

@@ -68,12 +68,15 @@ export { redactConfig } from './config/redact'
 export type { AuthToken, ConfigResult, HyMemConfig } from './config/types'
 export { createHyMem } from './create-hymem'
 export type { DatabaseOption } from './database/database-option'
+export type { HyMemStoreOptions } from './database/open-hymem-store'
+export { openHyMemStore } from './database/open-hymem-store'
+export type { DreamBacklog, HyMemQueue, PendingWorkspace, QueueTotal } from './dream/queue-types'
 export type { DreamWorkerClients } from './dream/worker-protocol'
 export type { HyMemErrorCode } from './errors'
 export { HyMemError } from './errors'
 export type { MemoryLocation } from './files/memory-files'
 export { findLooseMemoryFiles } from './files/memory-files'
-export type { DeletionReceipt, ForgetOptions } from './forget/types'
+export type { DeletionReceipt, ForgetOptions, HyMemErase } from './forget/types'
 export type { AliasResult } from './graph/alias'
 export type { EntityHistory, HistoryEvidence, HistoryFact } from './history/types'
 export type {
@@ -92,8 +95,28 @@ export type {
 export type { HyMemLog, HyMemLogEvent } from './log'
 export { filterLog } from './log'
 export type { LogStreamResult, SessionBatch } from './log-stream-types'
-export type { Note, NoteHit, NotesConfig } from './notes/types'
+export type {
+  ForgetInput,
+  ForgetResult,
+  HyMemNotes,
+  Note,
+  NoteHit,
+  NotesConfig,
+  RememberInput,
+  SearchNotesOptions,
+} from './notes/types'
 export { DEFAULT_NOTES_CONFIG } from './notes/types'
+export type {
+  ConclusionRecords,
+  HyMemRecords,
+  HyMemSessions,
+  MessageRecords,
+  MessageTextSearch,
+  PeerCardRecords,
+  PeerRecords,
+  ScopeRecords,
+  WorkspaceRecords,
+} from './records/types'
 export type {
   BackgroundDreamStatus,
   DreamRunnerStatus,
@@ -108,14 +131,9 @@ export { DUMP_FORMAT, DUMP_FORMAT_VERSION } from './transfer/records'
 export type { ImportReport, ReindexProgressEvent, ReindexReport } from './transfer/types'
 export type {
   CaptureTurn,
-  DreamBacklog,
-  ForgetInput,
-  ForgetResult,
   HyMem,
   HyMemAugmentOptions,
+  HyMemDatabase,
   HyMemOptions,
   LogInput,
-  PendingWorkspace,
-  RememberInput,
-  SearchNotesOptions,
 } from './types'

@@ -33,7 +33,7 @@ describe('the LLM response cache', () => {
     expect(callsAfterFirst).toBeGreaterThan(0)
 
     // A crash after the model answered but before the chunk was marked done: the next cycle redoes it.
-    await t.memory.store.chunks.clearProcessed('default')
+    await t.store.chunks.clearProcessed('default')
     const second = await t.memory.dream()
     expect(second.status).toBe('ok')
     expect(second.chunksProcessed).toBe(first.chunksProcessed)

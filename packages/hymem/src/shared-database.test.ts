@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { openTestMemory, type TestMemory } from '../test/harness'
 import { createHyMem } from './create-hymem'
+import { _storeOf } from './hymem'
 import type { HyMem } from './types'
 
 let t: TestMemory
@@ -55,12 +56,12 @@ describe.each(DATABASES)('two memories on $label (two servers, or a server and t
       expect.arrayContaining(['postgres', 'flyio']),
     )
 
-    const edges = await other.store.edges.listAll('default')
+    const edges = await _storeOf(other).edges.listAll('default')
     const deploys = edges.find((e) => e.object === 'flyio')!
     await other.retract({ subject: deploys.subject, predicate: deploys.predicate, object: deploys.object })
     expect(await objects(t.memory, 'what do you know?')).not.toContain('flyio')
 
-    await other.forgetFact(edges.find((e) => e.object === 'postgres')!.id)
+    await other.erase.fact(edges.find((e) => e.object === 'postgres')!.id)
     expect(await objects(t.memory, 'what do you know?')).not.toContain('postgres')
   })
 })

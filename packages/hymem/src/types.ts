@@ -1,17 +1,28 @@
-import type { Message, NewMessage, Page, PageRequest, Store } from '@hymem/core-store'
+import type { Message, NewMessage, Store } from '@hymem/core-store'
 import type { DreamConfig, DreamProgressEvent, DreamReport, ProfileData } from '@hymem/dreaming'
 import type { EmbeddingClient, Extractor, LLMClient } from '@hymem/extraction'
 import type { AugmentedContext, AugmentOptions, Conflict, QueryConfig } from '@hymem/query'
 import type { DatabaseOption } from './database/database-option'
+import type { HyMemQueue } from './dream/queue-types'
 import type { DreamWorkerClients } from './dream/worker-protocol'
-import type { DeletionReceipt, ForgetOptions } from './forget/types'
+import type { HyMemErase } from './forget/types'
 import type { AliasResult } from './graph/alias'
 import type { EntityHistory } from './history/types'
 import type { HyMemInspect } from './inspect/types'
 import type { HyMemLog } from './log'
 import type { LogStreamResult, SessionBatch } from './log-stream-types'
-import type { Note, NoteHit, NotesConfig } from './notes/types'
-import type { BackgroundDreamStatus, RuntimeStatus } from './runtime/types'
+import type { HyMemNotes, NotesConfig } from './notes/types'
+import type {
+  ConclusionRecords,
+  HyMemRecords,
+  HyMemSessions,
+  MessageRecords,
+  PeerCardRecords,
+  PeerRecords,
+  ScopeRecords,
+  WorkspaceRecords,
+} from './records/types'
+import type { RuntimeStatus } from './runtime/types'
 import type { HyMemStats } from './stats/types'
 import type { ImportReport, ReindexProgressEvent, ReindexReport } from './transfer/types'
 
@@ -67,7 +78,11 @@ export interface HyMemOptions {
   readonly promptVersion?: string
   /** Set false to keep searches out of `search_log`. @default true */
   readonly searchLog?: boolean
-  /** Internal: reuse an open store (fork). `close()` leaves a store passed in here open. */
+  /**
+   * A store you opened yourself with `@hymem/core-store` (`openStore`, or `openPostgresStore` from
+   * `@hymem/core-store/postgres`), for code that also needs the repositories the facade does not offer.
+   * `close()` leaves it open: close it after the facade. `database` and `databasePath` are then ignored.
+   */
   readonly store?: Store
 }
 
@@ -94,99 +109,22 @@ export interface LogInput {
   readonly workspaceId?: string
 }
 
-/** Input of {@link HyMem.remember}. */
-export interface RememberInput {
-  /** One-line summary used for ranking and de-duplication. */
-  readonly description: string
-  readonly content: string
-  /** Higher survives forgetting longer. @default 1 */
-  readonly importance?: number
-  readonly observerId?: string
-  readonly observedId?: string
-  readonly sessionId?: string
-  /** @default 'explicit' */
-  readonly level?: string
-  readonly sourceIds?: readonly string[]
-  readonly metadata?: Record<string, unknown>
-  /**
-   * What makes an existing note "the same": `'similar'` passes the two embedding gates (an identical normalised
-   * content without embeddings); `'exact'` needs the identical normalised content, level and session, as
-   * Honcho's conclusions do. @default 'similar'
-   */
-  readonly dedupe?: 'similar' | 'exact'
-}
-
-/** Options of {@link HyMem.searchNotes}. */
-export interface SearchNotesOptions {
-  readonly workspaceId?: string
-  /** @default 10 */
-  readonly limit?: number
-  /** Absolute similarity floor (vector hits only; 0 disables). @default notes.minSimilarity */
-  readonly minSimilarity?: number
-  /** Drop hits more than this below the best one (0 disables). @default notes.relativeCutoff */
-  readonly relativeCutoff?: number
-  readonly observerId?: string
-  readonly observedId?: string
-}
-
-/** Input of {@link HyMem.forget}. */
-export interface ForgetInput {
-  /** Archive this one note; otherwise sweep stale, unimportant notes. */
-  readonly id?: string
-  /** Notes not accessed for this many days are stale. @default notes.forgetAfterDays (180) */
-  readonly staleDays?: number
-  /** Only notes at or below this importance are swept. @default notes.forgetMaxImportance (1) */
-  readonly maxImportance?: number
-  /** false (default) is a dry run that only reports. */
-  readonly apply?: boolean
-  /** Most notes listed in the result (the count is always the true total). @default 100 */
-  readonly limit?: number
-}
-
-/** Result of {@link HyMem.forget}. */
-export interface ForgetResult {
-  /** How many notes the criteria hit: exactly what `apply` archives (or archived). */
-  readonly matched: number
-  /** At most `limit` of them, stalest first. */
-  readonly notes: Note[]
-  readonly applied: boolean
-  /** Whether `notes` was cut at `limit`. */
-  readonly truncated: boolean
-}
-
-/** Pending dreaming work. */
-export interface DreamBacklog {
-  /** Messages not yet chunked (after each session's last chunked message). */
-  readonly pendingMessages: number
-  /** Chunks not yet extracted under the current prompt version. */
-  readonly pendingChunks: number
-  /**
-   * Whether a dream of the workspace is running: in this instance (foreground or background), or in any
-   * process holding the workspace's dream lock on the same database (another server).
-   */
-  readonly running: boolean
-  /** Sessions with pending messages. */
-  readonly sessions: Record<string, { pendingMessages: number }>
-}
-
-/** A workspace with work waiting for a dream (see {@link HyMem.pendingWorkspaces}). */
-export interface PendingWorkspace {
-  readonly workspaceId: string
-  readonly pendingMessages: number
-  readonly pendingChunks: number
-  /** As {@link DreamBacklog.running}: a dream of it runs here or in another process. */
-  readonly running: boolean
-}
-
 type Ws = { readonly workspaceId?: string }
+
+/** Where a memory lives (`memory.database`). */
+export interface HyMemDatabase {
+  readonly backend: Store['backend']
+  /** The SQLite file, or the PostgreSQL server, database and schema (no password). */
+  readonly location: string
+}
 
 /** Options of {@link HyMem.augment}: the query options with the workspace optional. USER.md/MEMORY.md are read from the workspace's files unless given. */
 export type HyMemAugmentOptions = Omit<AugmentOptions, 'workspaceId'> & Ws
 
 /** The HyMem facade: log conversations, dream over them, augment prompts, keep explicit notes. */
 export interface HyMem {
-  /** Escape hatch for servers: the typed repositories, full-text and vector search. */
-  readonly store: Store
+  /** Which database the memory lives in, for logs and `doctor` (never a password). */
+  readonly database: HyMemDatabase
   readonly root: string
   /** The default workspace. */
   readonly workspaceId: string
@@ -196,6 +134,23 @@ export interface HyMem {
   readonly embeddings: EmbeddingClient | null
   /** Read-only views for the memory inspector: graph pictures, facts with provenance, history, notes, health. */
   readonly inspect: HyMemInspect
+  /** Explicit memories: remember, search, list, archive and restore. */
+  readonly notes: HyMemNotes
+  /** Forgetting for good (sessions, workspaces, messages, a peer's messages, notes, facts), with receipts. */
+  readonly erase: HyMemErase
+  /** The dreaming work waiting: backlog, pending workspaces, background dreams. */
+  readonly queue: HyMemQueue
+  /** Workspace records (metadata, configuration). */
+  readonly workspaces: WorkspaceRecords
+  /** Session records and their members; `clone` copies a session. */
+  readonly sessions: HyMemSessions
+  /** Peer records and the profile entries about them. */
+  readonly peers: PeerRecords
+  readonly peerCards: PeerCardRecords
+  readonly scopes: ScopeRecords
+  /** Reads and metadata updates of logged messages, and full-text search over them. */
+  readonly messages: MessageRecords
+  readonly conclusions: ConclusionRecords
   /** USER.md / MEMORY.md of a workspace: under root for the default one, `${root}/workspaces/<id>/` otherwise. */
   markdownPaths(workspaceId?: string): { userMd: string; memoryMd: string }
 
@@ -229,15 +184,8 @@ export interface HyMem {
       readonly onProgress?: (event: DreamProgressEvent) => void
     },
   ): Promise<DreamReport>
-  /** Background dream with cooldown, on a forked connection (or in the dream worker); never blocks the caller. */
-  scheduleDream(workspaceId?: string): void
-  dreamBacklog(workspaceId?: string): Promise<DreamBacklog>
-  /** Every workspace of the database with pending dream work, in id order (what `hymem worker` picks from). */
-  pendingWorkspaces(): Promise<PendingWorkspace[]>
   /** Live figures of this thread: event-loop delay (p50/p99/max) and where dreams run and how they fare. */
   runtime(): RuntimeStatus
-  /** Whether a background dream of the workspace runs, and when `scheduleDream()` has the next one due. */
-  backgroundDream(workspaceId?: string): BackgroundDreamStatus
   /**
    * Loads on this thread what the first logged messages and the first context request would otherwise
    * load while a caller waits (the token counter's o200k tables: about half a second of CPU): a server
@@ -271,47 +219,11 @@ export interface HyMem {
    */
   history(subject: string, options?: Ws): Promise<EntityHistory>
 
-  remember(input: RememberInput, options?: Ws): Promise<{ note: Note; deduplicated: boolean }>
-  searchNotes(query: string, options?: SearchNotesOptions): Promise<NoteHit[]>
-  /** Archived notes are returned only with `includeArchived`. */
-  getNote(id: string, options?: Ws & { readonly includeArchived?: boolean }): Promise<Note | null>
-  forget(input: ForgetInput, options?: Ws): Promise<ForgetResult>
   /**
-   * A page of notes, most recently updated first (`reverse`: oldest first): active ones, or only the
-   * archived ones with `archived`.
+   * Runs `fn` in one transaction over the records (committed when it resolves, rolled back when it throws).
+   * Do not call other facade methods inside: they run outside the transaction and may wait for it.
    */
-  listNotes(options?: Ws & { readonly archived?: boolean } & PageRequest): Promise<Page<Note>>
-  /** Un-archives a note and refreshes its last access; null when no such note. */
-  restore(id: string, options?: Ws): Promise<Note | null>
-  /** Hard delete (see {@link HyMem.forgetNote}); false when no such note. */
-  deleteNote(id: string, options?: Ws): Promise<boolean>
-
-  /**
-   * Forgets a session: its messages and everything derived from them (chunks, mentions, vectors, evidence,
-   * facts resting only on them — facts with other evidence are recomputed — episodes, procedures, the
-   * summary, markers and profile entries, notes recorded in it or citing it, LLM responses that saw it).
-   * Every read excludes it when this resolves; the purge from disk (full-text indexes, WAL, USER.md and
-   * MEMORY.md) follows in the background unless `wait`. The session id stays as an inactive, empty record.
-   * Idempotent; an unknown session gives an empty receipt.
-   */
-  forgetSession(sessionId: string, options?: ForgetOptions): Promise<DeletionReceipt>
-  /** Forgets a whole workspace (its row too), like {@link HyMem.forgetSession}. */
-  forgetWorkspace(workspaceId: string, options?: Omit<ForgetOptions, 'workspaceId'>): Promise<DeletionReceipt>
-  /** Forgets messages by public id (ids of other workspaces or unknown ones are ignored). */
-  forgetMessages(messageIds: readonly string[], options?: ForgetOptions): Promise<DeletionReceipt>
-  /** Forgets every message a peer wrote in the workspace (the peer itself stays). */
-  forgetPeerMessages(peerId: string, options?: ForgetOptions): Promise<DeletionReceipt>
-  /** Forgets a note (archived or not) and the notes derived from it; null when no such note. */
-  forgetNote(id: string, options?: ForgetOptions): Promise<DeletionReceipt | null>
-  /**
-   * Forgets one fact (a graph edge, by id): its evidence, vector and the facts inferred over it; facts it had
-   * superseded become current again. Its source messages stay. Null when the workspace has no such fact.
-   */
-  forgetFact(edgeId: number, options?: ForgetOptions): Promise<DeletionReceipt | null>
-  /** The workspace's deletion receipts, newest first. @default limit 20 */
-  deletionReceipts(options?: Ws & { readonly limit?: number }): Promise<DeletionReceipt[]>
-  /** Finishes every unfinished purge (of one workspace, or all) now, and returns their receipts. */
-  finishForgetting(options?: Ws): Promise<DeletionReceipt[]>
+  transaction<T>(fn: (records: HyMemRecords) => Promise<T>): Promise<T>
 
   stats(options?: Ws): Promise<HyMemStats>
   /**

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Store } from '@hymem/core-store'
 import { configFromEnv } from '../src/config/config-from-env'
 import type { HyMemConfig } from '../src/config/types'
 import { createHyMem } from '../src/create-hymem'
+import { _storeOf } from '../src/hymem'
 import type { HyMemLogEvent } from '../src/log'
 import type { HyMem, HyMemOptions } from '../src/types'
 
@@ -34,6 +36,8 @@ export function tempRoot(): { root: string; cleanup: () => void } {
 
 export interface TestMemory {
   readonly memory: HyMem
+  /** The store under `memory`, for assertions on rows the facade does not show. */
+  readonly store: Store
   readonly root: string
   readonly events: HyMemLogEvent[]
   readonly clock: TestClock
@@ -57,6 +61,7 @@ export async function openTestMemory(options: Omit<HyMemOptions, 'root' | 'log'>
   })
   return {
     memory,
+    store: _storeOf(memory),
     root,
     events,
     clock,

@@ -6,6 +6,7 @@ import type { DreamProgressEvent } from '@hymem/dreaming'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { configFromEnv } from '../src/config/config-from-env'
 import { createHyMemFromConfig } from '../src/config/create-from-config'
+import { _storeOf } from '../src/hymem'
 import type { HyMem } from '../src/types'
 import { tempRoot } from './harness'
 
@@ -46,7 +47,7 @@ const WS = 'default'
 
 /** What a dream leaves behind, without ids or times. */
 async function state(memory: HyMem, root: string) {
-  const { store } = memory
+  const store = _storeOf(memory)
   const byKey =
     <T>(key: (x: T) => string) =>
     (x: T, y: T) =>
@@ -137,7 +138,7 @@ describe('crash safety of a dream in the worker thread: the process SIGKILLed, t
         try {
           expect((await memory.dream({ budget: 1000 })).status).toBe('ok')
           expect(await state(memory, root)).toEqual(expected)
-          const runs = await memory.store.dreamRuns.recent('default')
+          const runs = await _storeOf(memory).dreamRuns.recent('default')
           expect(runs.map((r) => r.status)).toEqual(['ok', 'failed'])
           expect(runs[1]!.errors[0]).toMatch(/interrupted/)
         } finally {

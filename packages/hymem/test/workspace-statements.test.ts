@@ -102,17 +102,17 @@ describe('a memory on PostgreSQL (PGlite), two workspaces', () => {
       await memory.capture([...TRIP], { sessionId: 'trip', workspaceId })
       expect(await memory.dream({ workspaceId })).toMatchObject({ status: 'ok', errors: [] })
       await memory.augment('which database do we use for billing?', { workspaceId })
-      const note = await memory.remember(
+      const note = await memory.notes.remember(
         { description: 'Deploy day', content: 'Deploys happen on Fridays.' },
         {
           workspaceId,
         },
       )
-      await memory.searchNotes('when do deploys happen?', { workspaceId })
-      await memory.forgetNote(note.note.id, { wait: true, workspaceId })
+      await memory.notes.search('when do deploys happen?', { workspaceId })
+      await memory.erase.note(note.note.id, { wait: true, workspaceId })
       await memory.profile({ workspaceId })
       await memory.history('billing service', { workspaceId })
-      await memory.forgetSession('trip', { wait: true, workspaceId })
+      await memory.erase.session('trip', { wait: true, workspaceId })
       await memory.stats({ workspaceId })
       await collect(memory.export({ workspaceId, withVectors: true }))
     }

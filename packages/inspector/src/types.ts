@@ -4,7 +4,7 @@ import type { HyMem } from 'hymem'
 /** The part of the HyMem facade the inspector uses: reads through `inspect` and `augment`, writes through the facade's own methods. */
 export type InspectorMemory = Pick<
   HyMem,
-  'inspect' | 'augment' | 'retract' | 'alias' | 'forget' | 'restore' | 'profile' | 'workspaceId'
+  'inspect' | 'augment' | 'retract' | 'alias' | 'notes' | 'profile' | 'workspaceId'
 >
 
 /** Bearer tokens and the workspaces each may use (`'*'` = all), as in the Honcho API. */

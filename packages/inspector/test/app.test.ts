@@ -287,13 +287,13 @@ describe('corrections', () => {
     const forgot = await call(`/inspect/w/default/notes/${active.id}/forget`, form({ _csrf: csrf }))
     expect(forgot.status).toBe(303)
     expect(forgot.headers.get('location')).toBe('/inspect/w/default/profile?done=forgotten')
-    expect(await w.memory.getNote(active.id)).toBeNull()
+    expect(await w.memory.notes.get(active.id)).toBeNull()
     expect(await (await call('/inspect/w/default/profile?done=forgotten')).text()).toContain(
       'Forgotten: the note is archived',
     )
     const restored = await call(`/inspect/w/default/notes/${active.id}/restore`, form({ _csrf: csrf }))
     expect(restored.status).toBe(303)
-    expect((await w.memory.getNote(active.id))?.archivedAt).toBeNull()
+    expect((await w.memory.notes.get(active.id))?.archivedAt).toBeNull()
     expect((await call('/inspect/w/default/notes/nope/restore', form({ _csrf: csrf }))).status).toBe(404)
   })
 

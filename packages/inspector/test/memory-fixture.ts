@@ -84,11 +84,11 @@ export async function openDreamtMemory(): Promise<DreamtMemory> {
   const memory = await createHyMem({ root, clock })
   await memory.capture(ONBOARDING, { sessionId: 'onboarding' })
   await memory.dream()
-  await memory.remember({
+  await memory.notes.remember({
     description: 'Release checklist',
     content: 'Run pnpm test and pnpm build before tagging.',
   })
-  const { note } = await memory.remember({
+  const { note } = await memory.notes.remember({
     description: 'Old deploy notes',
     content: 'heroku login, then git push heroku main.',
   })
@@ -97,7 +97,7 @@ export async function openDreamtMemory(): Promise<DreamtMemory> {
   clock.set('2026-03-01T18:00:00.000Z')
   await memory.capture(RELEASE, { sessionId: 'release' })
   await memory.dream()
-  await memory.forget({ id: note.id, apply: true })
+  await memory.notes.archive({ id: note.id, apply: true })
   await memory.augment('where do we deploy the API?')
   await memory.augment('what do we use for logs?')
   await memory.augment('kubernetes cluster size')

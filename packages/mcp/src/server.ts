@@ -63,7 +63,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       async (args: unknown) => {
         try {
           const result = await tool.handle(args as never, context)
-          if (backgroundDreaming && tool.schedulesDream && !result.isError) memory.scheduleDream(workspaceId)
+          if (backgroundDreaming && tool.schedulesDream && !result.isError) memory.queue.schedule(workspaceId)
           return result
         } catch (error) {
           return toolError(describeFailure(tool.name, error))

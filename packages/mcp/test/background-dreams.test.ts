@@ -71,6 +71,6 @@ describe('background dreams after MCP writes', () => {
   it('schedules nothing when background dreaming is off', async () => {
     const { memory, client } = await open(false)
     await call(client, 'hymem_capture', { messages: DEVELOPER_CHAT })
-    expect(memory.backgroundDream()).toEqual({ running: false, dueAt: null })
+    expect(memory.queue.background()).toEqual({ running: false, dueAt: null })
   })
 })

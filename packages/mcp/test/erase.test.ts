@@ -91,7 +91,7 @@ describe('hymem_erase through the real MCP client', () => {
     expect(after).not.toContain('quetzal')
     expect(after).toContain('pnpm')
 
-    await memory.finishForgetting()
+    await memory.erase.finish()
     const disk = bytesOnDisk(root)
     expect(disk).not.toContain('zanzib')
     expect(disk).not.toContain('quetzal')

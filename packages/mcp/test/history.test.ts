@@ -53,12 +53,15 @@ describe('history, time, conflicts and notes through the real MCP client', () =>
   })
 
   it('hymem_notes lists active or archived memories; hymem_note reads one by id', async () => {
-    const kept = await memory.remember(
+    const kept = await memory.notes.remember(
       { description: 'deploy day', content: 'Tuesdays' },
       { workspaceId: 'proj' },
     )
-    const old = await memory.remember({ description: 'old ci', content: 'Jenkins' }, { workspaceId: 'proj' })
-    await memory.forget({ id: old.note.id, apply: true }, { workspaceId: 'proj' })
+    const old = await memory.notes.remember(
+      { description: 'old ci', content: 'Jenkins' },
+      { workspaceId: 'proj' },
+    )
+    await memory.notes.archive({ id: old.note.id, apply: true }, { workspaceId: 'proj' })
     const active = await call('hymem_notes')
     expect(active.structuredContent).toMatchObject({
       total: 1,

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createHyMem } from 'hymem'
+import { createHyMem, openHyMemStore } from 'hymem'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { captureContext, fixture, tempDir } from '../../test/harness'
 import { runCli } from '../run'
@@ -16,16 +16,16 @@ describe('hymem capture', () => {
   afterEach(() => cleanup())
 
   async function messagesBySession(): Promise<Record<string, string[]>> {
-    const memory = await createHyMem({ root, embeddings: null })
+    const store = await openHyMemStore({ root })
     try {
       const out: Record<string, string[]> = {}
-      for await (const m of memory.store.messages.iterate(memory.workspaceId)) {
+      for await (const m of store.messages.iterate('default')) {
         const line = `${m.createdAt} ${m.peerId}/${m.role}: ${m.content}`
         out[m.sessionId] = [...(out[m.sessionId] ?? []), line]
       }
       return out
     } finally {
-      await memory.close()
+      await store.close()
     }
   }
 
@@ -69,7 +69,7 @@ describe('hymem capture', () => {
   async function storedMessages(): Promise<number> {
     const memory = await createHyMem({ root, embeddings: null })
     try {
-      return await memory.store.messages.count(memory.workspaceId)
+      return await memory.messages.count(memory.workspaceId)
     } finally {
       await memory.close()
     }

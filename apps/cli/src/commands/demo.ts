@@ -72,7 +72,7 @@ async function runDemo(
   const now = (ctx.clock ?? (() => new Date()))()
   const hymem = await openHyMem(config, ctx)
   try {
-    const existing = await hymem.store.messages.count(hymem.workspaceId)
+    const existing = await hymem.messages.count(hymem.workspaceId)
     if (existing > 0) {
       throw new ExitError(
         EXIT_FAILURE,

@@ -39,15 +39,15 @@ async function forgetOne(hymem: HyMem, what: ForgetWhat, ids: readonly string[])
   const wait = { wait: true } as const
   switch (what) {
     case 'session':
-      return hymem.forgetSession(id, wait)
+      return hymem.erase.session(id, wait)
     case 'messages':
-      return hymem.forgetMessages(ids, wait)
+      return hymem.erase.messages(ids, wait)
     case 'peer':
-      return hymem.forgetPeerMessages(id, wait)
+      return hymem.erase.peerMessages(id, wait)
     case 'workspace':
-      return hymem.forgetWorkspace(id, wait)
+      return hymem.erase.workspace(id, wait)
     case 'note': {
-      const receipt = await hymem.forgetNote(id, wait)
+      const receipt = await hymem.erase.note(id, wait)
       if (!receipt) throw new ExitError(1, `no note has id ${id} in workspace ${hymem.workspaceId}`)
       return receipt
     }
@@ -58,7 +58,7 @@ async function forgetOne(hymem: HyMem, what: ForgetWhat, ids: readonly string[])
           2,
           `a fact id is a positive integer (as "hymem augment --json" shows it), not "${id}"`,
         )
-      const receipt = await hymem.forgetFact(edgeId, wait)
+      const receipt = await hymem.erase.fact(edgeId, wait)
       if (!receipt) throw new ExitError(1, `no fact has id ${id} in workspace ${hymem.workspaceId}`)
       return receipt
     }

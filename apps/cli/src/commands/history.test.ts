@@ -97,9 +97,12 @@ describe('history and time on the command line', () => {
     })
     const { withHyMem } = await import('../open-hymem')
     const id = await withHyMem({}, context().ctx, async (hymem) => {
-      const kept = await hymem.remember({ description: 'deploy day', content: 'We deploy on Tuesdays.' })
-      const old = await hymem.remember({ description: 'old ci', content: 'We used Jenkins.' })
-      await hymem.forget({ id: old.note.id, apply: true })
+      const kept = await hymem.notes.remember({
+        description: 'deploy day',
+        content: 'We deploy on Tuesdays.',
+      })
+      const old = await hymem.notes.remember({ description: 'old ci', content: 'We used Jenkins.' })
+      await hymem.notes.archive({ id: old.note.id, apply: true })
       return kept.note.id
     })
     const list = context()

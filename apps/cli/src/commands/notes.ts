@@ -27,8 +27,8 @@ export async function notesCommand(
     options,
     ctx,
     async (hymem) => {
-      if (id === undefined) return hymem.listNotes({ archived, page: options.page ?? 1, size: 50 })
-      const note = await hymem.getNote(id, { includeArchived: true })
+      if (id === undefined) return hymem.notes.list({ archived, page: options.page ?? 1, size: 50 })
+      const note = await hymem.notes.get(id, { includeArchived: true })
       if (!note) throw new ExitError(EXIT_FAILURE, `no note has id ${id} in workspace ${hymem.workspaceId}`)
       return note
     },

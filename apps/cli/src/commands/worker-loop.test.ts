@@ -51,7 +51,7 @@ describe('dreamUntilStopped', () => {
     // The busy workspace gets one chunk per turn, never all four before the others.
     expect(order).toEqual(['busy:1', 'quiet:1', 'small:1', 'busy:1', 'small:1', 'busy:1', 'busy:1'])
     expect(dreams).toBe(order.length)
-    expect(await memory.pendingWorkspaces()).toEqual([])
+    expect(await memory.queue.pending()).toEqual([])
   })
 
   it('stops at once when its signal aborts, and waits while idle', async () => {

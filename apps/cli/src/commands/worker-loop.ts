@@ -28,7 +28,7 @@ export async function dreamUntilStopped(memory: HyMem, options: WorkerLoopOption
   let dreams = 0
   while (!options.signal.aborted) {
     const now = Date.now()
-    const ready = (await memory.pendingWorkspaces()).filter((w) => !w.running && !isStalled(stalled, w, now))
+    const ready = (await memory.queue.pending()).filter((w) => !w.running && !isStalled(stalled, w, now))
     if (ready.length === 0) {
       if (options.once) break
       await sleep(options.idleMs, undefined, { signal: options.signal }).catch(() => undefined)

@@ -29,7 +29,7 @@ export async function workerCommand(
   const signal = ctx.interruptible?.() ?? new AbortController().signal
   return withHyMem(options, ctx, async (hymem) => {
     ctx.stderr.write(
-      `hymem worker dreaming ${hymem.store.backend} ${hymem.store.location} with ${hymem.extractor.name} (pid ${process.pid})\n`,
+      `hymem worker dreaming ${hymem.database.backend} ${hymem.database.location} with ${hymem.extractor.name} (pid ${process.pid})\n`,
     )
     const dreams = await dreamUntilStopped(hymem, {
       signal,

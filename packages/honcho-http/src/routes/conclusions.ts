@@ -36,11 +36,10 @@ function stringFilter(
 /** C1–C5: conclusions, backed by explicit notes and by graph facts (ids `kg-<edge id>`). */
 export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   const { memory } = deps
-  const store = memory.store
   const app = new Hono<HonchoEnv>()
 
   const getOne = async (ws: string, id: string): Promise<Conclusion | undefined> =>
-    (await store.conclusions.find(ws, { filter: withIds([id]), limit: 1 }))[0]
+    (await memory.conclusions.find(ws, { filter: withIds([id]), limit: 1 }))[0]
 
   app.post('/', async (c) => {
     const ws = workspaceParam(c)
@@ -50,10 +49,10 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const body = parseWith(ConclusionCreateSchema, input ?? {}, 'body')
     for (const item of body.conclusions) {
       if (!item.session_id) continue
-      const session = await store.sessions.get(ws, item.session_id)
+      const session = await memory.sessions.get(ws, item.session_id)
       if (!session) throw notFound('Session', item.session_id)
     }
-    await store.transaction(async (tx) => {
+    await memory.transaction(async (tx) => {
       await tx.workspaces.getOrCreate(ws)
       const peers = new Set(body.conclusions.flatMap((item) => [item.observer_id, item.observed_id]))
       for (const peerId of peers) await tx.peers.getOrCreate(ws, peerId)
@@ -61,7 +60,7 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     // Created as given: only an exact re-statement (same normalised content, peers and session) is dropped.
     const created: string[] = []
     for (const item of body.conclusions) {
-      const { note, deduplicated } = await memory.remember(
+      const { note, deduplicated } = await memory.notes.remember(
         {
           description: item.content.slice(0, 200),
           content: item.content,
@@ -75,7 +74,7 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
       )
       if (!deduplicated) created.push(note.id)
     }
-    const rows = await store.conclusions.find(ws, { filter: withIds(created) })
+    const rows = await memory.conclusions.find(ws, { filter: withIds(created) })
     const byId = new Map(rows.map((row) => [row.id, conclusionOut(row)]))
     return c.json(
       created.map((id) => byId.get(id)).filter((row) => row !== undefined),
@@ -88,7 +87,7 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const page = pageRequest(queryOf(c, PageQuerySchema))
     const body = await jsonBody(c, ListBodySchema)
     const filter = compileFilter(CONCLUSION_FILTERS, body?.filters) ?? undefined
-    return c.json(pageOut(await store.conclusions.list(ws, page, filter), conclusionOut))
+    return c.json(pageOut(await memory.conclusions.list(ws, page, filter), conclusionOut))
   })
 
   app.post('/query', async (c) => {
@@ -98,7 +97,7 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const observerId = stringFilter(body.filters, 'observer_id', 'observer')
     const observedId = stringFilter(body.filters, 'observed_id', 'observed')
     const [notes, context] = await Promise.all([
-      memory.searchNotes(body.query, {
+      memory.notes.search(body.query, {
         workspaceId: ws,
         limit: body.top_k * 3,
         ...(observerId ? { observerId } : {}),
@@ -112,7 +111,7 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     for (const [rank, hit] of notes.entries()) add(hit.note.id, rank)
     for (const [rank, fact] of context.graphFacts.entries()) add(conclusionIdOfEdge(fact.id), rank)
     if (scores.size === 0) return c.json([])
-    const rows = await store.conclusions.find(ws, { filter: andAll([withIds([...scores.keys()]), filter]) })
+    const rows = await memory.conclusions.find(ws, { filter: andAll([withIds([...scores.keys()]), filter]) })
     const unique = new Map(rows.map((row) => [`${row.id}|${row.observerId}|${row.observedId}`, row]))
     const ranked = [...unique.values()]
       .sort((a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0))
@@ -136,8 +135,8 @@ export function conclusionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     // A graph conclusion is forgotten with its evidence and vector; a note with the notes derived from it.
     const receipt =
       edgeId !== null
-        ? await memory.forgetFact(edgeId, { workspaceId: ws })
-        : await memory.forgetNote(id, { workspaceId: ws })
+        ? await memory.erase.fact(edgeId, { workspaceId: ws })
+        : await memory.erase.note(id, { workspaceId: ws })
     if (!receipt) throw notFound('Conclusion', id)
     return c.body(null, 204)
   })

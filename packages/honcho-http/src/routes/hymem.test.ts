@@ -35,7 +35,7 @@ describe('HyMem extension routes: forgetting', () => {
     const peer = await t.call('DELETE', `${base}/peers/ann/messages`)
     expect(peer.status).toBe(202)
     expect(await peer.json()).toMatchObject({ kind: 'peer-messages', target: 'ann', messageCount: 1 })
-    expect(await t.memory.store.messages.count('w')).toBe(0)
+    expect(await t.memory.messages.count('w')).toBe(0)
 
     const deletions = (await (await t.call('GET', `${base}/deletions?limit=2`)).json()) as { kind: string }[]
     expect(deletions.map((d) => d.kind)).toEqual(['peer-messages', 'messages'])
@@ -43,15 +43,15 @@ describe('HyMem extension routes: forgetting', () => {
   })
 
   it('lists notes (archived ones apart), gets one, and deletes it for good', async () => {
-    const { note } = await t.memory.remember(
+    const { note } = await t.memory.notes.remember(
       { description: 'door', content: 'The code is 4711' },
       { workspaceId: 'w' },
     )
-    const { note: old } = await t.memory.remember(
+    const { note: old } = await t.memory.notes.remember(
       { description: 'wifi', content: 'hunter2' },
       { workspaceId: 'w' },
     )
-    await t.memory.forget({ id: old.id, apply: true }, { workspaceId: 'w' })
+    await t.memory.notes.archive({ id: old.id, apply: true }, { workspaceId: 'w' })
 
     const active = await (await t.call('GET', `${base}/notes`)).json()
     expect(active).toMatchObject({ total: 1, page: 1, items: [{ id: note.id, content: 'The code is 4711' }] })

@@ -47,7 +47,7 @@ export function hymemRoutes(deps: RouteDeps): Hono<HonchoEnv> {
 
   app.delete('/messages/:m', async (c) => {
     const ws = workspaceParam(c)
-    const receipt = await memory.forgetMessages([c.req.param('m')], { workspaceId: ws })
+    const receipt = await memory.erase.messages([c.req.param('m')], { workspaceId: ws })
     if (receipt.messageCount === 0) throw notFound('Message', c.req.param('m'))
     return c.json(receipt, 202)
   })
@@ -55,33 +55,33 @@ export function hymemRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   app.post('/messages/delete', async (c) => {
     const ws = workspaceParam(c)
     const body = await jsonBody(c, MessageIdsSchema)
-    return c.json(await memory.forgetMessages(body.ids, { workspaceId: ws }), 202)
+    return c.json(await memory.erase.messages(body.ids, { workspaceId: ws }), 202)
   })
 
   app.delete('/peers/:p/messages', async (c) => {
     const ws = workspaceParam(c)
-    const receipt = await memory.forgetPeerMessages(c.req.param('p'), { workspaceId: ws })
+    const receipt = await memory.erase.peerMessages(c.req.param('p'), { workspaceId: ws })
     return c.json(receipt, 202)
   })
 
   app.get('/deletions', async (c) => {
     const ws = workspaceParam(c)
     const { limit } = queryOf(c, DeletionsQuerySchema)
-    return c.json(await memory.deletionReceipts({ workspaceId: ws, limit }))
+    return c.json(await memory.erase.receipts({ workspaceId: ws, limit }))
   })
 
   app.get('/notes', async (c) => {
     const ws = workspaceParam(c)
     const query = queryOf(c, NotesQuerySchema)
     const page = pageRequest(query)
-    const notes = await memory.listNotes({ workspaceId: ws, archived: isTrue(query.archived), ...page })
+    const notes = await memory.notes.list({ workspaceId: ws, archived: isTrue(query.archived), ...page })
     return c.json(pageOut(notes, (note) => note))
   })
 
   app.get('/notes/:n', async (c) => {
     const ws = workspaceParam(c)
     const { archived } = queryOf(c, NoteQuerySchema)
-    const note = await memory.getNote(c.req.param('n'), {
+    const note = await memory.notes.get(c.req.param('n'), {
       workspaceId: ws,
       includeArchived: isTrue(archived),
     })
@@ -91,7 +91,7 @@ export function hymemRoutes(deps: RouteDeps): Hono<HonchoEnv> {
 
   app.delete('/notes/:n', async (c) => {
     const ws = workspaceParam(c)
-    const receipt = await memory.forgetNote(c.req.param('n'), { workspaceId: ws })
+    const receipt = await memory.erase.note(c.req.param('n'), { workspaceId: ws })
     if (!receipt) throw notFound('Note', c.req.param('n'))
     return c.json(receipt, 202)
   })

@@ -66,19 +66,20 @@ const UPLOAD_EXTENSIONS = new Map([
 /** M1–M5: add (JSON or file upload), list, get and update messages. */
 export function messageRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   const { memory, limits } = deps
-  const store = memory.store
   const app = new Hono<HonchoEnv>()
   const CreateSchema = createSchema(limits.messageChars, limits.batchSize)
 
   const activeSession = async (ws: string, id: string) => {
-    const session = await store.sessions.get(ws, id)
+    const session = await memory.sessions.get(ws, id)
     if (session && !session.isActive) throw notFound('Session', id)
   }
 
+  // The wire body is validated once, here (valibot). The facade then checks only the ids (cheap, for its
+  // library callers) and the store prepares each message once, counting its tokens.
   const ingest = async (ws: string, sessionId: string, messages: NewMessage[]) => {
     const logged = await memory.logMessages(sessionId, messages, { workspaceId: ws })
     if (deps.backgroundDreaming) {
-      memory.scheduleDream(ws)
+      memory.queue.schedule(ws)
       deps.log({ kind: 'dream-scheduled', workspaceId: ws })
     }
     return logged
@@ -108,7 +109,7 @@ export function messageRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const page = pageRequest(queryOf(c, PageQuerySchema))
     const body = await jsonBody(c, ListBodySchema)
     const filter = compileFilter(MESSAGE_FILTERS, body?.filters) ?? undefined
-    const messages = await store.messages.listBySession(ws, c.req.param('s') ?? '', page, filter)
+    const messages = await memory.messages.listBySession(ws, c.req.param('s') ?? '', page, filter)
     return c.json(pageOut(messages, (m) => messageOut(m)))
   })
 
@@ -183,7 +184,7 @@ export function messageRoutes(deps: RouteDeps): Hono<HonchoEnv> {
 
   app.get('/:m', async (c) => {
     const ws = workspaceParam(c)
-    const message = await store.messages.getByPublicId(ws, c.req.param('m'))
+    const message = await memory.messages.getByPublicId(ws, c.req.param('m'))
     if (!message || message.sessionId !== c.req.param('s')) throw notFound('Message', c.req.param('m'))
     return c.json(messageOut(message))
   })
@@ -191,9 +192,9 @@ export function messageRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   app.put('/:m', async (c) => {
     const ws = workspaceParam(c)
     const body = await jsonBody(c, UpdateSchema)
-    const existing = await store.messages.getByPublicId(ws, c.req.param('m'))
+    const existing = await memory.messages.getByPublicId(ws, c.req.param('m'))
     if (!existing || existing.sessionId !== c.req.param('s')) throw notFound('Message', c.req.param('m'))
-    const message = await store.messages.updateMetadata(ws, existing.publicId, body.metadata)
+    const message = await memory.messages.updateMetadata(ws, existing.publicId, body.metadata)
     if (!message) throw notFound('Message', c.req.param('m'))
     return c.json(messageOut(message))
   })

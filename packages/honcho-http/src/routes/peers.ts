@@ -30,11 +30,10 @@ import { pageOut, peerOut, sessionOut } from '../wire/shapes'
 /** P1–P10: peers, their sessions, chat, search, representation, context and card. */
 export function peerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   const { memory } = deps
-  const store = memory.store
   const app = new Hono<HonchoEnv>()
 
   const requirePeer = async (ws: string, id: string) => {
-    const peer = await store.peers.get(ws, id)
+    const peer = await memory.peers.get(ws, id)
     if (!peer) throw notFound('Peer', id)
     return peer
   }
@@ -43,12 +42,12 @@ export function peerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     const body = await jsonBody(c, PeerCreateSchema)
     const configuration = body.configuration ? dropNulls(body.configuration) : undefined
-    const { value, created } = await store.peers.getOrCreate(ws, body.id, {
+    const { value, created } = await memory.peers.getOrCreate(ws, body.id, {
       ...(body.metadata ? { metadata: body.metadata } : {}),
       ...(configuration ? { configuration } : {}),
     })
     if (created || (!body.metadata && !configuration)) return c.json(peerOut(value), created ? 201 : 200)
-    const updated = await store.peers.update(ws, body.id, {
+    const updated = await memory.peers.update(ws, body.id, {
       ...(body.metadata ? { metadata: body.metadata } : {}),
       ...(configuration ? { configuration } : {}),
     })
@@ -60,13 +59,13 @@ export function peerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const page = pageRequest(queryOf(c, PageQuerySchema))
     const body = await jsonBody(c, ListBodySchema)
     const filter = compileFilter(PEER_FILTERS, body?.filters) ?? undefined
-    return c.json(pageOut(await store.peers.list(ws, page, filter), peerOut))
+    return c.json(pageOut(await memory.peers.list(ws, page, filter), peerOut))
   })
 
   app.put('/:p', async (c) => {
     const ws = workspaceParam(c)
     const body = await jsonBody(c, PeerUpdateSchema)
-    const peer = await store.peers.update(ws, c.req.param('p'), {
+    const peer = await memory.peers.update(ws, c.req.param('p'), {
       ...(body.metadata ? { metadata: body.metadata } : {}),
       ...(body.configuration ? { configuration: dropNulls(body.configuration) } : {}),
     })
@@ -78,7 +77,7 @@ export function peerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const page = pageRequest(queryOf(c, PageQuerySchema))
     const body = await jsonBody(c, ListBodySchema)
     const filter = compileFilter(SESSION_FILTERS, body?.filters)
-    const sessions = await store.sessions.list(ws, page, {
+    const sessions = await memory.sessions.list(ws, page, {
       memberId: c.req.param('p'),
       includeInactive: true,
       ...(filter ? { filter } : {}),
@@ -89,7 +88,7 @@ export function peerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   app.post('/:p/chat', async (c) => {
     const ws = workspaceParam(c)
     const peerId = c.req.param('p')
-    await store.peers.getOrCreate(ws, peerId)
+    await memory.peers.getOrCreate(ws, peerId)
     return dialecticRoute(c, deps, { workspaceId: ws, peerId })
   })
 
@@ -169,7 +168,7 @@ export function peerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const observer = c.req.param('p')
     const query = queryOf(c, CardQuerySchema)
     const body = await jsonBody(c, CardBodySchema)
-    await store.peerCards.set(ws, observer, query.target ?? observer, body.peer_card)
+    await memory.peerCards.set(ws, observer, query.target ?? observer, body.peer_card)
     return c.json({ peer_card: body.peer_card })
   })
 

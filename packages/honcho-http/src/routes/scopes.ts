@@ -19,11 +19,11 @@ export const AddSessionsSchema = v.looseObject({
 
 /** SC1–SC7: scopes, named sets of sessions that chat, context and search can be restricted to. */
 export function scopeRoutes(deps: RouteDeps): Hono<HonchoEnv> {
-  const store = deps.memory.store
+  const { memory } = deps
   const app = new Hono<HonchoEnv>()
 
   const requireScope = async (ws: string, id: string) => {
-    const scope = await store.scopes.get(ws, id)
+    const scope = await memory.scopes.get(ws, id)
     if (!scope) throw notFound('Scope', id)
     return scope
   }
@@ -31,9 +31,9 @@ export function scopeRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   app.post('/', async (c) => {
     const ws = workspaceParam(c)
     const body = await jsonBody(c, ScopeCreateSchema)
-    const clash = await store.peers.get(ws, `scope.${body.id}`)
+    const clash = await memory.peers.get(ws, `scope.${body.id}`)
     if (clash) throw new HonchoHttpError('CONFLICT', `A peer already uses the id scope.${body.id}`)
-    const { value, created } = await store.scopes.getOrCreate(ws, body.id, {
+    const { value, created } = await memory.scopes.getOrCreate(ws, body.id, {
       metadata: body.metadata ?? {},
     })
     return c.json(scopeOut(value), created ? 201 : 200)
@@ -42,7 +42,7 @@ export function scopeRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   app.post('/list', async (c) => {
     const ws = workspaceParam(c)
     const page = pageRequest(queryOf(c, PageQuerySchema))
-    return c.json(pageOut(await store.scopes.list(ws, page), scopeOut))
+    return c.json(pageOut(await memory.scopes.list(ws, page), scopeOut))
   })
 
   app.get('/:sc', async (c) => {
@@ -55,7 +55,7 @@ export function scopeRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const scopeId = c.req.param('sc')
     const body = await jsonBody(c, AddSessionsSchema)
     await requireScope(ws, scopeId)
-    const found = await store.sessions.list(
+    const found = await memory.sessions.list(
       ws,
       { size: body.session_ids.length },
       { includeInactive: true, filter: { op: 'in', field: 'id', values: body.session_ids } },
@@ -63,7 +63,7 @@ export function scopeRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const known = new Set(found.items.map((session) => session.id))
     const missing = body.session_ids.find((id) => !known.has(id))
     if (missing) throw notFound('Session', missing)
-    await store.scopes.addSessions(ws, scopeId, body.session_ids)
+    await memory.scopes.addSessions(ws, scopeId, body.session_ids)
     return c.body(null, 204)
   })
 
@@ -71,7 +71,7 @@ export function scopeRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     const scopeId = c.req.param('sc')
     await requireScope(ws, scopeId)
-    await store.scopes.removeSession(ws, scopeId, c.req.param('s'))
+    await memory.scopes.removeSession(ws, scopeId, c.req.param('s'))
     return c.body(null, 204)
   })
 
@@ -80,7 +80,7 @@ export function scopeRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const scopeId = c.req.param('sc')
     await requireScope(ws, scopeId)
     const page = pageRequest(queryOf(c, PageQuerySchema))
-    return c.json(pageOut(await store.scopes.listSessions(ws, scopeId, page), sessionOut))
+    return c.json(pageOut(await memory.scopes.listSessions(ws, scopeId, page), sessionOut))
   })
 
   app.get('/:sc/status', async (c) => {
@@ -88,7 +88,7 @@ export function scopeRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const scopeId = c.req.param('sc')
     await requireScope(ws, scopeId)
     const backfill: Record<string, { state: 'completed'; updated_at: string; docs_copied: number }> = {}
-    for (const member of await store.scopes.members(ws, scopeId)) {
+    for (const member of await memory.scopes.members(ws, scopeId)) {
       backfill[member.sessionId] = {
         state: 'completed',
         updated_at: member.joinedAt,

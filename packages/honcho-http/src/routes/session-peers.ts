@@ -22,11 +22,11 @@ export const RemovePeersSchema = v.pipe(v.array(PeerIdSchema), v.maxLength(100))
 
 /** S9–S14: a session's members and their per-session configuration (mounted at `…/sessions/:s/peers`). */
 export function sessionPeerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
-  const store = deps.memory.store
+  const { memory } = deps
   const app = new Hono<HonchoEnv>()
 
   const activeSession = async (ws: string, id: string) => {
-    const session = await store.sessions.get(ws, id)
+    const session = await memory.sessions.get(ws, id)
     if (!session?.isActive) throw notFound('Session', id)
     return session
   }
@@ -35,13 +35,13 @@ export function sessionPeerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     const id = sessionOf(c) ?? ''
     const body = await jsonBody(c, SessionPeersMapSchema)
-    const existing = await store.sessions.get(ws, id)
+    const existing = await memory.sessions.get(ws, id)
     if (existing && !existing.isActive) throw notFound('Session', id)
-    await store.transaction(async (tx) => {
+    await memory.transaction(async (tx) => {
       await tx.sessions.getOrCreate(ws, id)
       await addMembers(tx, ws, id, body, { replaceMembers })
     })
-    return c.json(sessionOut((await store.sessions.get(ws, id))!))
+    return c.json(sessionOut((await memory.sessions.get(ws, id))!))
   }
   app.post('/', changePeers(false))
   app.put('/', changePeers(true))
@@ -50,7 +50,7 @@ export function sessionPeerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     const session = await activeSession(ws, sessionOf(c))
     const body = await jsonBody(c, RemovePeersSchema)
-    if (body.length > 0) await store.sessions.removePeers(ws, session.id, body)
+    if (body.length > 0) await memory.sessions.removePeers(ws, session.id, body)
     return c.json(sessionOut(session))
   })
 
@@ -58,12 +58,12 @@ export function sessionPeerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     const session = await activeSession(ws, sessionOf(c))
     const page = pageRequest(queryOf(c, PageQuerySchema))
-    return c.json(pageOut(await store.sessions.listMemberPeers(ws, session.id, page), peerOut))
+    return c.json(pageOut(await memory.sessions.listMemberPeers(ws, session.id, page), peerOut))
   })
 
   app.get('/:p/config', async (c) => {
     const ws = workspaceParam(c)
-    const member = await store.sessions.getPeer(ws, sessionOf(c), c.req.param('p'))
+    const member = await memory.sessions.getPeer(ws, sessionOf(c), c.req.param('p'))
     if (!member || member.leftAt !== null) throw notFound('Session peer', c.req.param('p'))
     return c.json(sessionPeerConfigOut(member.configuration))
   })
@@ -73,11 +73,11 @@ export function sessionPeerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const sessionId = sessionOf(c)
     const peerId = c.req.param('p')
     const body = await jsonBody(c, SessionPeerConfigSchema)
-    const session = await store.sessions.get(ws, sessionId)
+    const session = await memory.sessions.get(ws, sessionId)
     if (!session?.isActive) throw notFound('Session', sessionId)
     const config = dropNulls(body)
     if (config.observe_others === true) {
-      const members = await store.sessions.listPeers(ws, sessionId)
+      const members = await memory.sessions.listPeers(ws, sessionId)
       const observers = members.filter(
         (m) => m.peerId !== peerId && m.configuration.observe_others === true,
       ).length
@@ -87,7 +87,7 @@ export function sessionPeerRoutes(deps: RouteDeps): Hono<HonchoEnv> {
           `A session may have at most ${MAX_OBSERVERS} peers with observe_others`,
         )
     }
-    await store.transaction(async (tx) => {
+    await memory.transaction(async (tx) => {
       await tx.peers.getOrCreate(ws, peerId)
       await tx.sessions.setPeerConfiguration(ws, sessionId, peerId, config)
     })

@@ -28,11 +28,10 @@ export const CloneQuerySchema = v.object({ message_id: v.optional(v.string()) })
 /** S1–S8: sessions, context, summaries, search and clone (membership: `session-peers.ts`). */
 export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   const { memory } = deps
-  const store = memory.store
   const app = new Hono<HonchoEnv>()
 
   const activeSession = async (ws: string, id: string): Promise<Session> => {
-    const session = await store.sessions.get(ws, id)
+    const session = await memory.sessions.get(ws, id)
     if (!session?.isActive) throw notFound('Session', id)
     return session
   }
@@ -40,10 +39,10 @@ export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   app.post('/', async (c) => {
     const ws = workspaceParam(c)
     const body = await jsonBody(c, SessionCreateSchema)
-    const existing = await store.sessions.get(ws, body.id)
+    const existing = await memory.sessions.get(ws, body.id)
     if (existing && !existing.isActive) throw notFound('Session', body.id)
     const configuration = body.configuration ? dropNulls(body.configuration) : undefined
-    const result = await store.transaction(async (tx) => {
+    const result = await memory.transaction(async (tx) => {
       const { value, created } = await tx.sessions.getOrCreate(ws, body.id, {
         ...(body.metadata ? { metadata: body.metadata } : {}),
         ...(configuration ? { configuration } : {}),
@@ -67,17 +66,17 @@ export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const page = pageRequest(queryOf(c, PageQuerySchema))
     const body = await jsonBody(c, ListBodySchema)
     const filter = compileFilter(SESSION_FILTERS, body?.filters)
-    return c.json(pageOut(await store.sessions.list(ws, page, filter ? { filter } : {}), sessionOut))
+    return c.json(pageOut(await memory.sessions.list(ws, page, filter ? { filter } : {}), sessionOut))
   })
 
   app.put('/:s', async (c) => {
     const ws = workspaceParam(c)
     const id = c.req.param('s')
     const body = await jsonBody(c, MetadataUpdateSchema)
-    const existing = await store.sessions.get(ws, id)
+    const existing = await memory.sessions.get(ws, id)
     if (existing && !existing.isActive) throw notFound('Session', id)
-    if (!existing) await store.sessions.getOrCreate(ws, id)
-    const session = await store.sessions.update(ws, id, {
+    if (!existing) await memory.sessions.getOrCreate(ws, id)
+    const session = await memory.sessions.update(ws, id, {
       ...(body.metadata ? { metadata: body.metadata } : {}),
       ...(body.configuration ? { configuration: dropNulls(body.configuration) } : {}),
     })
@@ -88,7 +87,7 @@ export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     await activeSession(ws, c.req.param('s'))
     // Forgets the messages and everything derived from them; reads exclude them before the 202.
-    await memory.forgetSession(c.req.param('s'), { workspaceId: ws })
+    await memory.erase.session(c.req.param('s'), { workspaceId: ws })
     return c.json({ message: 'Session deleted successfully' }, 202)
   })
 
@@ -96,49 +95,13 @@ export function sessionRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     const ws = workspaceParam(c)
     const source = await activeSession(ws, c.req.param('s'))
     const { message_id: upTo } = queryOf(c, CloneQuerySchema)
-    let lastId = Number.MAX_SAFE_INTEGER
+    let lastId: number | undefined
     if (upTo) {
-      const message = await store.messages.getByPublicId(ws, upTo)
+      const message = await memory.messages.getByPublicId(ws, upTo)
       if (!message || message.sessionId !== source.id) throw notFound('Message', upTo)
       lastId = message.id
     }
-    const cloneId = randomId()
-    const clone = await store.transaction(async (tx) => {
-      const { value } = await tx.sessions.getOrCreate(ws, cloneId, {
-        metadata: source.metadata,
-        configuration: source.configuration,
-      })
-      const members = await tx.sessions.listPeers(ws, source.id)
-      if (members.length > 0) {
-        await tx.sessions.addPeers(
-          ws,
-          cloneId,
-          members.map((m) => ({ peerId: m.peerId, configuration: m.configuration })),
-        )
-      }
-      let after = 0
-      for (;;) {
-        const batch = await tx.messages.listAfter(ws, source.id, after, 500)
-        const copy = batch.filter((m) => m.id <= lastId)
-        if (copy.length > 0) {
-          await tx.messages.insertBatch(
-            ws,
-            cloneId,
-            copy.map((m) => ({
-              peerId: m.peerId,
-              role: m.role,
-              content: m.content,
-              metadata: m.metadata,
-              createdAt: m.createdAt,
-              tokenCount: m.tokenCount,
-            })),
-          )
-        }
-        if (batch.length < 500 || copy.length < batch.length) break
-        after = batch.at(-1)!.id
-      }
-      return value
-    })
+    const clone = await memory.sessions.clone(ws, source.id, randomId(), { upToId: lastId })
     return c.json(sessionOut(clone), 201)
   })
 

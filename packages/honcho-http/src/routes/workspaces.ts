@@ -39,13 +39,12 @@ export const ScheduleDreamSchema = v.looseObject({
 /** W1–W8: workspaces, workspace search, queue status, dreams and workspace chat. */
 export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   const { memory } = deps
-  const store = memory.store
   const app = new Hono<HonchoEnv>()
 
   app.post('/', async (c) => {
     const body = await jsonBody(c, WorkspaceCreateSchema)
     if (!mayUse(c, body.id)) throw notFound('Workspace', body.id)
-    const { value, created } = await store.workspaces.getOrCreate(body.id, {
+    const { value, created } = await memory.workspaces.getOrCreate(body.id, {
       ...(body.metadata ? { metadata: body.metadata } : {}),
       ...(body.configuration ? { configuration: dropNulls(body.configuration) } : {}),
     })
@@ -60,13 +59,13 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
       compileFilter(WORKSPACE_FILTERS, body?.filters),
       allowed === '*' ? null : { op: 'in', field: 'id', values: [...allowed] },
     ])
-    return c.json(pageOut(await store.workspaces.list(page, filter), workspaceOut))
+    return c.json(pageOut(await memory.workspaces.list(page, filter), workspaceOut))
   })
 
   app.put('/:ws', async (c) => {
     const ws = workspaceParam(c)
     const body = await jsonBody(c, MetadataUpdateSchema)
-    const workspace = await store.workspaces.update(ws, {
+    const workspace = await memory.workspaces.update(ws, {
       ...(body.metadata ? { metadata: body.metadata } : {}),
       ...(body.configuration ? { configuration: dropNulls(body.configuration) } : {}),
     })
@@ -75,13 +74,13 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
 
   app.delete('/:ws', async (c) => {
     const ws = workspaceParam(c)
-    const existing = await store.workspaces.get(ws)
+    const existing = await memory.workspaces.get(ws)
     if (!existing) throw notFound('Workspace', ws)
-    const active = await store.sessions.list(ws, { size: 1 })
+    const active = await memory.sessions.list(ws, { size: 1 })
     if (active.total > 0) {
       throw new HonchoHttpError('CONFLICT', `Workspace ${ws} still has active sessions; delete them first`)
     }
-    await memory.forgetWorkspace(ws)
+    await memory.erase.workspace(ws)
     return c.json({ message: 'Workspace deletion accepted' }, 202)
   })
 
@@ -93,7 +92,7 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
     }
     let sessionIds: string[] | undefined
     if (body.scope) {
-      sessionIds = await store.scopes.sessionIds(ws, [body.scope])
+      sessionIds = await memory.scopes.sessionIds(ws, [body.scope])
       if (sessionIds.length === 0) return c.json([])
     }
     const hits = await searchMessages(memory, {
@@ -121,7 +120,7 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
   app.post('/:ws/schedule_dream', async (c) => {
     const ws = workspaceParam(c)
     await jsonBody(c, ScheduleDreamSchema)
-    if (!(await store.workspaces.get(ws))) throw notFound('Workspace', ws)
+    if (!(await memory.workspaces.get(ws))) throw notFound('Workspace', ws)
     if (!deps.dreamsElsewhere && !deps.dreams.has(ws)) {
       const dream = memory
         .dream({ workspaceId: ws })
@@ -137,7 +136,7 @@ export function workspaceRoutes(deps: RouteDeps): Hono<HonchoEnv> {
 
   app.post('/:ws/chat', async (c) => {
     const ws = workspaceParam(c)
-    if (!(await store.workspaces.get(ws))) throw notFound('Workspace', ws)
+    if (!(await memory.workspaces.get(ws))) throw notFound('Workspace', ws)
     return dialecticRoute(c, deps, { workspaceId: ws, peerId: null })
   })
 

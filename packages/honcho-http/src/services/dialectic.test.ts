@@ -98,7 +98,7 @@ describe('response_format is validated before anything else, with or without an 
 describe('dialectic evidence', () => {
   it('lists the notes behind an answer as conclusions with their level, session and sources', async () => {
     await seeded(() => 'Alice leads billing.')
-    const { note } = await t!.memory.remember(
+    const { note } = await t!.memory.notes.remember(
       {
         description: 'billing lead',
         content: 'Alice leads the billing team.',

@@ -161,7 +161,7 @@ async function sessionHistory(
   sessionId: string | null | undefined,
 ) {
   if (!sessionId) return ''
-  const messages = await memory.store.messages.recent(workspaceId, { sessionId, limit: 12 })
+  const messages = await memory.messages.recent(workspaceId, { sessionId, limit: 12 })
   return messages
     .reverse()
     .map((message) => `${message.peerId}: ${clip(message.content, 500)}`)
@@ -187,7 +187,7 @@ async function seenFacts(
   sessions: readonly string[],
 ): Promise<AugmentedContext> {
   const ids = [...new Set(context.graphFacts.flatMap((fact) => fact.messageIds))]
-  const messages = ids.length > 0 ? await memory.store.messages.getByIds(workspaceId, ids) : []
+  const messages = ids.length > 0 ? await memory.messages.getByIds(workspaceId, ids) : []
   const visible = new Set(messages.filter((m) => sessions.includes(m.sessionId)).map((m) => m.id))
   const graphFacts = context.graphFacts.filter((fact) => fact.messageIds.some((id) => visible.has(id)))
   return { ...context, graphFacts }

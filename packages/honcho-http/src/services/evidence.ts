@@ -77,14 +77,12 @@ export async function evidenceOf(
       ...context.graphFacts.flatMap((f) => f.messageIds),
     ]),
   ].slice(0, MAX_MESSAGES)
-  const messages = (ids.length > 0 ? await memory.store.messages.getByIds(ws, ids) : []).sort(
-    (a, b) => a.id - b.id,
-  )
+  const messages = (ids.length > 0 ? await memory.messages.getByIds(ws, ids) : []).sort((a, b) => a.id - b.id)
   const byId = new Map(messages.map((m) => [m.id, m]))
   // In id order, as the notes' evidence has always been listed.
   const noteIds = [...new Set(context.notes.map((note) => note.id))].sort()
   const found = await Promise.all(
-    noteIds.map((id) => memory.getNote(id, { workspaceId: ws, includeArchived: true })),
+    noteIds.map((id) => memory.notes.get(id, { workspaceId: ws, includeArchived: true })),
   )
   const notes = found.filter((note) => note !== null)
   const words = questionWords(request.query)

@@ -1,4 +1,4 @@
-import type { StoreScope } from '@hymem/core-store'
+import type { HyMemRecords } from 'hymem'
 import { HonchoHttpError } from '../errors'
 import { dropNulls } from '../wire/sanitize'
 
@@ -15,7 +15,7 @@ type PeersMap = Readonly<
  * ten members would observe others. Runs inside the caller's transaction.
  */
 export async function addMembers(
-  tx: StoreScope,
+  tx: HyMemRecords,
   workspaceId: string,
   sessionId: string,
   peers: PeersMap,

@@ -14,18 +14,17 @@ export async function peerCard(
   observer: string,
   observed: string,
 ): Promise<string[] | null> {
-  const store = memory.store
-  const stored = await store.peerCards.get(workspaceId, observer, observed)
+  const stored = await memory.peerCards.get(workspaceId, observer, observed)
   if (stored) return stored
   if (!(await canObserve(memory, workspaceId, observer, observed))) return null
-  const entries = await store.markers.profileEntries(workspaceId, {
+  const entries = await memory.peers.profileEntries(workspaceId, {
     peerId: observed,
     supportedOnly: true,
     ties: 'last-seen',
     limit: 40,
   })
   if (entries.length > 0) return entries.map((entry) => `${entry.kind.toUpperCase()}: ${entry.statement}`)
-  const peer = await store.peers.get(workspaceId, observed)
+  const peer = await memory.peers.get(workspaceId, observed)
   if (peer?.role !== 'user') return null
   const lines = userStatements(await peerProfile(memory, workspaceId, observed))
   return lines.length > 0 ? lines : null

@@ -14,7 +14,7 @@ export async function peerProfile(
 ): Promise<ProfileData> {
   const [data, peers] = await Promise.all([
     profile ?? memory.profileData({ workspaceId }),
-    memory.store.peers.listAll(workspaceId),
+    memory.peers.listAll(workspaceId),
   ])
   const humans = peers.filter((peer) => peer.role === 'user')
   const soleHuman = humans.length === 1 && humans[0]!.id === peerId
@@ -38,12 +38,11 @@ export async function observableSessions(
   observer: string,
   observed: string,
 ): Promise<{ sessionId: string; withObserved: boolean }[]> {
-  const store = memory.store
-  const peer = await store.peers.get(workspaceId, observed)
+  const peer = await memory.peers.get(workspaceId, observed)
   if (peer?.configuration.observe_me === false) return []
   const out: { sessionId: string; withObserved: boolean }[] = []
-  for (const sessionId of await store.sessions.listIdsForPeer(workspaceId, observer)) {
-    const members = await store.sessions.listPeers(workspaceId, sessionId)
+  for (const sessionId of await memory.sessions.listIdsForPeer(workspaceId, observer)) {
+    const members = await memory.sessions.listPeers(workspaceId, sessionId)
     const seer = members.find((member) => member.peerId === observer)
     const seen = members.find((member) => member.peerId === observed)
     if (seer?.configuration.observe_others !== true || seen?.configuration.observe_me === false) continue

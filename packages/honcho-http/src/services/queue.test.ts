@@ -95,7 +95,7 @@ describe('queue status while a dream runs (W6)', () => {
       in_progress_work_units: 0,
       completed_work_units: 0,
     })
-    server.memory.scheduleDream('qa-ws')
+    server.memory.queue.schedule('qa-ws')
     const seen: Status[] = []
     // The dream chunks the messages, then waits in fact extraction: 3 done, the dream's unit in progress.
     const held = await pollUntil(server, (s) => s.completed_work_units === 3, seen)
@@ -122,7 +122,7 @@ describe('queue status while a dream runs (W6)', () => {
     const seen: Status[] = [await status(server)]
     expect(seen[0]).toMatchObject({ total_work_units: 300, pending_work_units: 300 })
     expect(Object.keys(seen[0]?.sessions ?? {}).sort()).toEqual(['big-1', 'big-2', 'big-3'])
-    server.memory.scheduleDream('qa-ws')
+    server.memory.queue.schedule('qa-ws')
     const running = await pollUntil(server, (s) => s.in_progress_work_units > 0, seen)
     expect(running.pending_work_units).toBe(0)
     await pollUntil(server, (s) => s.completed_work_units >= 297, seen)
@@ -132,7 +132,7 @@ describe('queue status while a dream runs (W6)', () => {
     expect(withNewWork.total_work_units).toBe(400)
     expect(withNewWork.sessions?.['big-4']).toMatchObject({ total_work_units: 100 })
     release()
-    server.memory.scheduleDream('qa-ws')
+    server.memory.queue.schedule('qa-ws')
     const done = await pollUntil(server, (s) => s.in_progress_work_units + s.pending_work_units === 0, seen)
     expect(done).toMatchObject({ total_work_units: 400, completed_work_units: 400, sessions: null })
     expect(seen.some((s) => s.in_progress_work_units > 0)).toBe(true)
@@ -150,7 +150,7 @@ describe('queue totals across servers', () => {
     const ids = ((await res.json()) as { id: string }[]).map((message) => message.id)
     expect(await status(server)).toMatchObject({ total_work_units: 5, pending_work_units: 5 })
 
-    await server.memory.forgetMessages(ids.slice(0, 2), { workspaceId: 'qa-ws', wait: true })
+    await server.memory.erase.messages(ids.slice(0, 2), { workspaceId: 'qa-ws', wait: true })
     // Another server (its own app and queue memory) that never saw the larger total.
     const second = createHonchoApp({ memory: server.memory, backgroundDreaming: false })
     const fromSecond = (await (await second.request('/v3/workspaces/qa-ws/queue/status')).json()) as Status

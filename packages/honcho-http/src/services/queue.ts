@@ -74,23 +74,23 @@ export async function queueStatus(
   workspaceId: string,
   options: { sessionId?: string | undefined; kick: boolean; dreaming: boolean },
 ): Promise<WireQueueStatus> {
-  const reported = await memory.dreamBacklog(workspaceId)
+  const reported = await memory.queue.backlog(workspaceId)
   const running = reported.running || options.dreaming
   // Pollers wait for pending = 0: make sure a (cooled-down) background dream is on its way, also for chunks
   // a dream killed mid-cycle (here or on another server) left unextracted.
   const waiting = reported.pendingMessages > 0 || reported.pendingChunks > 0
-  if (options.kick && !running && waiting) memory.scheduleDream(workspaceId)
+  if (options.kick && !running && waiting) memory.queue.schedule(workspaceId)
   const waitingIn = (id: string) => reported.sessions[id]?.pendingMessages ?? 0
   await tracker.observe(
     workspaceId,
     running,
     new Set(Object.keys(reported.sessions).filter((id) => waitingIn(id) > 0)),
     async () => {
-      const [newest] = await memory.store.messages.recent(workspaceId, { limit: 1 })
+      const [newest] = await memory.messages.recent(workspaceId, { limit: 1 })
       return newest?.sessionId ?? null
     },
   )
-  const messagesIn = await memory.store.messages.countBySession(
+  const messagesIn = await memory.messages.countBySession(
     workspaceId,
     options.sessionId !== undefined ? { sessionId: options.sessionId } : {},
   )
@@ -100,10 +100,9 @@ export async function queueStatus(
       waiting: waitingIn(id),
       running,
     })
-  const queueTotals = memory.store.queueTotals
   if (options.sessionId !== undefined) {
     const units = unitsOf(options.sessionId)
-    const highest = await queueTotals.hold(workspaceId, [
+    const highest = await memory.queue.holdTotals(workspaceId, [
       { sessionId: options.sessionId, total: units.total_work_units },
     ])
     return { ...held(units, highest.get(options.sessionId)), sessions: null }
@@ -111,7 +110,7 @@ export async function queueStatus(
 
   const ids = [...new Set([...messagesIn.keys(), ...Object.keys(reported.sessions)])]
   const raw = new Map(ids.map((id) => [id, unitsOf(id)]))
-  const highest = await queueTotals.hold(
+  const highest = await memory.queue.holdTotals(
     workspaceId,
     ids.map((id) => ({ sessionId: id, total: raw.get(id)!.total_work_units })),
   )
@@ -123,7 +122,7 @@ export async function queueStatus(
     if (units.pending_work_units + units.in_progress_work_units > 0)
       sessions[id] = { session_id: id, ...units }
   }
-  const workspaceHighest = await queueTotals.hold(workspaceId, [
+  const workspaceHighest = await memory.queue.holdTotals(workspaceId, [
     { sessionId: null, total: totals.total_work_units },
   ])
   return {

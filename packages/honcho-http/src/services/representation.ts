@@ -36,7 +36,7 @@ export async function pickConclusions(
   memory: HonchoMemory,
   request: RepresentationRequest,
 ): Promise<Conclusion[]> {
-  const conclusions = memory.store.conclusions
+  const conclusions = memory.conclusions
   const total = request.maxConclusions
   const pair = pairFilter(request)
   const picked = new Map<string, Conclusion>()
@@ -50,7 +50,7 @@ export async function pickConclusions(
   }
   if (request.searchQuery) {
     const k = request.searchTopK ?? Math.max(1, Math.floor(total / 3))
-    const hits = await memory.searchNotes(request.searchQuery, {
+    const hits = await memory.notes.search(request.searchQuery, {
       workspaceId: request.workspaceId,
       limit: k,
       observerId: request.observer,
@@ -166,7 +166,7 @@ export async function buildRepresentation(
   }
   const premises = new Map<string, string>()
   if (sourceIds.size > 0) {
-    const sources = await memory.store.conclusions.find(request.workspaceId, {
+    const sources = await memory.conclusions.find(request.workspaceId, {
       filter: { op: 'in', field: 'id', values: [...sourceIds] },
     })
     for (const source of sources) premises.set(source.id, source.content)

@@ -63,13 +63,12 @@ export async function searchMessages(memory: HonchoMemory, request: SearchReques
     condition,
   ])
   const load = (ids: readonly number[]) =>
-    ids.length === 0 ? Promise.resolve([]) : memory.store.messages.findByIds(workspaceId, ids, where)
+    ids.length === 0 ? Promise.resolve([]) : memory.messages.findByIds(workspaceId, ids, where)
   let messages = await load([...fused.keys()])
 
   // Top up from a direct full-text search when augment's candidates do not fill the page after filtering.
   if (messages.length < limit) {
-    const fullText = await memory.store.fullText.search('messages', query, {
-      workspaceId,
+    const fullText = await memory.messages.searchText(workspaceId, query, {
       limit: Math.max(50, limit * 5),
       ...(sessionIds ? { sessionIds } : {}),
       ...(request.peerId ? { peerId: request.peerId } : {}),

@@ -33,7 +33,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 /** A session of `n` messages of 10 tokens each, `m1` … `mn`. */
 async function seed(n: number): Promise<void> {
-  const messages = await t.memory.store.messages.insertBatch(
+  const messages = await t.coreStore.messages.insertBatch(
     'w',
     's',
     Array.from({ length: n }, (_, i) => ({ peerId: 'alice', content: `m${i + 1}`, tokenCount: 10 })),
@@ -43,7 +43,7 @@ async function seed(n: number): Promise<void> {
 
 /** What a dream writes: one summary of the session up to the `position`-th message. */
 async function summarise(position: number, text = 'Alice counted the messages out loud.'): Promise<void> {
-  await t.memory.store.sessions.setSummary('w', 's', { text, messageId: ids[position - 1]!.id })
+  await t.coreStore.sessions.setSummary('w', 's', { text, messageId: ids[position - 1]!.id })
 }
 
 async function configure(summary: Record<string, unknown>, level: 'session' | 'workspace' = 'session') {

@@ -53,9 +53,9 @@ function checkCombination(session: Session, r: SessionContextRequest): void {
 /** The peer the context is about: `peer_target`, else the session's one human member, else none. */
 async function targetOf(memory: HonchoMemory, session: Session, request: SessionContextRequest) {
   if (request.peerTarget) return request.peerTarget
-  const members = await memory.store.sessions.listPeers(session.workspaceId, session.id)
+  const members = await memory.sessions.listPeers(session.workspaceId, session.id)
   const ids = new Set(members.map((member) => member.peerId))
-  const peers = await memory.store.peers.listAll(session.workspaceId)
+  const peers = await memory.peers.listAll(session.workspaceId)
   const humans = peers.filter((peer) => ids.has(peer.id) && peer.role === 'user')
   return humans.length === 1 ? humans[0]!.id : undefined
 }
@@ -104,7 +104,7 @@ export async function sessionContext(
     let sessionIds: string[] | undefined
     if (request.limitToSession) sessionIds = [session.id]
     else if (request.sessions) sessionIds = [...request.sessions]
-    else if (request.scope) sessionIds = await memory.store.scopes.sessionIds(ws, [request.scope])
+    else if (request.scope) sessionIds = await memory.scopes.sessionIds(ws, [request.scope])
     const observer = request.peerPerspective ?? target
     representation = await buildRepresentation(memory, {
       workspaceId: ws,
@@ -120,7 +120,7 @@ export async function sessionContext(
     const allowlisted = request.limitToSession || request.sessions !== undefined
     card = allowlisted ? null : await peerCard(memory, ws, observer, target)
     // A card written with PUT replaces the one built from the profile, so the profile comes here then.
-    const profileInCard = card !== null && (await memory.store.peerCards.get(ws, observer, target)) === null
+    const profileInCard = card !== null && (await memory.peerCards.get(ws, observer, target)) === null
     const extra = allowlisted ? '' : await profileSections(memory, ws, target, !profileInCard)
     representation = [representation, extra].filter(Boolean).join('\n\n')
     const countTokens = await loadTokenCounter()
@@ -156,7 +156,7 @@ async function recentMessages(
   let beforeId: number | undefined
   for (let step = 0; ; step++) {
     const limit = BATCHES[Math.min(step, BATCHES.length - 1)]!
-    const batch = await memory.store.messages.recent(session.workspaceId, {
+    const batch = await memory.messages.recent(session.workspaceId, {
       sessionId: session.id,
       limit,
       ...(beforeId !== undefined ? { beforeId } : {}),

@@ -31,7 +31,7 @@ export async function resolveSessionScope(
       throw new HonchoHttpError('VALIDATION', 'scope cannot be combined with filters or session_id')
     }
     const scopes = typeof input.scope === 'string' ? [input.scope] : input.scope
-    return memory.store.scopes.sessionIds(workspaceId, scopes)
+    return memory.scopes.sessionIds(workspaceId, scopes)
   }
   if (listed) {
     if (input.sessionId && !listed.includes(input.sessionId)) {

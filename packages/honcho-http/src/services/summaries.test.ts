@@ -111,20 +111,20 @@ describe('summaries, context, card and chat carry no HyMem section markers (S6, 
     mkdirSync(dirname(paths.userMd), { recursive: true })
     const section = '<!-- HyMem:auto:profile:start -->\n- [fact] A line the store no longer holds\n'
     writeFileSync(paths.userMd, `# User\n\nWritten by hand.\n\n${section}<!-- HyMem:auto:profile:end -->\n`)
-    await server.memory.store.peers.getOrCreate('w', 'alice', { role: 'user' })
-    const messages = await server.memory.store.messages.insertBatch(
+    await server.coreStore.peers.getOrCreate('w', 'alice', { role: 'user' })
+    const messages = await server.coreStore.messages.insertBatch(
       'w',
       's',
       Array.from({ length: 20 }, (_, i) => ({ peerId: 'alice', content: `hello ${i + 1}` })),
     )
-    await server.memory.store.sessions.setSummary('w', 's', {
+    await server.coreStore.sessions.setSummary('w', 's', {
       text: 'Alice said hello twenty times.',
       messageId: messages.at(-1)!.id,
     })
     await server.call('PUT', '/v3/workspaces/w/sessions/s', {
       configuration: { summary: { messages_per_short_summary: 10, messages_per_long_summary: 20 } },
     })
-    await server.memory.store.markers.observeProfileEntry('w', {
+    await server.coreStore.markers.observeProfileEntry('w', {
       peerId: null,
       kind: 'preference',
       statement: 'User prefers tabs.',

@@ -36,7 +36,7 @@ async function messageBefore(
   upToId: number,
   back: number,
 ): Promise<Message | null> {
-  const newestFirst = await memory.store.messages.recent(session.workspaceId, {
+  const newestFirst = await memory.messages.recent(session.workspaceId, {
     sessionId: session.id,
     beforeId: upToId + 1,
     limit: back + 1,
@@ -53,15 +53,14 @@ async function messageBefore(
  * USER.md profile to it as plain prose (from the typed profile data, with the files' hand-written text).
  */
 export async function sessionSummaries(memory: HonchoMemory, session: Session): Promise<SessionSummaries> {
-  const { store } = memory
   const text = session.summary
   if (!text || session.summaryMessageId === null) return NONE
-  const workspace = await store.workspaces.get(session.workspaceId)
+  const workspace = await memory.workspaces.get(session.workspaceId)
   const cadence = summaryCadence(workspace?.configuration ?? {}, session.configuration)
   if (!cadence.enabled) return NONE
-  const [read] = await store.sessions.listChunkWatermarks(session.workspaceId, session.id)
+  const [read] = await memory.sessions.listChunkWatermarks(session.workspaceId, session.id)
   const readUpTo = Math.max(session.summaryMessageId, read?.lastChunkedMessageId ?? 0)
-  const summarised = await store.messages.count(session.workspaceId, {
+  const summarised = await memory.messages.count(session.workspaceId, {
     sessionId: session.id,
     upToId: readUpTo,
   })

@@ -2,6 +2,7 @@ import { type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { fakeLlmConfig, tempRoot } from '../../test/harness'
 import { HyMemError } from '../errors'
+import { _storeOf } from '../hymem'
 import type { HyMemLogEvent } from '../log'
 import { probeKey } from './check-key'
 import { configFromEnv } from './config-from-env'
@@ -101,13 +102,13 @@ describe('createHyMemFromConfig', () => {
     })
     const memory = await createHyMemFromConfig(config)
     try {
-      const { note } = await memory.remember({
+      const { note } = await memory.notes.remember({
         description: 'deploy target',
         content: 'We deploy to fly.io.',
       })
       expect(memory.embeddings?.model).toBe('fake-embed')
       expect(server.embeddingRequests.length).toBeGreaterThan(0)
-      const hits = await memory.searchNotes('where do we deploy?', { minSimilarity: 0 })
+      const hits = await memory.notes.search('where do we deploy?', { minSimilarity: 0 })
       expect(hits.map((hit) => hit.note.id)).toContain(note.id)
     } finally {
       await memory.close()
@@ -149,12 +150,18 @@ describe('embedded defaults', () => {
     try {
       expect(memory.extractor.name).toBe('rules')
       expect(memory.embeddings?.name).toBe('cached:local:use-lite')
-      await memory.remember({ description: 'Deploy day', content: 'Production deploys happen on Fridays.' })
-      await memory.remember({ description: 'Lunch', content: 'The team orders pizza on Thursdays.' })
-      const [best] = await memory.searchNotes('when do we ship to production?', { minSimilarity: 0 })
+      await memory.notes.remember({
+        description: 'Deploy day',
+        content: 'Production deploys happen on Fridays.',
+      })
+      await memory.notes.remember({ description: 'Lunch', content: 'The team orders pizza on Thursdays.' })
+      const [best] = await memory.notes.search('when do we ship to production?', { minSimilarity: 0 })
       expect(best?.note.description).toBe('Deploy day')
       expect(best?.similarity).toBeGreaterThan(0)
-      expect(await memory.store.vectors.pinned('notes')).toEqual({ model: 'use-lite-512', dimensions: 512 })
+      expect(await _storeOf(memory).vectors.pinned('notes')).toEqual({
+        model: 'use-lite-512',
+        dimensions: 512,
+      })
     } finally {
       await memory.close()
     }
@@ -171,14 +178,14 @@ describe('embedded defaults', () => {
     const memory = await createHyMemFromConfig(config)
     try {
       expect(memory.embeddings?.name).toBe('cached:local:minilm')
-      await memory.remember({ description: 'Pet', content: 'Maria recently got herself a young dog.' })
-      await memory.remember({
+      await memory.notes.remember({ description: 'Pet', content: 'Maria recently got herself a young dog.' })
+      await memory.notes.remember({
         description: 'Commute',
         content: 'Our vehicle stopped working during the drive.',
       })
-      const [best] = await memory.searchNotes('she adopted a puppy', { minSimilarity: 0 })
+      const [best] = await memory.notes.search('she adopted a puppy', { minSimilarity: 0 })
       expect(best?.note.description).toBe('Pet')
-      expect(await memory.store.vectors.pinned('notes')).toEqual({
+      expect(await _storeOf(memory).vectors.pinned('notes')).toEqual({
         model: 'minilm-l6-v2-384',
         dimensions: 384,
       })

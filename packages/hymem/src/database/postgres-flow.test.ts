@@ -4,6 +4,7 @@ import { createFakeEmbeddings } from '@hymem/extraction'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FORGOTTEN, TRIP, WORK } from '../../test/forget-scenario'
 import { collect, openTestMemory, type TestMemory } from '../../test/harness'
+import { _storeOf } from '../hymem'
 import type { HyMem } from '../types'
 
 const open: TestMemory[] = []
@@ -47,7 +48,7 @@ describe.each(BACKENDS)('the facade on $label', ({ database }) => {
   it('captures, dreams, augments, forgets a session, and exports / imports the memory', async () => {
     const t = await memoryOn(database())
     const m = t.memory
-    expect(m.store.backend).toBe('postgres')
+    expect(_storeOf(m).backend).toBe('postgres')
     await m.capture([...WORK], { sessionId: 'work' })
     await m.capture([...TRIP], { sessionId: 'trip' })
     const report = await m.dream()
@@ -59,10 +60,12 @@ describe.each(BACKENDS)('the facade on $label', ({ database }) => {
       'user uses postgres',
     )
     expect((await textOf(m, 'Zanzibar beaches')).includes('zanzib')).toBe(true)
-    const note = await m.remember({ description: 'Deploy day', content: 'Deploys happen on Fridays.' })
-    expect((await m.searchNotes('when do deploys happen?')).map((hit) => hit.note.id)).toContain(note.note.id)
+    const note = await m.notes.remember({ description: 'Deploy day', content: 'Deploys happen on Fridays.' })
+    expect((await m.notes.search('when do deploys happen?')).map((hit) => hit.note.id)).toContain(
+      note.note.id,
+    )
 
-    const receipt = await m.forgetSession('trip', { wait: true })
+    const receipt = await m.erase.session('trip', { wait: true })
     expect(receipt).toMatchObject({ kind: 'session', messageCount: 3, status: 'done' })
     const after = await textOf(m, 'Zanzibar Quetzalcoatl booking')
     for (const word of FORGOTTEN) expect(after).not.toContain(word)
@@ -101,7 +104,7 @@ describe.each(BACKENDS)('the facade on $label', ({ database }) => {
     expect((await rowsOnly.memory.profileData()).entries.map((e) => e.statement)).toEqual(
       (await mirrored.memory.profileData()).entries.map((e) => e.statement),
     )
-    await rowsOnly.memory.forgetSession('default', { wait: true })
+    await rowsOnly.memory.erase.session('default', { wait: true })
     expect(existsSync(rowsOnly.memory.markdownPaths().userMd)).toBe(false)
     expect(existsSync(join(rowsOnly.root, 'hymem.sqlite'))).toBe(false)
     expect(existsSync(join(mirrored.root, 'hymem.sqlite'))).toBe(false)

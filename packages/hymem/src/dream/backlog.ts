@@ -1,7 +1,7 @@
 import { hostname } from 'node:os'
 import { DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive, type Store } from '@hymem/core-store'
 import { dreamLockName } from '@hymem/dreaming'
-import type { DreamBacklog, PendingWorkspace } from '../types'
+import type { DreamBacklog, PendingWorkspace } from './queue-types'
 
 /**
  * Work waiting for the next dream: messages after each session's last chunked message, and chunks without a

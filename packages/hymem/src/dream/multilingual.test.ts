@@ -2,6 +2,7 @@ import { type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { fakeLlmConfig, tempRoot } from '../../test/harness'
 import { createHyMemFromConfig } from '../config/create-from-config'
+import { _storeOf } from '../hymem'
 
 const KEY = 'sk-test-good-key-0123'
 const MESSAGES = [
@@ -55,12 +56,12 @@ describe('dreaming Chinese and Japanese messages', () => {
     try {
       await memory.logMessages('s', MESSAGES)
       expect((await memory.dream()).status).toBe('ok')
-      const chunks = await memory.store.chunks.listAll('default')
+      const chunks = await _storeOf(memory).chunks.listAll('default')
       expect(chunks.map((chunk) => chunk.text).join('\n')).toContain('阿里云')
       expect(chunks.map((chunk) => chunk.text).join('\n')).toContain('東京')
       const system = server.chatRequests.find((r) => r.system.includes('durable technical facts'))?.system
       expect(system).toContain('never translate')
-      const edges = (await memory.store.edges.listAll('default')).map(
+      const edges = (await _storeOf(memory).edges.listAll('default')).map(
         (e) => `${e.subject} ${e.predicate} ${e.object}`,
       )
       expect(edges).toEqual(expect.arrayContaining(['后端服务 deploys_to 阿里云', 'サーバー runs_on 東京']))
@@ -76,8 +77,8 @@ describe('dreaming Chinese and Japanese messages', () => {
     try {
       await memory.logMessages('s', MESSAGES)
       expect((await memory.dream()).status).toBe('ok')
-      expect((await memory.store.chunks.listAll('default')).length).toBeGreaterThan(0)
-      expect(await memory.store.edges.listAll('default')).toEqual([])
+      expect((await _storeOf(memory).chunks.listAll('default')).length).toBeGreaterThan(0)
+      expect(await _storeOf(memory).edges.listAll('default')).toEqual([])
     } finally {
       await memory.close()
     }

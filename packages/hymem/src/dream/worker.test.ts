@@ -5,6 +5,7 @@ import { configFromEnv } from '../config/config-from-env'
 import { createHyMemFromConfig } from '../config/create-from-config'
 import { createHyMem } from '../create-hymem'
 import type { HyMemInstance } from '../hymem'
+import { _storeOf } from '../hymem'
 import type { HyMemLogEvent } from '../log'
 import type { HyMem } from '../types'
 
@@ -75,11 +76,11 @@ describe('dreams in a worker thread', () => {
   it('dreams in the background through the worker, and reports it running meanwhile', async () => {
     const { memory, events } = await workerMemory()
     await logFacts(memory, 2, 4)
-    memory.scheduleDream()
-    expect((await memory.dreamBacklog()).running).toBe(true)
+    memory.queue.schedule()
+    expect((await memory.queue.backlog()).running).toBe(true)
     await waitFor(() => events.some((e) => e.kind === 'dream'))
     expect(events.find((e) => e.kind === 'dream')).toMatchObject({ background: true, status: 'ok' })
-    expect(await memory.dreamBacklog()).toMatchObject({
+    expect(await memory.queue.backlog()).toMatchObject({
       pendingMessages: 0,
       pendingChunks: 0,
       running: false,
@@ -102,7 +103,7 @@ describe('dreams in a worker thread', () => {
     await expect(dreaming).rejects.toMatchObject({ code: 'DREAM_WORKER' })
     // This thread keeps serving while the worker is down.
     await memory.log({ role: 'user', content: 'still here', sessionId: 'live' })
-    expect((await memory.store.messages.count('default')) > 600).toBe(true)
+    expect((await _storeOf(memory).messages.count('default')) > 600).toBe(true)
     expect(events.filter((e) => e.kind === 'dream-worker')).toMatchObject([
       { level: 'error', event: 'crashed', restartInMs: 1000 },
     ])
@@ -114,8 +115,8 @@ describe('dreams in a worker thread', () => {
     ).toEqual(['crashed', 'restarted'])
     const report = await memory.dream({ budget: 1000 })
     expect(report.status).toBe('ok')
-    expect(await memory.dreamBacklog()).toMatchObject({ pendingMessages: 0, pendingChunks: 0 })
-    const runs = await memory.store.dreamRuns.recent('default')
+    expect(await memory.queue.backlog()).toMatchObject({ pendingMessages: 0, pendingChunks: 0 })
+    const runs = await _storeOf(memory).dreamRuns.recent('default')
     expect(runs.map((r) => r.status)).toEqual(['ok', 'failed'])
     expect(runs[1]!.errors[0]).toMatch(/interrupted/)
   })

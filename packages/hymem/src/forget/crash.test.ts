@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { bytesOnDisk, FORGOTTEN, TRIP, WORK } from '../../test/forget-scenario'
 import { tempRoot } from '../../test/harness'
 import { createHyMem } from '../create-hymem'
+import { _storeOf } from '../hymem'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repoRoot = resolve(here, '../../../..')
@@ -60,16 +61,16 @@ describe('crash safety: a purge killed with SIGKILL is finished by the next star
 
         const memory = await createHyMem({ root, searchLog: false })
         try {
-          expect((await memory.store.messages.listBySession('default', 'trip')).total).toBe(0)
+          expect((await _storeOf(memory).messages.listBySession('default', 'trip')).total).toBe(0)
           const { query: _asked, ...context } = await memory.augment('Zanzibar Quetzalcoatl booking')
           expect(JSON.stringify(context).toLowerCase()).not.toContain('zanzib')
-          const receipts = await memory.finishForgetting()
+          const receipts = await memory.erase.finish()
           expect(receipts.map((r) => [r.kind, r.status])).toEqual([['session', 'done']])
           expect(receipts[0]?.removed).toMatchObject({ messages: 3, chunks: 1 })
           const disk = bytesOnDisk(root)
           for (const word of FORGOTTEN) expect(disk).not.toContain(word)
-          expect((await memory.store.messages.listBySession('default', 'work')).total).toBe(2)
-          expect(await memory.store.runLock.inspect('dream:default')).toBeNull()
+          expect((await _storeOf(memory).messages.listBySession('default', 'work')).total).toBe(2)
+          expect(await _storeOf(memory).runLock.inspect('dream:default')).toBeNull()
         } finally {
           await memory.close()
         }

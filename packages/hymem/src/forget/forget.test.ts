@@ -3,6 +3,7 @@ import { createFakeEmbeddings } from '@hymem/extraction'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bytesOnDisk, FORGOTTEN, TRIP, WORK } from '../../test/forget-scenario'
 import { collect, openTestMemory, type TestMemory } from '../../test/harness'
+import { _storeOf } from '../hymem'
 import type { HyMem } from '../types'
 
 let t: TestMemory
@@ -13,7 +14,11 @@ afterEach(async () => {
 async function seeded(memory: HyMem) {
   await memory.capture(TRIP, { sessionId: 'trip' })
   await memory.capture(WORK, { sessionId: 'work' })
-  await memory.remember({ description: 'trip plan', content: 'Book Zanzibar in June', sessionId: 'trip' })
+  await memory.notes.remember({
+    description: 'trip plan',
+    content: 'Book Zanzibar in June',
+    sessionId: 'trip',
+  })
   expect((await memory.dream()).status).toBe('ok')
 }
 
@@ -38,7 +43,7 @@ describe('forgetting a session', () => {
     expect(await textOf(memory, 'Zanzibar Quetzalcoatl booking')).toContain('zanzibar')
     expect(bytesOnDisk(t.root)).toContain('zanzib')
 
-    const receipt = await memory.forgetSession('trip')
+    const receipt = await memory.erase.session('trip')
     expect(receipt).toMatchObject({
       kind: 'session',
       target: 'trip',
@@ -50,10 +55,10 @@ describe('forgetting a session', () => {
 
     const after = await textOf(memory, 'Zanzibar Quetzalcoatl booking')
     for (const word of FORGOTTEN) expect(after).not.toContain(word)
-    expect(await memory.searchNotes('Zanzibar June')).toEqual([])
-    expect((await memory.store.messages.listBySession('default', 'trip')).total).toBe(0)
+    expect(await memory.notes.search('Zanzibar June')).toEqual([])
+    expect((await _storeOf(memory).messages.listBySession('default', 'trip')).total).toBe(0)
 
-    const [done] = await memory.finishForgetting()
+    const [done] = await memory.erase.finish()
     expect(done).toMatchObject({ id: receipt.id, status: 'done' })
     const disk = bytesOnDisk(t.root)
     for (const word of FORGOTTEN) expect(disk).not.toContain(word)
@@ -62,7 +67,7 @@ describe('forgetting a session', () => {
     const work = await textOf(memory, 'which database for billing, pnpm or npm?')
     expect(work).toContain('postgres')
     expect((await memory.profile()).userMd).toContain('pnpm')
-    expect((await memory.store.messages.listBySession('default', 'work')).total).toBe(2)
+    expect((await _storeOf(memory).messages.listBySession('default', 'work')).total).toBe(2)
     expect((await memory.stats()).deletions).toEqual([done])
     expect(t.events.filter((e) => e.kind === 'forget').map((e) => e.kind === 'forget' && e.status)).toEqual([
       'rows-removed',
@@ -75,8 +80,8 @@ describe('forgetting a session', () => {
     await seeded(t.memory)
     await t.memory.augment('when was the Zanzibar trip?')
     await t.memory.augment('billing on mysql or postgres?')
-    await t.memory.forgetSession('trip', { wait: true })
-    const logged = await t.memory.store.searchLog.list('default')
+    await t.memory.erase.session('trip', { wait: true })
+    const logged = await t.store.searchLog.list('default')
     expect(logged.map((row) => row.query)).toEqual(['billing on mysql or postgres?'])
     expect(bytesOnDisk(t.root)).not.toContain('zanzib')
   })
@@ -87,20 +92,20 @@ describe('forgetting a session', () => {
     await t.memory.logMessages('work', [{ peerId: 'user', content: '后端服务部署在阿里云上。' }])
     await t.memory.augment('桂林的酒店订好了吗？')
     await t.memory.augment('阿里云的账单多少钱？')
-    await t.memory.forgetSession('trip', { wait: true })
-    const logged = await t.memory.store.searchLog.list('default')
+    await t.memory.erase.session('trip', { wait: true })
+    const logged = await t.store.searchLog.list('default')
     expect(logged.map((row) => row.query)).toEqual(['阿里云的账单多少钱？'])
   })
 
   it('is idempotent, and the next dream rebuilds nothing from the forgotten session', async () => {
     t = await openTestMemory()
     await seeded(t.memory)
-    await t.memory.forgetSession('trip', { wait: true })
-    const again = await t.memory.forgetSession('trip', { wait: true })
+    await t.memory.erase.session('trip', { wait: true })
+    const again = await t.memory.erase.session('trip', { wait: true })
     expect(again).toMatchObject({ messageCount: 0, removed: {}, status: 'done' })
     expect((await t.memory.dream()).status).toBe('ok')
     expect(await textOf(t.memory, 'Zanzibar Quetzalcoatl')).not.toContain('zanzib')
-    expect((await t.memory.deletionReceipts()).map((r) => r.kind)).toEqual(['session', 'session'])
+    expect((await t.memory.erase.receipts()).map((r) => r.kind)).toEqual(['session', 'session'])
   })
 })
 
@@ -109,46 +114,47 @@ describe('forgetting messages, a peer, a note, a fact, a workspace', () => {
     t = await openTestMemory()
     const { messages } = await t.memory.capture(TRIP, { sessionId: 'trip' })
     await t.memory.dream()
-    const receipt = await t.memory.forgetMessages([messages[1]!.publicId, 'no-such-id'], { wait: true })
+    const receipt = await t.memory.erase.messages([messages[1]!.publicId, 'no-such-id'], { wait: true })
     expect(receipt).toMatchObject({ kind: 'messages', messageCount: 1, status: 'done' })
-    expect(
-      (await t.memory.store.messages.listBySession('default', 'trip')).items.map((m) => m.content),
-    ).toEqual([TRIP[0].content, TRIP[2].content])
-    expect((await t.memory.store.sessions.get('default', 'trip'))?.summary).toBeNull()
-    await expect(t.memory.forgetMessages('nope' as never)).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+    expect((await t.store.messages.listBySession('default', 'trip')).items.map((m) => m.content)).toEqual([
+      TRIP[0].content,
+      TRIP[2].content,
+    ])
+    expect((await t.store.sessions.get('default', 'trip'))?.summary).toBeNull()
+    await expect(t.memory.erase.messages('nope' as never)).rejects.toMatchObject({ code: 'INVALID_INPUT' })
   })
 
   it("forgets a peer's messages in every session", async () => {
     t = await openTestMemory()
     await t.memory.capture(TRIP, { sessionId: 'trip' })
     await t.memory.capture(WORK, { sessionId: 'work' })
-    const receipt = await t.memory.forgetPeerMessages('user', { wait: true })
+    const receipt = await t.memory.erase.peerMessages('user', { wait: true })
     expect(receipt).toMatchObject({ kind: 'peer-messages', target: 'user', messageCount: 4 })
-    expect(await t.memory.store.messages.count('default')).toBe(1)
+    expect(await t.store.messages.count('default')).toBe(1)
   })
 
   it('forgets a note by id (null for an unknown one); deleteNote goes the same way', async () => {
     t = await openTestMemory()
-    const { note } = await t.memory.remember({ description: 'door code', content: 'The code is 4711' })
-    const receipt = await t.memory.forgetNote(note.id, { wait: true })
+    const { note } = await t.memory.notes.remember({ description: 'door code', content: 'The code is 4711' })
+    const receipt = await t.memory.erase.note(note.id, { wait: true })
     expect(receipt).toMatchObject({ kind: 'note', target: note.id, removed: { notes: 1 }, status: 'done' })
-    expect(await t.memory.forgetNote(note.id)).toBeNull()
-    expect(await t.memory.getNote(note.id, { includeArchived: true })).toBeNull()
-    const other = await t.memory.remember({ description: 'wifi', content: 'Password hunter2' })
-    expect(await t.memory.deleteNote(other.note.id)).toBe(true)
-    expect(await t.memory.deleteNote(other.note.id)).toBe(false)
+    expect(await t.memory.erase.note(note.id)).toBeNull()
+    expect(await t.memory.notes.get(note.id, { includeArchived: true })).toBeNull()
+    const other = await t.memory.notes.remember({ description: 'wifi', content: 'Password hunter2' })
+    expect(await t.memory.erase.note(other.note.id)).not.toBeNull()
+    expect(await t.memory.erase.note(other.note.id)).toBeNull()
   })
 
   it('forgets one fact; its source messages stay', async () => {
     t = await openTestMemory()
     await t.memory.capture(WORK, { sessionId: 'work' })
     await t.memory.dream()
-    const edge = (await t.memory.store.edges.listAll('default')).find((e) => e.object === 'postgres')!
-    const receipt = await t.memory.forgetFact(edge.id, { wait: true })
+    const edge = (await t.store.edges.listAll('default')).find((e) => e.object === 'postgres')!
+    const receipt = await t.memory.erase.fact(edge.id, { wait: true })
     expect(receipt?.removed).toMatchObject({ facts: 1 })
-    expect(await t.memory.forgetFact(edge.id)).toBeNull()
-    expect(await t.memory.store.messages.count('default')).toBe(2)
-    await expect(t.memory.forgetFact(-3)).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+    expect(await t.memory.erase.fact(edge.id)).toBeNull()
+    expect(await t.store.messages.count('default')).toBe(2)
+    await expect(t.memory.erase.fact(-3)).rejects.toMatchObject({ code: 'INVALID_INPUT' })
   })
 
   it('forgets a workspace and its Markdown sections; the export holds none of it', async () => {
@@ -158,10 +164,10 @@ describe('forgetting messages, a peer, a note, a fact, a workspace', () => {
     await t.memory.dream({ workspaceId: 'team' })
     const files = t.memory.markdownPaths('team')
     expect(readFileSync(files.userMd, 'utf8')).toContain('Zanzibar')
-    const receipt = await t.memory.forgetWorkspace('team', { wait: true })
+    const receipt = await t.memory.erase.workspace('team', { wait: true })
     expect(receipt).toMatchObject({ kind: 'workspace', status: 'done' })
     expect(readFileSync(files.userMd, 'utf8')).not.toContain('Zanzibar')
-    expect(await t.memory.store.workspaces.get('team')).toBeNull()
+    expect(await t.store.workspaces.get('team')).toBeNull()
     const dump = (await collect(t.memory.export())).join('\n').toLowerCase()
     expect(dump).not.toContain('zanzib')
     expect(dump).toContain('pnpm')

@@ -129,9 +129,12 @@ describe('memory.inspect over a dreamt memory', () => {
 
   it('lists notes with archived ones, dream runs and search figures', async () => {
     const { memory } = await dreamt()
-    const { note } = await memory.remember({ description: 'Deploys on Friday', content: 'Ship on Fridays.' })
-    await memory.remember({ description: 'Use pnpm', content: 'Always pnpm.' })
-    await memory.forget({ id: note.id, apply: true })
+    const { note } = await memory.notes.remember({
+      description: 'Deploys on Friday',
+      content: 'Ship on Fridays.',
+    })
+    await memory.notes.remember({ description: 'Use pnpm', content: 'Always pnpm.' })
+    await memory.notes.archive({ id: note.id, apply: true })
     expect((await memory.inspect.notes()).items.map((n) => n.description)).toEqual(['Use pnpm'])
     const all = await memory.inspect.notes({ includeArchived: true })
     expect(all.items.map((n) => [n.description, n.archivedAt !== null])).toEqual([

@@ -1,7 +1,6 @@
 import { HyMemError } from '../errors'
-import type { ForgetInput, ForgetResult } from '../types'
 import { type NotesContext, optionalInteger, optionalNumber } from './context'
-import type { Note } from './types'
+import type { ForgetInput, ForgetResult, Note } from './types'
 
 const DAY_MS = 86_400_000
 

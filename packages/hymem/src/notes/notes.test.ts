@@ -19,7 +19,7 @@ async function similarity(a: string, b: string): Promise<number> {
 describe('remember: two-gated de-duplication with embeddings', () => {
   it('updates the existing note when both the combined text and the content agree', async () => {
     t = await openTestMemory({ embeddings: createFakeEmbeddings({ dimensions: 64 }) })
-    const first = await t.memory.remember({
+    const first = await t.memory.notes.remember({
       description: 'Deploy target',
       content: 'Production deploys go to fly.io.',
       importance: 2,
@@ -27,7 +27,7 @@ describe('remember: two-gated de-duplication with embeddings', () => {
       metadata: { a: 1 },
     })
     t.clock.advanceDays(1)
-    const second = await t.memory.remember({
+    const second = await t.memory.notes.remember({
       description: 'Deploy target',
       content: 'Production deploys go to fly.io.',
       importance: 1,
@@ -60,8 +60,8 @@ describe('remember: two-gated de-duplication with embeddings', () => {
       await similarity(noteText(a.description, a.content), noteText(b.description, b.content)),
     ).toBeGreaterThan(0.3)
     expect(await similarity(a.content, b.content)).toBeLessThan(0.9)
-    await t.memory.remember(a)
-    const second = await t.memory.remember(b)
+    await t.memory.notes.remember(a)
+    const second = await t.memory.notes.remember(b)
     expect(second.deduplicated).toBe(false)
     expect((await t.memory.stats()).notes.active).toBe(2)
   })
@@ -73,25 +73,28 @@ describe('remember: two-gated de-duplication with embeddings', () => {
     expect(
       await similarity(noteText(a.description, a.content), noteText(b.description, b.content)),
     ).toBeLessThan(0.9)
-    await t.memory.remember(a)
-    expect((await t.memory.remember(b)).deduplicated).toBe(false)
+    await t.memory.notes.remember(a)
+    expect((await t.memory.notes.remember(b)).deduplicated).toBe(false)
   })
 
   it('never merges notes about different peers', async () => {
     t = await openTestMemory({ embeddings: createFakeEmbeddings({ dimensions: 64 }) })
     const note = { description: 'Editor', content: 'Uses neovim.' }
-    await t.memory.remember({ ...note, observedId: 'alice' })
-    expect((await t.memory.remember({ ...note, observedId: 'bob' })).deduplicated).toBe(false)
-    expect((await t.memory.remember({ ...note, observedId: 'bob' })).deduplicated).toBe(true)
+    await t.memory.notes.remember({ ...note, observedId: 'alice' })
+    expect((await t.memory.notes.remember({ ...note, observedId: 'bob' })).deduplicated).toBe(false)
+    expect((await t.memory.notes.remember({ ...note, observedId: 'bob' })).deduplicated).toBe(true)
   })
 })
 
 describe('remember without embeddings', () => {
   it('de-duplicates only an identical normalised content', async () => {
     t = await openTestMemory()
-    const first = await t.memory.remember({ description: 'Deploy', content: 'We deploy to fly.io.' })
-    const same = await t.memory.remember({ description: 'Deploy target', content: '  we deploy to  FLY.IO ' })
-    const other = await t.memory.remember({ description: 'Deploy', content: 'We deploy to AWS.' })
+    const first = await t.memory.notes.remember({ description: 'Deploy', content: 'We deploy to fly.io.' })
+    const same = await t.memory.notes.remember({
+      description: 'Deploy target',
+      content: '  we deploy to  FLY.IO ',
+    })
+    const other = await t.memory.notes.remember({ description: 'Deploy', content: 'We deploy to AWS.' })
     expect(same).toMatchObject({
       deduplicated: true,
       note: { id: first.note.id, content: 'we deploy to  FLY.IO' },
@@ -108,7 +111,7 @@ describe('remember without embeddings', () => {
       { description: 'd', content: 'x', importance: Number.NaN },
       { description: 'd', content: 'x', metadata: [] as unknown as Record<string, unknown> },
     ]
-    for (const input of bad) await expect(t.memory.remember(input)).rejects.toBeInstanceOf(HyMemError)
+    for (const input of bad) await expect(t.memory.notes.remember(input)).rejects.toBeInstanceOf(HyMemError)
     expect((await t.memory.stats()).counts.notes).toBe(0)
   })
 })
@@ -116,28 +119,28 @@ describe('remember without embeddings', () => {
 describe('searchNotes', () => {
   it('lets keyword hits bypass the similarity floor, and drops weak vector-only hits', async () => {
     t = await openTestMemory({ embeddings: createFakeEmbeddings({ dimensions: 64 }) })
-    const code = await t.memory.remember({
+    const code = await t.memory.notes.remember({
       description: 'Flaky CI error',
       content: 'ERRSOCKET42 means the runner lost its cache volume.',
     })
-    await t.memory.remember({ description: 'Lunch', content: 'Thursday is pizza day at the office.' })
-    const hits = await t.memory.searchNotes('ERRSOCKET42', { minSimilarity: 1 })
+    await t.memory.notes.remember({ description: 'Lunch', content: 'Thursday is pizza day at the office.' })
+    const hits = await t.memory.notes.search('ERRSOCKET42', { minSimilarity: 1 })
     expect(hits.map((hit) => [hit.note.id, hit.lexical])).toEqual([[code.note.id, true]])
-    expect(await t.memory.searchNotes('quantum chromodynamics lattice', { minSimilarity: 0.99 })).toEqual([])
+    expect(await t.memory.notes.search('quantum chromodynamics lattice', { minSimilarity: 0.99 })).toEqual([])
   })
 
   it('drops hits far below the best one (relative cut-off), unless disabled', async () => {
     t = await openTestMemory({ embeddings: createFakeEmbeddings({ dimensions: 64 }) })
-    const best = await t.memory.remember({
+    const best = await t.memory.notes.remember({
       description: 'database choice',
       content: 'postgres database for billing',
     })
-    await t.memory.remember({ description: 'weather', content: 'sunny with a light breeze' })
-    const gated = await t.memory.searchNotes('postgres database billing choice', {
+    await t.memory.notes.remember({ description: 'weather', content: 'sunny with a light breeze' })
+    const gated = await t.memory.notes.search('postgres database billing choice', {
       minSimilarity: 0,
       relativeCutoff: 0.15,
     })
-    const open = await t.memory.searchNotes('postgres database billing choice', {
+    const open = await t.memory.notes.search('postgres database billing choice', {
       minSimilarity: 0,
       relativeCutoff: 0,
     })
@@ -150,16 +153,16 @@ describe('searchNotes', () => {
 
   it('works keyword-only without embeddings, refreshes last access and logs every search', async () => {
     t = await openTestMemory()
-    const note = await t.memory.remember({
+    const note = await t.memory.notes.remember({
       description: 'Package manager',
       content: 'Always use pnpm, never npm.',
     })
     t.clock.advanceDays(3)
-    const [hit] = await t.memory.searchNotes('which package manager')
+    const [hit] = await t.memory.notes.search('which package manager')
     expect(hit).toMatchObject({ similarity: null, lexical: true, note: { id: note.note.id } })
     expect(hit?.note.lastAccessedAt).toBe('2026-03-04T09:00:00.000Z')
-    expect((await t.memory.getNote(note.note.id))?.lastAccessedAt).toBe('2026-03-04T09:00:00.000Z')
-    expect(await t.memory.searchNotes('kubernetes')).toEqual([])
+    expect((await t.memory.notes.get(note.note.id))?.lastAccessedAt).toBe('2026-03-04T09:00:00.000Z')
+    expect(await t.memory.notes.search('kubernetes')).toEqual([])
     const { search } = await t.memory.stats()
     expect(search).toMatchObject({ searches: 2, emptyRate: 0.5, avgHits: 0.5, bySurface: { notes: 2 } })
     expect(search.recentMisses).toEqual([
@@ -169,13 +172,17 @@ describe('searchNotes', () => {
 
   it('filters by observer and observed peer', async () => {
     t = await openTestMemory()
-    await t.memory.remember({ description: 'Editor', content: 'alice uses neovim', observedId: 'alice' })
-    const bob = await t.memory.remember({
+    await t.memory.notes.remember({
+      description: 'Editor',
+      content: 'alice uses neovim',
+      observedId: 'alice',
+    })
+    const bob = await t.memory.notes.remember({
       description: 'Editor',
       content: 'bob uses neovim',
       observedId: 'bob',
     })
-    const hits = await t.memory.searchNotes('neovim', { observedId: 'bob' })
+    const hits = await t.memory.notes.search('neovim', { observedId: 'bob' })
     expect(hits.map((hit) => hit.note.id)).toEqual([bob.note.id])
   })
 })
@@ -183,25 +190,28 @@ describe('searchNotes', () => {
 describe('forget and restore', () => {
   async function seed() {
     t = await openTestMemory()
-    const old1 = await t.memory.remember({ description: 'Old tip one', content: 'use tabs' })
+    const old1 = await t.memory.notes.remember({ description: 'Old tip one', content: 'use tabs' })
     t.clock.advanceDays(1)
-    const old2 = await t.memory.remember({ description: 'Old tip two', content: 'use spaces' })
-    const pinned = await t.memory.remember({
+    const old2 = await t.memory.notes.remember({ description: 'Old tip two', content: 'use spaces' })
+    const pinned = await t.memory.notes.remember({
       description: 'Pinned',
       content: 'production is eu-west-1',
       importance: 5,
     })
     t.clock.advanceDays(200)
-    const fresh = await t.memory.remember({ description: 'Fresh', content: 'new laptop arrives friday' })
+    const fresh = await t.memory.notes.remember({
+      description: 'Fresh',
+      content: 'new laptop arrives friday',
+    })
     return { old1: old1.note, old2: old2.note, pinned: pinned.note, fresh: fresh.note }
   }
 
   it('dry-runs by default, reporting the true total, stalest first, truncated at limit', async () => {
     const { old1, old2 } = await seed()
-    const dry = await t.memory.forget({ staleDays: 180 })
+    const dry = await t.memory.notes.archive({ staleDays: 180 })
     expect(dry).toMatchObject({ matched: 2, applied: false, truncated: false })
     expect(dry.notes.map((n) => n.id)).toEqual([old1.id, old2.id])
-    const cut = await t.memory.forget({ staleDays: 180, limit: 1 })
+    const cut = await t.memory.notes.archive({ staleDays: 180, limit: 1 })
     expect(cut).toMatchObject({ matched: 2, truncated: true })
     expect(cut.notes.map((n) => n.id)).toEqual([old1.id])
     expect((await t.memory.stats()).notes).toEqual({ active: 4, archived: 0 })
@@ -209,46 +219,49 @@ describe('forget and restore', () => {
 
   it('applies exactly what the dry run reported; archived notes leave search and get', async () => {
     const { old1, old2, pinned, fresh } = await seed()
-    const applied = await t.memory.forget({ staleDays: 180, apply: true, limit: 1 })
+    const applied = await t.memory.notes.archive({ staleDays: 180, apply: true, limit: 1 })
     expect(applied).toMatchObject({ matched: 2, applied: true, truncated: true })
     expect(applied.notes[0]?.archivedAt).toBe('2026-09-18T09:00:00.000Z')
     expect((await t.memory.stats()).notes).toEqual({ active: 2, archived: 2 })
-    expect(await t.memory.getNote(old1.id)).toBeNull()
-    expect((await t.memory.getNote(old1.id, { includeArchived: true }))?.archivedAt).not.toBeNull()
-    expect((await t.memory.searchNotes('use tabs spaces')).map((hit) => hit.note.id)).toEqual([])
-    expect(await t.memory.getNote(pinned.id)).not.toBeNull()
-    expect(await t.memory.getNote(fresh.id)).not.toBeNull()
-    expect((await t.memory.forget({ staleDays: 180 })).matched).toBe(0)
+    expect(await t.memory.notes.get(old1.id)).toBeNull()
+    expect((await t.memory.notes.get(old1.id, { includeArchived: true }))?.archivedAt).not.toBeNull()
+    expect((await t.memory.notes.search('use tabs spaces')).map((hit) => hit.note.id)).toEqual([])
+    expect(await t.memory.notes.get(pinned.id)).not.toBeNull()
+    expect(await t.memory.notes.get(fresh.id)).not.toBeNull()
+    expect((await t.memory.notes.archive({ staleDays: 180 })).matched).toBe(0)
 
-    const restored = await t.memory.restore(old2.id)
+    const restored = await t.memory.notes.restore(old2.id)
     expect(restored).toMatchObject({
       id: old2.id,
       archivedAt: null,
       lastAccessedAt: '2026-09-18T09:00:00.000Z',
     })
-    expect((await t.memory.forget({ staleDays: 180 })).matched).toBe(0)
-    expect(await t.memory.restore('no-such-note')).toBeNull()
+    expect((await t.memory.notes.archive({ staleDays: 180 })).matched).toBe(0)
+    expect(await t.memory.notes.restore('no-such-note')).toBeNull()
   })
 
   it('forgets one note by id, and deletes for good', async () => {
     const { fresh, pinned } = await seed()
-    expect(await t.memory.forget({ id: fresh.id })).toMatchObject({ matched: 1, applied: false })
-    expect(await t.memory.getNote(fresh.id)).not.toBeNull()
-    expect(await t.memory.forget({ id: fresh.id, apply: true })).toMatchObject({ matched: 1, applied: true })
-    expect(await t.memory.forget({ id: fresh.id, apply: true })).toMatchObject({ matched: 0 })
-    expect(await t.memory.deleteNote(pinned.id)).toBe(true)
-    expect(await t.memory.deleteNote(pinned.id)).toBe(false)
-    expect(await t.memory.getNote(pinned.id, { includeArchived: true })).toBeNull()
+    expect(await t.memory.notes.archive({ id: fresh.id })).toMatchObject({ matched: 1, applied: false })
+    expect(await t.memory.notes.get(fresh.id)).not.toBeNull()
+    expect(await t.memory.notes.archive({ id: fresh.id, apply: true })).toMatchObject({
+      matched: 1,
+      applied: true,
+    })
+    expect(await t.memory.notes.archive({ id: fresh.id, apply: true })).toMatchObject({ matched: 0 })
+    expect(await t.memory.erase.note(pinned.id)).not.toBeNull()
+    expect(await t.memory.erase.note(pinned.id)).toBeNull()
+    expect(await t.memory.notes.get(pinned.id, { includeArchived: true })).toBeNull()
   })
 
   it('keeps notes of other workspaces apart', async () => {
     t = await openTestMemory()
-    const note = await t.memory.remember({ description: 'x', content: 'y' }, { workspaceId: 'other' })
-    expect(await t.memory.getNote(note.note.id)).toBeNull()
-    expect(await t.memory.getNote(note.note.id, { workspaceId: 'other' })).not.toBeNull()
+    const note = await t.memory.notes.remember({ description: 'x', content: 'y' }, { workspaceId: 'other' })
+    expect(await t.memory.notes.get(note.note.id)).toBeNull()
+    expect(await t.memory.notes.get(note.note.id, { workspaceId: 'other' })).not.toBeNull()
     t.clock.advanceDays(365)
-    expect((await t.memory.forget({})).matched).toBe(0)
-    expect((await t.memory.forget({}, { workspaceId: 'other' })).matched).toBe(1)
+    expect((await t.memory.notes.archive({})).matched).toBe(0)
+    expect((await t.memory.notes.archive({}, { workspaceId: 'other' })).matched).toBe(1)
   })
 })
 
@@ -264,14 +277,15 @@ describe('when the embedding provider fails', () => {
         model: 'm',
       })
       t = await openTestMemory({ embeddings })
-      const { note } = await t.memory.remember({
+      const { note } = await t.memory.notes.remember({
         description: 'Build tool',
         content: 'We build with turborepo.',
       })
       expect(
-        (await t.memory.remember({ description: 'Build', content: 'We build with turborepo' })).deduplicated,
+        (await t.memory.notes.remember({ description: 'Build', content: 'We build with turborepo' }))
+          .deduplicated,
       ).toBe(true)
-      const hits = await t.memory.searchNotes('turborepo')
+      const hits = await t.memory.notes.search('turborepo')
       expect(hits.map((hit) => [hit.note.id, hit.lexical, hit.similarity])).toEqual([[note.id, true, null]])
       const failures = t.events.filter((e) => e.kind === 'embed-failed')
       expect(failures.length).toBeGreaterThan(0)
@@ -289,7 +303,7 @@ describe("remember with dedupe: 'exact'", () => {
       notes: { dedupeThreshold: 0, dedupeContentThreshold: 0 },
     })
     const save = (content: string, extra: Record<string, string> = {}) =>
-      t.memory.remember({ description: 'x', content, dedupe: 'exact', ...extra })
+      t.memory.notes.remember({ description: 'x', content, dedupe: 'exact', ...extra })
     const first = await save('Conclusion A', { sessionId: 's1' })
     expect((await save('Conclusion B', { sessionId: 's1' })).deduplicated).toBe(false)
     expect((await save('Conclusion A', { sessionId: 's2' })).deduplicated).toBe(false)
@@ -300,7 +314,7 @@ describe("remember with dedupe: 'exact'", () => {
       note: { id: first.note.id, content: 'Conclusion A', timesDerived: 2 },
     })
     await expect(
-      t.memory.remember({ description: 'x', content: 'y', dedupe: 'fuzzy' as never }),
+      t.memory.notes.remember({ description: 'x', content: 'y', dedupe: 'fuzzy' as never }),
     ).rejects.toThrow("dedupe must be 'similar' or 'exact'")
   })
 })

@@ -1,7 +1,6 @@
 import { cosineSimilarity, type NotePair } from '@hymem/core-store'
 import { HyMemError } from '../errors'
 import { textHash } from '../text-hash'
-import type { RememberInput } from '../types'
 import {
   embedOrNull,
   type NotesContext,
@@ -12,7 +11,7 @@ import {
   requireDescription,
 } from './context'
 import { normaliseContent, noteText } from './note-text'
-import type { Note } from './types'
+import type { Note, RememberInput } from './types'
 
 const DEDUPE_CANDIDATES = 5
 

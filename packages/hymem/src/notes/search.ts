@@ -1,9 +1,8 @@
 import { rankNotes } from '@hymem/query'
 import { HyMemError } from '../errors'
 import { recordSearch } from '../stats/search-log'
-import type { SearchNotesOptions } from '../types'
 import { embedOrNull, type NotesContext, optionalInteger, optionalNumber } from './context'
-import type { NoteHit } from './types'
+import type { NoteHit, SearchNotesOptions } from './types'
 
 const MAX_QUERY = 10_000
 

@@ -39,7 +39,7 @@ describe('stats', () => {
     t = await openTestMemory()
     for (let i = 1; i <= 40; i++) {
       await recordSearch(
-        t.memory.store,
+        t.store,
         'default',
         {
           surface: i % 4 === 0 ? 'notes' : 'augment',
@@ -49,11 +49,11 @@ describe('stats', () => {
           topScore: i % 5 === 0 ? null : 0.5,
           latencyMs: i,
         },
-        t.memory.store.context.now(),
+        t.store.context.now(),
       )
     }
     await recordSearch(
-      t.memory.store,
+      t.store,
       'elsewhere',
       {
         surface: 'notes',
@@ -63,7 +63,7 @@ describe('stats', () => {
         topScore: null,
         latencyMs: 1000,
       },
-      t.memory.store.context.now(),
+      t.store.context.now(),
     )
     const { search } = await t.memory.stats()
     expect(search).toMatchObject({

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { TRIP, WORK } from '../../test/forget-scenario'
 import { tempRoot } from '../../test/harness'
 import { createHyMem } from '../create-hymem'
+import { _storeOf } from '../hymem'
 import type { HyMem } from '../types'
 import { migrateMemory } from './migrate'
 
@@ -57,11 +58,14 @@ describe('migrateMemory', () => {
       await m.dream()
       await m.dream({ workspaceId: 'travel' })
       await m.alias('PG', 'Postgres')
-      await m.remember({ description: 'Deploy day', content: 'Deploys happen on Fridays.' })
-      await m.store.scopes.addSessions('default', 'team', ['work'])
-      await m.store.peerCards.set('default', 'assistant', 'user', ['NAME: Sam'])
-      const scratch = await m.remember({ description: 'Scratch', content: 'A note forgotten for good.' })
-      await m.forgetNote(scratch.note.id, { wait: true })
+      await m.notes.remember({ description: 'Deploy day', content: 'Deploys happen on Fridays.' })
+      await _storeOf(m).scopes.addSessions('default', 'team', ['work'])
+      await _storeOf(m).peerCards.set('default', 'assistant', 'user', ['NAME: Sam'])
+      const scratch = await m.notes.remember({
+        description: 'Scratch',
+        content: 'A note forgotten for good.',
+      })
+      await m.erase.note(scratch.note.id, { wait: true })
       return answers(m)
     })
 

@@ -3,6 +3,7 @@ import { maskSecrets } from '@hymem/core-store'
 import { createHyMem } from '../create-hymem'
 import { isDatabaseUrl } from '../database/database-option'
 import { HyMemError } from '../errors'
+import { _storeOf } from '../hymem'
 import type { HyMem } from '../types'
 
 /** Options of {@link migrateMemory}. */
@@ -139,10 +140,11 @@ function openSide(spec: Side['spec']): Promise<HyMem> {
 
 /** Rows per table a dump carries, summed over every workspace, plus the workspaces themselves. */
 async function tableCounts(memory: HyMem): Promise<Record<string, number>> {
-  const workspaces = await memory.store.workspaces.listAll()
+  const store = _storeOf(memory)
+  const workspaces = await store.workspaces.listAll()
   const counts: Record<string, number> = { workspaces: workspaces.length }
   for (const workspace of workspaces) {
-    for (const [table, n] of Object.entries(await memory.store.workspaces.counts(workspace.id))) {
+    for (const [table, n] of Object.entries(await store.workspaces.counts(workspace.id))) {
       if (!NOT_CARRIED.has(table)) counts[table] = (counts[table] ?? 0) + n
     }
   }

@@ -4,6 +4,7 @@ import { createFakeEmbeddings } from '@hymem/extraction'
 import { afterEach, describe, expect, it } from 'vitest'
 import { canonicalDump } from '../../../core-store/test/canonical-dump'
 import { collect, openTestMemory, type TestMemory } from '../../test/harness'
+import { _storeOf } from '../hymem'
 import type { HyMem } from '../types'
 
 const open: TestMemory[] = []
@@ -59,21 +60,21 @@ async function everyKind(): Promise<TestMemory> {
   await m.retract({ subject: 'user', predicate: 'prefers', object: 'pnpm', reason: 'test feedback' })
   // The next dream drops the retracted fact's vector, as every dream does.
   await m.dream()
-  await m.remember({ description: 'Deploy day', content: 'Deploys happen on Fridays.', importance: 3 })
-  const old = await m.remember({
+  await m.notes.remember({ description: 'Deploy day', content: 'Deploys happen on Fridays.', importance: 3 })
+  const old = await m.notes.remember({
     description: 'Old CI',
     content: 'We used to use Jenkins.',
     observedId: 'user',
   })
-  await m.forget({ id: old.note.id, apply: true })
-  await m.store.backup.insertIfAbsent('scopes', {
+  await m.notes.archive({ id: old.note.id, apply: true })
+  await _storeOf(m).backup.insertIfAbsent('scopes', {
     workspaceId: 'default',
     id: 'billing',
     metadata: { team: 'billing' },
     createdAt: t.clock().toISOString(),
     sessions: [{ sessionId: 'chat-1', joinedAt: t.clock().toISOString() }],
   })
-  await m.store.backup.insertIfAbsent('peer_cards', {
+  await _storeOf(m).backup.insertIfAbsent('peer_cards', {
     workspaceId: 'default',
     observerId: 'assistant',
     observedId: 'user',
@@ -114,7 +115,7 @@ async function answers(m: HyMem) {
 describe('backups: import(export(x)) reproduces x', () => {
   it('with vectors: the same rows in every table, and augment gives the same answers', async () => {
     const source = await everyKind()
-    const before = await canonicalDump(source.memory.store)
+    const before = await canonicalDump(_storeOf(source.memory))
     expect(filled(before)).toEqual(Object.keys(before))
 
     const dump = await collect(source.memory.export({ withVectors: true }))
@@ -124,20 +125,20 @@ describe('backups: import(export(x)) reproduces x', () => {
     const report = await target.memory.import(dump)
     expect(report.embedded).toBe(0)
     expect(report.warnings).toEqual([])
-    expect(await canonicalDump(target.memory.store)).toEqual(before)
+    expect(await canonicalDump(_storeOf(target.memory))).toEqual(before)
     expect(await answers(target.memory)).toEqual(await answers(source.memory))
   })
 
   it('without vectors: the import re-embeds, and the memory is the same', async () => {
     const source = await everyKind()
-    const before = await canonicalDump(source.memory.store)
+    const before = await canonicalDump(_storeOf(source.memory))
     const dump = await collect(source.memory.export())
     expect(dump.slice(1).join('\n')).not.toContain('"vector"')
     const target = await memory()
     target.clock.set(source.clock().toISOString())
     const report = await target.memory.import(dump)
     expect(report.embedded).toBeGreaterThan(0)
-    expect(await canonicalDump(target.memory.store)).toEqual(before)
+    expect(await canonicalDump(_storeOf(target.memory))).toEqual(before)
     expect(await answers(target.memory)).toEqual(await answers(source.memory))
   })
 
@@ -149,10 +150,10 @@ describe('backups: import(export(x)) reproduces x', () => {
       sessionId: 'own',
       dream: true,
     })
-    const own = await canonicalDump(target.memory.store)
+    const own = await canonicalDump(_storeOf(target.memory))
     await target.memory.import(dump)
-    const merged = await canonicalDump(target.memory.store)
-    const sourceRows = await canonicalDump(source.memory.store)
+    const merged = await canonicalDump(_storeOf(target.memory))
+    const sourceRows = await canonicalDump(_storeOf(source.memory))
     for (const [table, rows] of Object.entries(merged)) {
       expect(new Set(rows).size, table).toBe(rows.length)
       expect(rows, table).toEqual(expect.arrayContaining(own[table]!))
@@ -160,7 +161,7 @@ describe('backups: import(export(x)) reproduces x', () => {
     expect(merged.messages).toEqual([...own.messages!, ...sourceRows.messages!].sort())
     const again = await target.memory.import(dump)
     expect(again.inserted).toEqual({})
-    expect(await canonicalDump(target.memory.store)).toEqual(merged)
+    expect(await canonicalDump(_storeOf(target.memory))).toEqual(merged)
   })
 
   it('imports a dump of format 1 (written before chunks, episodes and vectors were carried)', async () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { collect, openTestMemory, type TestMemory } from '../../test/harness'
 import { createHyMem } from '../create-hymem'
 import { HyMemError } from '../errors'
+import { _storeOf } from '../hymem'
 
 const open: TestMemory[] = []
 afterEach(async () => {
@@ -37,15 +38,15 @@ async function populated() {
     dream: true,
   })
   await m.alias('PG', 'Postgres')
-  await m.remember({ description: 'Deploy day', content: 'Deploys happen on Fridays.', importance: 3 })
-  const stale = await m.remember({
+  await m.notes.remember({ description: 'Deploy day', content: 'Deploys happen on Fridays.', importance: 3 })
+  const stale = await m.notes.remember({
     description: 'Old',
     content: 'We used to use Jenkins.',
     observedId: 'user',
   })
   source.clock.advanceDays(400)
-  await m.forget({ id: stale.note.id, apply: true })
-  await m.store.workspaces.update('team-b', { metadata: { plan: 'pro' } })
+  await m.notes.archive({ id: stale.note.id, apply: true })
+  await _storeOf(m).workspaces.update('team-b', { metadata: { plan: 'pro' } })
   return source
 }
 
@@ -84,17 +85,17 @@ describe('export / import', () => {
     expect(report.inserted).toMatchObject({ workspace: 2, note: 2, session: 3, message: 5 })
     expect(report.skipped).toEqual({})
     expect(report.embedded).toBeGreaterThan(2)
-    expect(await target.memory.store.vectors.pinned('edges')).toEqual({
+    expect(await _storeOf(target.memory).vectors.pinned('edges')).toEqual({
       model: 'fake-hash-48',
       dimensions: 48,
     })
     expect(body(await collect(target.memory.export()))).toEqual(body(dump))
 
-    expect(await target.memory.store.vectors.pinned('notes')).toEqual({
+    expect(await _storeOf(target.memory).vectors.pinned('notes')).toEqual({
       model: 'fake-hash-48',
       dimensions: 48,
     })
-    const [hit] = await target.memory.searchNotes('when do deploys happen', { minSimilarity: 0 })
+    const [hit] = await target.memory.notes.search('when do deploys happen', { minSimilarity: 0 })
     expect(hit?.note.description).toBe('Deploy day')
     const context = await target.memory.augment('which database do we use?')
     expect(context.graphFacts.map((f) => f.object)).toContain('postgres')
@@ -116,7 +117,7 @@ describe('export / import', () => {
     const source = await populated()
     const target = await memory()
     await target.memory.import(await collect(source.memory.export()))
-    expect(await target.memory.dreamBacklog()).toMatchObject({
+    expect(await target.memory.queue.backlog()).toMatchObject({
       pendingMessages: 1,
       sessions: { 'chat-2': { pendingMessages: 1 } },
     })
@@ -190,7 +191,7 @@ describe('reindex', () => {
     const embeddings = createFakeEmbeddings({ dimensions: 48 })
     const swapped = await createHyMem({ root: source.root, embeddings, clock: source.clock })
     try {
-      await expect(swapped.searchNotes('deploy')).rejects.toMatchObject({ code: 'VECTOR_MISMATCH' })
+      await expect(swapped.notes.search('deploy')).rejects.toMatchObject({ code: 'VECTOR_MISMATCH' })
       const progress: string[] = []
       const report = await swapped.reindex({
         onProgress: (e) => progress.push(`${e.index}:${e.done}/${e.total}`),
@@ -199,20 +200,20 @@ describe('reindex', () => {
       expect(report.previous.notes).toEqual({ model: 'fake-hash-32', dimensions: 32 })
       expect(report.vectors.notes).toBe(2)
       let chunks = 0
-      for (const ws of await swapped.store.workspaces.listAll())
-        chunks += (await swapped.store.chunks.listAll(ws.id)).length
+      for (const ws of await _storeOf(swapped).workspaces.listAll())
+        chunks += (await _storeOf(swapped).chunks.listAll(ws.id)).length
       expect(report.vectors.chunks).toBe(chunks)
       expect(chunks).toBeGreaterThan(before.counts.chunks ?? 0)
       let messages = 0
-      for (const ws of await swapped.store.workspaces.listAll())
-        messages += await swapped.store.messages.count(ws.id)
+      for (const ws of await _storeOf(swapped).workspaces.listAll())
+        messages += await _storeOf(swapped).messages.count(ws.id)
       expect(report.vectors.messages).toBe(messages)
       expect(report.previous.messages).toEqual({ model: 'fake-hash-32', dimensions: 32 })
       expect(progress).toContain('notes:2/2')
       const after = await swapped.stats()
       for (const index of after.vectors.indexes)
         expect(index).toMatchObject({ model: 'fake-hash-48', dimensions: 48 })
-      expect((await swapped.searchNotes('deploy fridays', { minSimilarity: 0 }))[0]?.note.description).toBe(
+      expect((await swapped.notes.search('deploy fridays', { minSimilarity: 0 }))[0]?.note.description).toBe(
         'Deploy day',
       )
       const callsBefore = embeddings.calls

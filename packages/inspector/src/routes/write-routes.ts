@@ -126,7 +126,7 @@ export function writeRoutes(deps: InspectorDeps): Hono<InspectorEnv> {
   app.post('/w/:ws/notes/:id/forget', async (c) => {
     const ws = await deps.workspace(c)
     const id = c.req.param('id')
-    const result = await memory.forget({ id, apply: true }, { workspaceId: ws })
+    const result = await memory.notes.archive({ id, apply: true }, { workspaceId: ws })
     if (result.matched === 0) throw new InspectorError(404, `No active note ${id} in workspace ${ws}`)
     log({ kind: 'write', action: 'forget', workspaceId: ws, detail: id })
     return c.redirect(`${wsUrl(deps, ws, 'profile')}?done=forgotten`, 303)
@@ -135,7 +135,7 @@ export function writeRoutes(deps: InspectorDeps): Hono<InspectorEnv> {
   app.post('/w/:ws/notes/:id/restore', async (c) => {
     const ws = await deps.workspace(c)
     const id = c.req.param('id')
-    const note = await memory.restore(id, { workspaceId: ws })
+    const note = await memory.notes.restore(id, { workspaceId: ws })
     if (!note) throw new InspectorError(404, `No note ${id} in workspace ${ws}`)
     log({ kind: 'write', action: 'restore', workspaceId: ws, detail: id })
     return c.redirect(`${wsUrl(deps, ws, 'profile')}?done=restored`, 303)

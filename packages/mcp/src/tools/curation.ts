@@ -57,7 +57,7 @@ export const rememberTool = defineTool({
   readOnly: false,
   schedulesDream: true,
   async handle(args, { memory, workspaceId }) {
-    const { note, deduplicated } = await memory.remember(args, { workspaceId })
+    const { note, deduplicated } = await memory.notes.remember(args, { workspaceId })
     const verb = deduplicated ? 'Updated existing memory' : 'Saved memory'
     return toolResult(`${verb} ${note.id}: ${note.description}`, { id: note.id, deduplicated })
   },
@@ -85,7 +85,7 @@ export const forgetTool = defineTool({
   },
   readOnly: false,
   async handle(args, { memory, workspaceId }) {
-    const result = await memory.forget(
+    const result = await memory.notes.archive(
       {
         ...(args.id ? { id: args.id } : {}),
         ...(args.stale_days !== undefined ? { staleDays: args.stale_days } : {}),
@@ -115,7 +115,7 @@ export const restoreTool = defineTool({
   inputSchema: { id: z.string().min(1).max(64).describe('The id hymem_forget reported.') },
   readOnly: false,
   async handle(args, { memory, workspaceId }) {
-    const note = await memory.restore(args.id, { workspaceId })
+    const note = await memory.notes.restore(args.id, { workspaceId })
     if (!note) return toolError(`No memory has id ${args.id}; hymem_forget lists the ids it archived.`)
     return toolResult(`Restored ${note.id}: ${note.description}`, { id: note.id })
   },
@@ -130,7 +130,7 @@ export const statsTool = defineTool({
   readOnly: true,
   async handle(_args, { memory, workspaceId }) {
     const stats = await memory.stats({ workspaceId })
-    const { running, dueAt } = memory.backgroundDream(workspaceId)
+    const { running, dueAt } = memory.queue.background(workspaceId)
     const structured = { ...stats, next_dream: { running, due_at: dueAt } }
     return toolResult(JSON.stringify(structured, null, 2), structured)
   },

@@ -28,22 +28,22 @@ export const eraseTool = defineTool({
     let receipt: DeletionReceipt | null
     switch (args.what) {
       case 'session':
-        receipt = await memory.forgetSession(args.id!, options)
+        receipt = await memory.erase.session(args.id!, options)
         break
       case 'messages':
-        receipt = await memory.forgetMessages(args.ids!, options)
+        receipt = await memory.erase.messages(args.ids!, options)
         break
       case 'peer':
-        receipt = await memory.forgetPeerMessages(args.id!, options)
+        receipt = await memory.erase.peerMessages(args.id!, options)
         break
       case 'note':
-        receipt = await memory.forgetNote(args.id!, options)
+        receipt = await memory.erase.note(args.id!, options)
         break
       case 'fact': {
         const edgeId = Number(args.id)
         if (!Number.isSafeInteger(edgeId) || edgeId < 1)
           return toolError(`A fact id is a positive integer (as hymem_history shows it), not "${args.id}".`)
-        receipt = await memory.forgetFact(edgeId, options)
+        receipt = await memory.erase.fact(edgeId, options)
         break
       }
     }

@@ -33,7 +33,7 @@ export const notesTool = defineTool({
   readOnly: true,
   async handle(args, { memory, workspaceId }) {
     const archived = args.include_archived === true
-    const page = await memory.listNotes({ workspaceId, archived, page: args.page ?? 1, size: 50 })
+    const page = await memory.notes.list({ workspaceId, archived, page: args.page ?? 1, size: 50 })
     const text =
       page.total === 0
         ? archived
@@ -57,7 +57,7 @@ export const noteTool = defineTool({
   inputSchema: { id: z.string().min(1).max(64).describe('The memory id.') },
   readOnly: true,
   async handle(args, { memory, workspaceId }) {
-    const note = await memory.getNote(args.id, { workspaceId, includeArchived: true })
+    const note = await memory.notes.get(args.id, { workspaceId, includeArchived: true })
     if (!note) return toolError(`No memory has id ${args.id}; hymem_notes lists them.`)
     return toolResult(
       `${note.description}${note.archivedAt ? ' (archived)' : ''}\n\n${note.content}`,

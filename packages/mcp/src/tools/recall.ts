@@ -131,7 +131,7 @@ export const searchTool = defineTool({
   },
   readOnly: true,
   async handle(args, { memory, workspaceId }) {
-    const hits = await memory.searchNotes(args.query, {
+    const hits = await memory.notes.search(args.query, {
       workspaceId,
       ...(args.limit !== undefined ? { limit: args.limit } : {}),
       ...(args.min_similarity !== undefined ? { minSimilarity: args.min_similarity } : {}),
