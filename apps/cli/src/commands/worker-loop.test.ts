@@ -40,6 +40,7 @@ describe('dreamUntilStopped', () => {
     const dreams = await dreamUntilStopped(memory, {
       signal: new AbortController().signal,
       idleMs: 10,
+      busyMs: 10,
       stalledMs: 60_000,
       once: true,
       start: () => 0,
@@ -59,6 +60,7 @@ describe('dreamUntilStopped', () => {
     const idle = dreamUntilStopped(memory, {
       signal: stop.signal,
       idleMs: 60_000,
+      busyMs: 60_000,
       stalledMs: 60_000,
       once: false,
       onDream: () => undefined,
@@ -66,5 +68,25 @@ describe('dreamUntilStopped', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     stop.abort()
     expect(await idle).toBe(0)
+  })
+
+  it('looks again soon, not after the idle wait, while another process dreams the only pending workspace', async () => {
+    await chunks('shared', 1)
+    const other = await memory.store.runLock.acquire('dream:shared', 'another-worker')
+    if (!other.acquired) throw new Error('the test could not take the lock')
+    setTimeout(() => void other.lock.release(), 150)
+    const started = performance.now()
+    const reports: string[] = []
+    const dreams = await dreamUntilStopped(memory, {
+      signal: new AbortController().signal,
+      idleMs: 60_000,
+      busyMs: 20,
+      stalledMs: 60_000,
+      once: true,
+      onDream: (report) => reports.push(`${report.workspaceId}:${report.status}:${report.chunksProcessed}`),
+    })
+    expect(reports).toEqual(['shared:ok:1'])
+    expect(dreams).toBe(1)
+    expect(performance.now() - started).toBeLessThan(10_000)
   })
 })
