@@ -202,6 +202,7 @@ export type * from './schema/tables'
 export type {
   FullTextHit,
   FullTextQuery,
+  FullTextRebuildProgress,
   FullTextSearch,
   FullTextTable,
   VectorHit,

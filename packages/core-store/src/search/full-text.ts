@@ -4,6 +4,7 @@ import { _connectionGuards, type RepositoryOptions } from '../repositories/scope
 import type { HyMemDatabase } from '../schema/tables'
 import { StoreError } from '../store/errors'
 import { checkFullTextQuery, queryStopWords, relativeScores } from './full-text-query'
+import { rebuildSqliteFullText } from './full-text-rebuild'
 import type { FullTextHit, FullTextQuery, FullTextSearch, FullTextTable } from './types'
 
 interface FullTextSource {
@@ -68,6 +69,7 @@ export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: Reposit
         }
       })
     },
+    rebuild: (onProgress) => rebuildSqliteFullText(scope.write, onProgress),
   }
 }
 
