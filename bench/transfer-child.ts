@@ -7,7 +7,8 @@ import { createInterface } from 'node:readline'
 import { createHyMem } from 'hymem'
 
 const [mode, root, file] = process.argv.slice(2)
-const memory = await createHyMem({ root: root!, searchLog: false })
+// No embedder: import would embed every message, and this measures the transfer (see transfer.bench.ts).
+const memory = await createHyMem({ root: root!, searchLog: false, embeddings: null })
 const started = performance.now()
 let lines = 0
 if (mode === 'export') {

@@ -3,6 +3,8 @@
  * own: a store of 200k messages (quick: 20k) in 200 sessions is exported to a JSONL file and imported into a
  * fresh store. The baseline is the peak memory of a process that only opens the store and closes it, so the
  * ratio shows what streaming the dump costs on top. A streamed dump keeps peak memory flat as the store grows.
+ * Embeddings are off in every process: with an embedder, import embeds every message it brings in (USE-lite:
+ * about 100 a second, half an hour for this store), which is the embedder's cost, not the transfer's.
  *
  *   pnpm exec tsx --conditions=@hymem/source bench/transfer.bench.ts [--quick]
  */
@@ -37,7 +39,7 @@ function child(mode: string, root: string, file: string): ChildFigures {
 async function seed(root: string, messages: number): Promise<void> {
   const rand = prng(11)
   const sentence = sentenceMaker(zipfPicker(pseudoWords(4000), rand), rand)
-  const memory = await createHyMem({ root, searchLog: false })
+  const memory = await createHyMem({ root, searchLog: false, embeddings: null })
   const perSession = messages / SESSIONS
   for (let s = 0; s < SESSIONS; s++) {
     for (let at = 0; at < perSession; at += BATCH) {

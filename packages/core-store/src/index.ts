@@ -184,6 +184,7 @@ export type {
 export type {
   FullTextHit,
   FullTextQuery,
+  FullTextRebuildProgress,
   FullTextSearch,
   FullTextTable,
   VectorHit,

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import type { FullTextRebuildProgress } from '../src/search/types'
 import { builderOf } from '../src/store/builder'
 import type { Store } from '../src/store/types'
 import type { BackendUnderTest } from './backends'
@@ -29,6 +31,41 @@ async function insertCorpus(store: Store): Promise<Map<string, number>> {
   return new Map(rows.map((row, at) => [texts[at]!, row.id]))
 }
 
+/** Each script's first message hit for its question (the text, or undefined when nothing matched). */
+async function firstPerScript(
+  store: Store,
+  ids: Map<string, number>,
+): Promise<Record<string, string | undefined>> {
+  const firsts: Record<string, string | undefined> = {}
+  for (const { script, question } of MULTILINGUAL.scripts) {
+    const [best] = await store.fullText.search('messages', question, {
+      workspaceId: 'w',
+      limit: 5,
+      skipCommonWords: true,
+    })
+    firsts[script] = [...ids].find(([, id]) => id === best?.id)?.[0]
+  }
+  return firsts
+}
+
+/**
+ * Breaks the index under the rows, as a crash, a bug or a changed schema function would: SQLite's FTS5
+ * tables lose every entry; PostgreSQL's generated columns are recomputed by an `hymem_fts_text` that
+ * returns nothing.
+ */
+async function loseIndex(store: Store): Promise<void> {
+  const db = builderOf(store)
+  if (store.backend === 'sqlite') {
+    for (const fts of ['messages_fts', 'chunks_fts'])
+      await sql`INSERT INTO ${sql.raw(fts)}(${sql.raw(fts)}) VALUES ('delete-all')`.execute(db)
+    return
+  }
+  await sql`CREATE OR REPLACE FUNCTION hymem_fts_text(value text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT RETURN ''`.execute(db)
+  await sql`UPDATE messages SET content = content`.execute(db)
+  await sql`UPDATE chunks SET text = text`.execute(db)
+}
+
 /** Full text in every script, run against every backend: both engines must find the same messages first. */
 export function describeMultilingualContract(backend: BackendUnderTest) {
   describe(`full text in every script: ${backend.label}`, { timeout: 120_000 }, () => {
@@ -37,18 +74,32 @@ export function describeMultilingualContract(backend: BackendUnderTest) {
     it('finds the message sharing a word with a same-language question first, in every script', async () => {
       const store = await stores.open()
       const ids = await insertCorpus(store)
-      const firsts: Record<string, string | undefined> = {}
-      const expected: Record<string, string> = {}
-      for (const { script, messages, question } of MULTILINGUAL.scripts) {
-        const [best] = await store.fullText.search('messages', question, {
-          workspaceId: 'w',
-          limit: 5,
-          skipCommonWords: true,
-        })
-        firsts[script] = [...ids].find(([, id]) => id === best?.id)?.[0]
-        expected[script] = messages[0]!
-      }
-      expect(firsts).toEqual(expected)
+      expect(await firstPerScript(store, ids)).toEqual(
+        Object.fromEntries(MULTILINGUAL.scripts.map(({ script, messages }) => [script, messages[0]])),
+      )
+    })
+
+    it('rebuild() indexes every row again, which brings back every script after the index lost them', async () => {
+      const store = await stores.open()
+      const ids = await insertCorpus(store)
+      const chunk = await addChunk(store, 'w', 'ユーザーは東京でサーバーを運用している')
+      const before = await firstPerScript(store, ids)
+      await loseIndex(store)
+      expect(Object.values(await firstPerScript(store, ids)).filter(Boolean)).toEqual([])
+      expect(await store.fullText.search('chunks', '東京', { workspaceId: 'w', limit: 5 })).toEqual([])
+
+      const events: FullTextRebuildProgress[] = []
+      const rows = await store.fullText.rebuild((event) => events.push(event))
+      const messages = await store.messages.count('w')
+      expect(rows).toEqual({ messages, chunks: 1, episodes: 0, procedures: 0, notes: 0 })
+      expect(events.filter((e) => e.table === 'messages').at(-1)).toEqual({
+        table: 'messages',
+        done: messages,
+        total: messages,
+      })
+      expect(await firstPerScript(store, ids)).toEqual(before)
+      const hits = await store.fullText.search('chunks', '東京', { workspaceId: 'w', limit: 5 })
+      expect(hits.map((h) => h.id)).toEqual([chunk])
     })
 
     it('indexes both parts of mixed text and finds words inside unspaced runs', async () => {

@@ -388,10 +388,13 @@ export class HyMemInstance implements HyMem {
   ): Promise<ReindexReport> {
     this.#open()
     const report = await reindexStore(this.#store, this.embeddings, options)
-    const vectors = Object.values(report.vectors).reduce((sum, n) => sum + n, 0)
+    const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, n) => a + n, 0)
+    const vectors = sum(report.vectors)
+    this.#parts.engine.invalidateQueryCaches()
     this.#parts.log({
       kind: 'reindex',
       level: 'info',
+      fullTextRows: sum(report.fullText),
       model: report.model,
       dimensions: report.dimensions,
       vectors,

@@ -99,7 +99,9 @@ export type HyMemLogEvent =
   | {
       readonly kind: 'reindex'
       readonly level: 'info'
-      readonly model: string
+      /** Rows indexed for full-text search, all tables together. */
+      readonly fullTextRows: number
+      readonly model: string | null
       readonly dimensions: number
       readonly vectors: number
     }

@@ -237,7 +237,10 @@ export interface HyMem {
    * configured model are kept; the other new rows are embedded with it.
    */
   import(lines: AsyncIterable<string> | Iterable<string>): Promise<ImportReport>
-  /** Re-embeds everything with the configured model and re-pins the vector indexes in one transaction. */
+  /**
+   * Rebuilds the full-text index, then re-embeds everything with the configured model and re-pins the vector
+   * indexes in one transaction (without an embedding client, the full-text index only).
+   */
   reindex(options?: {
     onProgress?: (event: ReindexProgressEvent) => void
     signal?: AbortSignal

@@ -236,9 +236,7 @@ export const ALL_COMMANDS: readonly CommandRegistrar[] = [
   (program, ctx) =>
     program
       .command('reindex')
-      .description(
-        're-embed everything with the configured embedding model (after changing HYMEM_EMBEDDING_*)',
-      )
+      .description('rebuild the full-text index and re-embed everything with the configured embedding model')
       .option('--json', 'print the report as JSON')
       .action(async (opts: { json?: boolean }, command: Command) => {
         const { reindexCommand } = await import('./reindex')

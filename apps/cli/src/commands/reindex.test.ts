@@ -42,7 +42,14 @@ describe('hymem reindex', () => {
     const report = await reindexCommand({}, ctx)
     expect(report).toMatchObject({ model: 'fake-embedding', dimensions: 32 })
     expect(stdout()).toMatchInlineSnapshot(`
-      "Re-indexed with fake-embedding (32-d)
+      "Full-text index rebuilt
+        table       rows
+        messages       5
+        chunks         3
+        episodes       2
+        procedures     0
+        notes          0
+      Re-indexed with fake-embedding (32-d)
         index     vectors  previously
         chunks          3  fake-hash-64 (64-d)
         edges           5  fake-hash-64 (64-d)
@@ -64,5 +71,25 @@ describe('hymem reindex', () => {
       (f: { whyRetrieved: string[] }) => f.whyRetrieved,
     )
     expect(codes.some((code: string) => code.startsWith('semantic_'))).toBe(true)
+  })
+
+  it('without an embedder rebuilds the full-text index alone, and --json summarises it', async () => {
+    const env = { HYMEM_ROOT: root, HYMEM_EMBEDDING_PROVIDER: 'none' }
+    await seedRoot(root, { env })
+    const json = captureContext({ env })
+    expect(await runCli(['reindex', '--json'], json.ctx)).toBe(0)
+    const report = JSON.parse(json.stdout())
+    expect(report).toMatchObject({ model: null, vectors: {} })
+    expect(report.fullText.messages).toBeGreaterThan(0)
+    expect(Object.keys(report.fullText)).toEqual(['messages', 'chunks', 'episodes', 'procedures', 'notes'])
+
+    const text = captureContext({ env })
+    expect(await runCli(['reindex'], text.ctx)).toBe(0)
+    expect(text.stdout()).toContain('Full-text index rebuilt')
+    expect(text.stdout()).toContain('No embedder configured: vectors left as they are')
+    const searched = captureContext({ env })
+    expect(await runCli(['augment', 'where is the API deployed?', '--json'], searched.ctx)).toBe(0)
+    // Found by keyword in the rebuilt index (reason codes `keyword:messages#…`).
+    expect(searched.stdout()).toMatch(/"keyword:messages#\d+"/)
   })
 })

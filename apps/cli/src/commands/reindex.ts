@@ -10,7 +10,10 @@ export interface ReindexCommandOptions extends GlobalOptions {
   readonly json?: boolean
 }
 
-/** Re-embeds everything with the configured model and re-pins the vector indexes. */
+/**
+ * Rebuilds the full-text index of every table, then re-embeds everything with the configured model and
+ * re-pins the vector indexes (without an embedder, the full-text index only).
+ */
 export async function reindexCommand(
   options: ReindexCommandOptions,
   ctx: CliContext,
@@ -19,7 +22,12 @@ export async function reindexCommand(
   const report = await withHyMem(options, ctx, async (hymem) => {
     try {
       return await hymem.reindex({
-        onProgress: (event) => progress.update(event.done, event.total, event.index),
+        onProgress: (event) =>
+          progress.update(
+            event.done,
+            event.total,
+            `${event.phase === 'full-text' ? 'full text' : 'vectors'}: ${event.index}`,
+          ),
         ...(ctx.interruptible ? { signal: ctx.interruptible() } : {}),
       })
     } finally {
@@ -28,6 +36,13 @@ export async function reindexCommand(
   })
   if (options.json) {
     ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+    return report
+  }
+  const texts = Object.entries(report.fullText).map(([table, count]) => [table, String(count)])
+  ctx.stdout.write('Full-text index rebuilt\n')
+  ctx.stdout.write(renderTable(texts, { head: ['table', 'rows'], align: ['left', 'right'] }))
+  if (report.model === null) {
+    ctx.stdout.write('No embedder configured: vectors left as they are\n')
     return report
   }
   const rows = Object.entries(report.vectors).map(([index, count]) => {

@@ -1,18 +1,22 @@
-import { createHyMem, type HyMem } from 'hymem'
+import type { Store } from '@hymem/core-store'
+import { createHyMem, type HyMem, openHyMemStore } from 'hymem'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../../test/harness'
 import { dreamUntilStopped } from './worker-loop'
 
 describe('dreamUntilStopped', () => {
   let memory: HyMem
+  let store: Store
   let cleanup: () => void
   beforeEach(async () => {
     const dir = tempDir()
     cleanup = dir.cleanup
-    memory = await createHyMem({ root: dir.dir, embeddings: null, dream: { dreamBudget: 1 } })
+    store = await openHyMemStore({ root: dir.dir })
+    memory = await createHyMem({ root: dir.dir, store, embeddings: null, dream: { dreamBudget: 1 } })
   })
   afterEach(async () => {
     await memory.close()
+    await store.close()
     cleanup()
   })
 
@@ -40,6 +44,7 @@ describe('dreamUntilStopped', () => {
     const dreams = await dreamUntilStopped(memory, {
       signal: new AbortController().signal,
       idleMs: 10,
+      busyMs: 10,
       stalledMs: 60_000,
       once: true,
       start: () => 0,
@@ -59,6 +64,7 @@ describe('dreamUntilStopped', () => {
     const idle = dreamUntilStopped(memory, {
       signal: stop.signal,
       idleMs: 60_000,
+      busyMs: 60_000,
       stalledMs: 60_000,
       once: false,
       onDream: () => undefined,
@@ -66,5 +72,25 @@ describe('dreamUntilStopped', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     stop.abort()
     expect(await idle).toBe(0)
+  })
+
+  it('looks again soon, not after the idle wait, while another process dreams the only pending workspace', async () => {
+    await chunks('shared', 1)
+    const other = await store.runLock.acquire('dream:shared', 'another-worker')
+    if (!other.acquired) throw new Error('the test could not take the lock')
+    setTimeout(() => void other.lock.release(), 150)
+    const started = performance.now()
+    const reports: string[] = []
+    const dreams = await dreamUntilStopped(memory, {
+      signal: new AbortController().signal,
+      idleMs: 60_000,
+      busyMs: 20,
+      stalledMs: 60_000,
+      once: true,
+      onDream: (report) => reports.push(`${report.workspaceId}:${report.status}:${report.chunksProcessed}`),
+    })
+    expect(reports).toEqual(['shared:ok:1'])
+    expect(dreams).toBe(1)
+    expect(performance.now() - started).toBeLessThan(10_000)
   })
 })

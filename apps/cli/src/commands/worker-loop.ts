@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { HyMem, PendingWorkspace } from 'hymem'
 import type { DreamReport } from '../facade-types'
@@ -8,6 +9,11 @@ export interface WorkerLoopOptions {
   readonly signal: AbortSignal
   /** Wait between two looks at the queue when no workspace has work. */
   readonly idleMs: number
+  /**
+   * Wait between two looks when every workspace with work is being dreamed by another process: one of them
+   * is free again within a cycle, so this is much shorter than `idleMs`.
+   */
+  readonly busyMs: number
   /** A workspace whose dream made no progress is left alone this long, unless its backlog changes. */
   readonly stalledMs: number
   /** Return once no workspace has work (instead of waiting for more). */
@@ -28,10 +34,12 @@ export async function dreamUntilStopped(memory: HyMem, options: WorkerLoopOption
   let dreams = 0
   while (!options.signal.aborted) {
     const now = Date.now()
-    const ready = (await memory.queue.pending()).filter((w) => !w.running && !isStalled(stalled, w, now))
+    const waiting = (await memory.queue.pending()).filter((w) => !isStalled(stalled, w, now))
+    const ready = waiting.filter((w) => !w.running)
     if (ready.length === 0) {
-      if (options.once) break
-      await sleep(options.idleMs, undefined, { signal: options.signal }).catch(() => undefined)
+      if (options.once && waiting.length === 0) break
+      const wait = waiting.length > 0 ? Math.min(options.busyMs, options.idleMs) : options.idleMs
+      await sleep(wait, undefined, { signal: options.signal }).catch(() => undefined)
       continue
     }
     const next = pickNext(ready, last, options.start)
@@ -55,6 +63,8 @@ export async function dreamUntilStopped(memory: HyMem, options: WorkerLoopOption
  */
 async function dreamOnce(memory: HyMem, workspaceId: string, stop: AbortSignal): Promise<DreamReport> {
   const cycle = new AbortController()
+  // Each model call of the cycle listens on it; they all end with the cycle.
+  setMaxListeners(0, cycle.signal)
   const abort = () => cycle.abort(stop.reason)
   stop.addEventListener('abort', abort, { once: true })
   try {

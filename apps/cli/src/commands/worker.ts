@@ -16,6 +16,8 @@ export interface WorkerCommandOptions extends GlobalOptions {
 }
 
 const STALLED_MS = 60_000
+/** A cycle of a busy workspace takes about a second; looking again this often costs one backlog scan. */
+const BUSY_MS = 200
 
 /**
  * Dreams every workspace of the configured database that has pending work, in turn, until stopped: SIGTERM
@@ -34,6 +36,7 @@ export async function workerCommand(
     const dreams = await dreamUntilStopped(hymem, {
       signal,
       idleMs: (options.idleSeconds ?? 2) * 1000,
+      busyMs: BUSY_MS,
       stalledMs: STALLED_MS,
       once: options.once === true,
       onDream: (report) =>

@@ -43,6 +43,18 @@ export interface FullTextQuery {
 export interface FullTextSearch {
   /** The best rows first. Text with nothing searchable in it returns `[]`. */
   search(table: FullTextTable, text: string, query: FullTextQuery): Promise<FullTextHit[]>
+  /**
+   * Indexes every row of every table again from its text, as the current schema indexes it (a repair for an
+   * index that lost or kept stale entries). Reports after each batch; returns the rows indexed per table.
+   */
+  rebuild(onProgress?: (event: FullTextRebuildProgress) => void): Promise<Record<FullTextTable, number>>
+}
+
+/** Progress of {@link FullTextSearch.rebuild}: rows of `table` indexed so far. */
+export interface FullTextRebuildProgress {
+  readonly table: FullTextTable
+  readonly done: number
+  readonly total: number
 }
 
 export interface VectorRow {

@@ -14,9 +14,12 @@ export async function dreamBacklog(
   promptVersion: string,
   runningHere: boolean,
 ): Promise<DreamBacklog> {
-  const perSession = await store.sessions.unchunkedCounts(workspaceId)
-  const pendingChunks = await store.chunks.countUnprocessed(workspaceId, promptVersion)
-  const running = runningHere || (await heldElsewhere(store, workspaceId))
+  // Independent reads, sent together: on PostgreSQL each is a round trip a worker waits for before a cycle.
+  const [perSession, pendingChunks, running] = await Promise.all([
+    store.sessions.unchunkedCounts(workspaceId),
+    store.chunks.countUnprocessed(workspaceId, promptVersion),
+    runningHere || heldElsewhere(store, workspaceId),
+  ])
   const sessions: Record<string, { pendingMessages: number }> = {}
   let pendingMessages = 0
   for (const { sessionId, messages } of perSession) {
@@ -35,18 +38,16 @@ export async function pendingWorkspaces(
   promptVersion: string,
   runningHere: (workspaceId: string) => boolean,
 ): Promise<PendingWorkspace[]> {
-  const pending: PendingWorkspace[] = []
-  for (const { id } of await store.workspaces.listAll()) {
-    const { pendingMessages, pendingChunks, running } = await dreamBacklog(
-      store,
-      id,
-      promptVersion,
-      runningHere(id),
-    )
-    if (pendingMessages > 0 || pendingChunks > 0)
-      pending.push({ workspaceId: id, pendingMessages, pendingChunks, running })
-  }
-  return pending
+  const workspaces = await store.workspaces.listAll()
+  const backlogs = await Promise.all(
+    workspaces.map(({ id }) => dreamBacklog(store, id, promptVersion, runningHere(id))),
+  )
+  return workspaces.flatMap(({ id }, i) => {
+    const { pendingMessages, pendingChunks, running } = backlogs[i]!
+    return pendingMessages > 0 || pendingChunks > 0
+      ? [{ workspaceId: id, pendingMessages, pendingChunks, running }]
+      : []
+  })
 }
 
 /**

@@ -17,32 +17,43 @@ interface Pending {
   readonly text: string
 }
 
+type ReindexOptions = { onProgress?: (event: ReindexProgressEvent) => void; signal?: AbortSignal }
+
 /**
- * Re-embeds every chunk, active current edge (as dreaming does), episode, note and embedded message with `embeddings`, then
- * swaps all vector indexes to the new model and dimension in ONE transaction: old vectors and pins go, new
- * ones come in. The embedding calls happen before the transaction, so a provider failure leaves the store
- * untouched.
+ * Rebuilds the full-text index of every table, then (with an embedding client) re-embeds every chunk,
+ * active current edge (as dreaming does), episode, note and embedded message and swaps all vector indexes
+ * to the new model and dimension in ONE transaction: old vectors and pins go, new ones come in. The
+ * embedding calls happen before that transaction, so a provider failure leaves the vectors untouched.
  */
 export async function reindexStore(
   store: Store,
   embeddings: EmbeddingClient | null,
-  options: { onProgress?: (event: ReindexProgressEvent) => void; signal?: AbortSignal } = {},
+  options: ReindexOptions = {},
 ): Promise<ReindexReport> {
-  if (!embeddings) {
-    throw new HyMemError(
-      'CONFIG',
-      'reindex needs an embedding client: set HYMEM_EMBEDDING_PROVIDER (local or openai-compatible)',
-    )
-  }
+  checkNotAborted(options.signal)
+  const fullText = await store.fullText.rebuild((event) =>
+    options.onProgress?.({ phase: 'full-text', index: event.table, done: event.done, total: event.total }),
+  )
+  if (!embeddings) return { fullText, model: null, dimensions: 0, vectors: {}, previous: {} }
+  return { fullText, ...(await reembed(store, embeddings, options)) }
+}
+
+function checkNotAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted)
+    throw new HyMemError('INVALID_INPUT', 'reindex aborted: nothing changed', { cause: signal.reason })
+}
+
+async function reembed(
+  store: Store,
+  embeddings: EmbeddingClient,
+  options: ReindexOptions,
+): Promise<Omit<ReindexReport, 'fullText'>> {
   const pending = await collect(store)
   const vectors = new Map<Pending, Float32Array>()
   for (const index of INDEXES) {
     const items = pending.filter((item) => item.index === index)
     for (let start = 0; start < items.length; start += BATCH) {
-      if (options.signal?.aborted)
-        throw new HyMemError('INVALID_INPUT', 'reindex aborted: nothing changed', {
-          cause: options.signal.reason,
-        })
+      checkNotAborted(options.signal)
       const batch = items.slice(start, start + BATCH)
       const out = await embeddings.embed(
         batch.map((item) => item.text),
@@ -52,7 +63,12 @@ export async function reindexStore(
         const vector = out[i]
         if (vector) vectors.set(item, vector)
       })
-      options.onProgress?.({ index, done: Math.min(start + BATCH, items.length), total: items.length })
+      options.onProgress?.({
+        phase: 'vectors',
+        index,
+        done: Math.min(start + BATCH, items.length),
+        total: items.length,
+      })
     }
   }
   const dimensions = [...vectors.values()][0]?.length ?? embeddings.dimensions ?? 0

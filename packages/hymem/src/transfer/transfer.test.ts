@@ -225,8 +225,20 @@ describe('reindex', () => {
     }
   })
 
-  it('needs an embedding client', async () => {
+  it('without an embedding client rebuilds the full-text index and leaves the vectors alone', async () => {
     const t = await memory()
-    await expect(t.memory.reindex()).rejects.toMatchObject({ code: 'CONFIG' })
+    await t.memory.logMessages('s', [{ peerId: 'alice', content: 'The billing service runs on postgres.' }])
+    const phases: string[] = []
+    const report = await t.memory.reindex({ onProgress: (e) => phases.push(`${e.phase}:${e.index}`) })
+    expect(report).toMatchObject({ model: null, vectors: {}, fullText: { messages: 1, notes: 0 } })
+    expect(new Set(phases)).toEqual(
+      new Set([
+        'full-text:messages',
+        'full-text:chunks',
+        'full-text:episodes',
+        'full-text:procedures',
+        'full-text:notes',
+      ]),
+    )
   })
 })

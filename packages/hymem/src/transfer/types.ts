@@ -9,8 +9,9 @@ export interface ImportReport {
   readonly warnings: readonly string[]
 }
 
-/** Progress of `reindex()`. */
+/** Progress of `reindex()`: rows of a full-text table indexed, or texts of a vector index embedded. */
 export interface ReindexProgressEvent {
+  readonly phase: 'full-text' | 'vectors'
   readonly index: string
   readonly done: number
   readonly total: number
@@ -18,7 +19,10 @@ export interface ReindexProgressEvent {
 
 /** Outcome of `reindex()`. */
 export interface ReindexReport {
-  readonly model: string
+  /** Rows indexed per full-text table. */
+  readonly fullText: Record<string, number>
+  /** The embedding model the vectors were moved to; null without an embedding client (vectors untouched). */
+  readonly model: string | null
   readonly dimensions: number
   /** Vectors written per index. */
   readonly vectors: Record<string, number>

@@ -3,6 +3,7 @@ import { StoreError } from '../../kernel/errors'
 import type { HyMemDatabase } from '../../kernel/tables'
 import { checkFullTextQuery, queryStopWords, relativeScores } from '../../search/full-text-query'
 import type { FullTextHit, FullTextSearch, FullTextTable } from '../../search/types'
+import { rebuildPostgresFullText } from './full-text-rebuild'
 import type { TermFrequencyCache } from './term-frequency-cache'
 import { type TermWeights, termWeights } from './term-weights'
 import { type TsqueryTerm, tsqueryTerms } from './tsquery'
@@ -65,6 +66,7 @@ export function createPostgresFullTextSearch(
         )
       }
     },
+    rebuild: (onProgress) => rebuildPostgresFullText(db, onProgress),
   }
 }
 

@@ -5,6 +5,7 @@ import { checkFullTextQuery, queryStopWords, relativeScores } from '../../search
 import type { FullTextHit, FullTextQuery, FullTextSearch, FullTextTable } from '../../search/types'
 import { buildMatchQuery } from '../../text/match-query'
 import type { RepositoryOptions } from '../types'
+import { rebuildSqliteFullText } from './full-text-rebuild'
 
 interface FullTextSource {
   /** The FTS5 table. */
@@ -68,6 +69,7 @@ export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: Reposit
         }
       })
     },
+    rebuild: (onProgress) => rebuildSqliteFullText(scope.write, onProgress),
   }
 }
 

@@ -14,6 +14,15 @@ const SEARCHED: readonly (readonly [table: string, text: string])[] = [
   ['notes', "description || ' ' || content"],
 ]
 
+/** `hymem_fts_text` as migration 8 defines it (also what `fullText.rebuild()` restores). */
+export const POSTGRES_FTS_TEXT_FUNCTION = `CREATE OR REPLACE FUNCTION hymem_fts_text(value text) RETURNS text
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+  RETURN regexp_replace(regexp_replace(regexp_replace(
+    translate(left(value, 100000), '!"#$%&''()*+,-./:;<=>?@[\\]^_\`{|}~', '                                '),
+    '${_postgresCharClass(DROPPED_MARKS)}', '', 'g'),
+    '${_postgresCharClass(WIDE_PUNCTUATION)}', ' ', 'g'),
+    '${_postgresCharClass([...HAN_KANA, ...SOUTHEAST_ASIAN])}', ' \\& ', 'g');`
+
 /**
  * As SQLite's migration 8: `hymem_fts_text` becomes JavaScript's `fullTextIndexText` in SQL (marks dropped,
  * non-ASCII punctuation spaced out, every character of an unspaced script a word of its own) after the ASCII
@@ -22,13 +31,7 @@ const SEARCHED: readonly (readonly [table: string, text: string])[] = [
 export const POSTGRES_MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT = `
 ${SEARCHED.map(([table]) => `ALTER TABLE ${table} DROP COLUMN fts;`).join('\n')}
 
-CREATE OR REPLACE FUNCTION hymem_fts_text(value text) RETURNS text
-  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-  RETURN regexp_replace(regexp_replace(regexp_replace(
-    translate(left(value, 100000), '!"#$%&''()*+,-./:;<=>?@[\\]^_\`{|}~', '                                '),
-    '${_postgresCharClass(DROPPED_MARKS)}', '', 'g'),
-    '${_postgresCharClass(WIDE_PUNCTUATION)}', ' ', 'g'),
-    '${_postgresCharClass([...HAN_KANA, ...SOUTHEAST_ASIAN])}', ' \\& ', 'g');
+${POSTGRES_FTS_TEXT_FUNCTION}
 
 ${SEARCHED.map(
   ([table, text]) => `ALTER TABLE ${table} ADD COLUMN fts tsvector
