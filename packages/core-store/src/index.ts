@@ -150,6 +150,14 @@ export type {
   RestatedNote,
   StaleNotesFilter,
 } from './repositories/notes'
+export type {
+  MessagePassages,
+  Passage,
+  PassagePage,
+  PassageRange,
+  PassagesRepository,
+  UnsplitMessage,
+} from './repositories/passages'
 export type { PeerCardsRepository } from './repositories/peer-cards'
 export { inferPeerRole } from './repositories/peer-role'
 export type {

@@ -90,6 +90,12 @@ export interface QueryConfig {
    */
   readonly keywordChunks: boolean
   /**
+   * Long messages are also searched by their passages (keyword and vector, see dreaming's `passageMinChars`);
+   * a message's keyword score becomes its best passage's × this weight where that is higher. 0 searches
+   * whole messages only. @default 1
+   */
+  readonly passageWeight: number
+  /**
    * Weight of the vector-searched chunk list in the fusion (0: no vector search of chunks). Below 1, chunks
    * found only by meaning follow the keyword turns instead of interleaving with them (with the offline
    * USE-lite embedder they never helped recall on LoCoMo, and at 1 they cost 0.07: bench/RESULTS.md).
@@ -195,6 +201,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   assistantTurnWeight: 0.8,
   otherAuthorWeight: 0.8,
   keywordChunks: false,
+  passageWeight: 1,
   vectorChunkWeight: 0.5,
   fusion: 'rrf',
   rrfK: 60,
@@ -273,6 +280,7 @@ const NON_NEGATIVE_NUMBERS = [
   'assistantReplyWeight',
   'assistantTurnWeight',
   'otherAuthorWeight',
+  'passageWeight',
   'suppressedLimit',
   'lexicalBoost',
   'rerankAmbiguityThreshold',

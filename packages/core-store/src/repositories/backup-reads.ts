@@ -27,6 +27,7 @@ const VECTOR_TABLES = {
   episodes: { table: 'episode_embeddings', id: 'episode_id' },
   notes: { table: 'note_embeddings', id: 'note_id' },
   messages: { table: 'message_embeddings', id: 'message_id' },
+  passages: { table: 'passage_embeddings', id: 'passage_id' },
 } as const
 
 /** The export half of the backup repository: every derived row of a workspace, a page at a time. */

@@ -3,7 +3,7 @@ import type { HyMemDatabase } from '../schema/tables'
 import type { RepositoryBackend } from './backend'
 import { _inIdList, _notIndexed } from './sqlite-hints'
 
-type IdTable = 'messages' | 'chunks' | 'episodes' | 'procedures' | 'notes'
+type IdTable = 'messages' | 'chunks' | 'episodes' | 'procedures' | 'notes' | 'passages'
 
 /**
  * The workspace's rows of `table` whose `id` is among `ids`, in no particular order, optionally narrowed by

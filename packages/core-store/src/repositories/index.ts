@@ -19,6 +19,7 @@ import { createMentionsRepository, type MentionsRepository } from './mentions'
 import type { MessagesRepository } from './message-types'
 import { createMessagesRepository } from './messages'
 import { createNotesRepository, type NotesRepository } from './notes'
+import { createPassagesRepository, type PassagesRepository } from './passages'
 import { createPeerCardsRepository, type PeerCardsRepository } from './peer-cards'
 import { createPeersRepository } from './peers'
 import { createProceduresRepository, type ProceduresRepository } from './procedures'
@@ -39,6 +40,7 @@ export interface Repositories {
   readonly peers: PeersRepository
   readonly sessions: SessionsRepository
   readonly messages: MessagesRepository
+  readonly passages: PassagesRepository
   readonly dreamRuns: DreamRunsRepository
   readonly edges: EdgesRepository
   readonly evidence: EvidenceRepository
@@ -78,6 +80,7 @@ export function createRepositories(
     peers: createPeersRepository(scope),
     sessions: createSessionsRepository(scope),
     messages: createMessagesRepository(scope),
+    passages: createPassagesRepository(scope),
     dreamRuns: createDreamRunsRepository(scope),
     edges: createEdgesRepository(scope),
     evidence: createEvidenceRepository(scope),
