@@ -39,6 +39,18 @@ export interface QueryConfig {
   /** Share of a session's best message score added to each of its candidate messages (0 disables). @default 0.3 */
   readonly sessionWeight: number
   /**
+   * For a question over the whole conversation ("across", "throughout", "how many times", "in which order",
+   * a summary), the message list can be spread across sessions: each next turn of a session already in the
+   * list counts × this per turn placed. Off (1) by default: on BEAM dev 0.7 cost 0.010 R@10 (on LoCoMo it
+   * gave cat 1 +0.004), and a `sessionWeight` of 0 for such questions cost 0.009 (bench/RESULTS.md). @default 1
+   */
+  readonly overTimeSessionDecay: number
+  /**
+   * `assistantTurnWeight` for a question asking for a summary ("summarise how we approached …"): what was
+   * discussed is in the assistant's answers as much as in the user's turns. @default 1
+   */
+  readonly summaryAssistantTurnWeight: number
+  /**
    * Messages nearest to the query by vector (the message index dreaming fills) that join the keyword hits as
    * candidates; 0 keeps to the keyword hits (their similarity still counts). @default 30
    */
@@ -92,7 +104,8 @@ export interface QueryConfig {
   /**
    * Long messages are also searched by their passages (keyword and vector, see dreaming's `passageMinChars`);
    * a message's keyword score becomes its best passage's × this weight where that is higher. 0 searches
-   * whole messages only. @default 1
+   * whole messages only (at 1, long assistant answers crowd out the short user turns that hold BEAM's evidence:
+   * bench/RESULTS.md). @default 0.3
    */
   readonly passageWeight: number
   /**
@@ -187,6 +200,8 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   neighbourWeight: 0.3,
   neighbourSpan: 2,
   sessionWeight: 0.3,
+  overTimeSessionDecay: 1,
+  summaryAssistantTurnWeight: 1,
   denseTurnTopK: 30,
   denseTurnWeight: 1,
   denseTurnFloor: 0.2,
@@ -201,7 +216,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   assistantTurnWeight: 0.8,
   otherAuthorWeight: 0.8,
   keywordChunks: false,
-  passageWeight: 1,
+  passageWeight: 0.3,
   vectorChunkWeight: 0.5,
   fusion: 'rrf',
   rrfK: 60,
@@ -268,6 +283,8 @@ const NON_NEGATIVE_NUMBERS = [
   'vectorChunkWeight',
   'neighbourWeight',
   'sessionWeight',
+  'overTimeSessionDecay',
+  'summaryAssistantTurnWeight',
   'denseTurnTopK',
   'denseTurnWeight',
   'timeQuestionBoost',

@@ -37,7 +37,10 @@ describe('passages of long messages', () => {
   afterEach(() => t.close())
 
   it('ranks a long message by its best keyword passage and names the passage as the reason', async () => {
-    const engine = createQueryEngine({ store: t.store, config: { neighbourWeight: 0, sessionWeight: 0 } })
+    const engine = createQueryEngine({
+      store: t.store,
+      config: { neighbourWeight: 0, sessionWeight: 0, passageWeight: 1 },
+    })
     const { hits } = await engine.augment('pgbouncer rollback transaction mode', {
       workspaceId: WS,
       ...hitsOnly,
