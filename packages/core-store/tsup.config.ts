@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', postgres: 'src/postgres/index.ts' },
+  entry: { index: 'src/index.ts', postgres: 'src/engine/postgres/index.ts' },
   format: ['esm'],
   dts: true,
   clean: true,

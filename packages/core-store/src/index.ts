@@ -32,8 +32,32 @@ export {
   repairCanonicalDrift,
   resolveAlias,
 } from './canonical'
+export type {
+  HeldRunLock,
+  RunLock,
+  RunLockAcquireResult,
+  RunLockHolder,
+  RunLockOptions,
+  RunLockTakeoverReason,
+  SqliteLike,
+} from './engine/run-lock-types'
+export type { SqliteFunctionHost } from './engine/sqlite/full-text-functions'
+export { registerFullTextFunctions } from './engine/sqlite/full-text-functions'
+export { openStore } from './engine/sqlite/open-store'
+export { createRunLock, DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './engine/sqlite/run-lock'
+export type { Migration } from './engine/sqlite/schema/migrations'
+export { MIGRATIONS, SCHEMA_VERSION } from './engine/sqlite/schema/migrations'
+export { sqliteFilesOf } from './engine/sqlite/sqlite-files'
+export type { ThreadWriteLock, ThreadWriteLockOptions } from './engine/sqlite/thread-write-lock'
+export {
+  createThreadWriteLock,
+  releaseThreadWriteLockOf,
+  threadWriteLockTag,
+} from './engine/sqlite/thread-write-lock'
+export { MAX_NEAREST_K } from './engine/sqlite/vector-index'
+export type { StoreHeldRunLock, StoreRunLock, StoreRunLockAcquireResult } from './engine/store-run-lock'
 export type { LoosePermission } from './files'
-export { findLoosePermissions, PRIVATE_FILE_MODE, sqliteFilesOf } from './files'
+export { findLoosePermissions, PRIVATE_FILE_MODE } from './files'
 export type {
   ConclusionFilter,
   ConclusionFilterField,
@@ -60,18 +84,20 @@ export {
   SESSION_FILTER_FIELDS,
   WORKSPACE_FILTER_FIELDS,
 } from './filter'
-export type { MatchQueryOptions } from './fts'
-export { buildMatchQuery, DEFAULT_MAX_TERMS, ENGLISH_STOP_WORDS, tokenizeForFts } from './fts'
 export type {
-  HeldRunLock,
-  RunLock,
-  RunLockAcquireResult,
-  RunLockHolder,
-  RunLockOptions,
-  RunLockTakeoverReason,
-  SqliteLike,
-} from './lock'
-export { createRunLock, DEFAULT_LOCK_STALE_AFTER_MS, isProcessAlive } from './lock'
+  ForgetTarget,
+  Purge,
+  PurgeCompaction,
+  PurgeCounts,
+  PurgesRepository,
+} from './forget/purges'
+export type { TokenCounter } from './kernel/count-tokens'
+export { countTokens, loadTokenCounter } from './kernel/count-tokens'
+export type { StoreErrorCode } from './kernel/errors'
+export { StoreError } from './kernel/errors'
+export { randomId } from './kernel/ids'
+export { ISO_TIME_HINT, isoTimeSchema, parseIsoTime } from './kernel/iso-time'
+export type * from './kernel/tables'
 export {
   readManagedFile,
   readOutsideSection,
@@ -79,7 +105,6 @@ export {
   sectionMarkers,
   writeSection,
 } from './markdown'
-export type { Repositories } from './repositories'
 export type { Alias, AliasesRepository } from './repositories/aliases'
 export type {
   BackupChunk,
@@ -166,13 +191,6 @@ export type {
   ProcedureStep,
   ProceduresRepository,
 } from './repositories/procedures'
-export type {
-  ForgetTarget,
-  Purge,
-  PurgeCompaction,
-  PurgeCounts,
-  PurgesRepository,
-} from './repositories/purges'
 export type { QueueTotal, QueueTotalsRepository } from './repositories/queue-totals'
 export type { Scope, ScopeMember, ScopesRepository } from './repositories/scopes'
 export type {
@@ -204,9 +222,6 @@ export type {
   Workspace,
   WorkspacesRepository,
 } from './repositories/types'
-export type { Migration } from './schema/migrations'
-export { MIGRATIONS, SCHEMA_VERSION } from './schema/migrations'
-export type * from './schema/tables'
 export type {
   FullTextHit,
   FullTextQuery,
@@ -218,22 +233,9 @@ export type {
   VectorPin,
   VectorRow,
 } from './search/types'
-export { MAX_NEAREST_K } from './search/vector-index'
 export { cosineSimilarity } from './search/vector-math'
 export { maskSecrets } from './secrets/mask-secrets'
-export type { StoreErrorCode } from './store/errors'
-export { StoreError } from './store/errors'
-export type { SqliteFunctionHost } from './store/full-text-functions'
-export { registerFullTextFunctions } from './store/full-text-functions'
-export { randomId } from './store/ids'
-export { openStore } from './store/open-store'
-export type { StoreHeldRunLock, StoreRunLock, StoreRunLockAcquireResult } from './store/store-run-lock'
-export type { ThreadWriteLock, ThreadWriteLockOptions } from './store/thread-write-lock'
-export {
-  createThreadWriteLock,
-  releaseThreadWriteLockOf,
-  threadWriteLockTag,
-} from './store/thread-write-lock'
+export type { Repositories } from './store/repositories'
 export type {
   OpenStoreOptions,
   PostgresStoreInfo,
@@ -248,6 +250,5 @@ export type {
   StoreScope,
   VectorSupport,
 } from './store/types'
-export { ISO_TIME_HINT, isoTimeSchema, parseIsoTime } from './time'
-export type { TokenCounter } from './tokens'
-export { countTokens, loadTokenCounter } from './tokens'
+export type { MatchQueryOptions } from './text'
+export { buildMatchQuery, DEFAULT_MAX_TERMS, ENGLISH_STOP_WORDS, tokenizeForFts } from './text'

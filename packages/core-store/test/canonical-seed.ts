@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely'
-import type { KnowledgeGraphTable } from '../src/schema/tables'
+import type { KnowledgeGraphTable } from '../src/kernel/tables'
 import { builderOf } from '../src/store/builder'
 import type { Store } from '../src/store/types'
 

@@ -3,7 +3,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { vector } from '@electric-sql/pglite-pgvector'
 import pg from 'pg'
 import { afterAll, afterEach } from 'vitest'
-import { openPostgresStore } from '../src/postgres'
+import { openPostgresStore } from '../src/engine/postgres'
 import type { Store } from '../src/store/types'
 import type { BackendUnderTest, TestStoreOptions, TestStores } from './backends'
 

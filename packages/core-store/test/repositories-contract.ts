@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import type { PeerRole } from '../src/kernel/tables'
 import type { NewMessage } from '../src/repositories/types'
-import type { PeerRole } from '../src/schema/tables'
 import type { BackendUnderTest } from './backends'
 import { addChunk, vec } from './fixtures'
 import { expectStoreError, manualClock, sequentialIds } from './store-harness'

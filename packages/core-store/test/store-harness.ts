@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from 'vitest'
-import { openStore } from '../src/store/open-store'
+import { openStore } from '../src/engine/sqlite/open-store'
 import type { OpenStoreOptions, Store } from '../src/store/types'
 import { tempDir } from './temp-dir'
 
@@ -51,7 +51,7 @@ export async function expectStoreError(promise: Promise<unknown>, code: string):
   try {
     await promise
   } catch (error) {
-    const { StoreError } = await import('../src/store/errors')
+    const { StoreError } = await import('../src/kernel/errors')
     if (!(error instanceof StoreError)) throw error
     if (error.code !== code)
       throw new Error(`expected StoreError ${code}, got ${error.code}: ${error.message}`)

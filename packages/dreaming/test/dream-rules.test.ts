@@ -86,7 +86,7 @@ describe('dream() end to end with the rules extractor', () => {
     }
 
     const userMd = await readSection(t.markdown.userMdPath, 'profile')
-    expect(userMd).toContain('User prefers tabs.')
+    expect(userMd).toContain('User prefers tabs over spaces.')
     expect(userMd).toMatch(/\[style\].*concise/i)
     const memoryMd = readFileSync(t.markdown.memoryMdPath, 'utf8')
     expect(memoryMd).toContain('redis is a shared dependency of: api, worker')

@@ -39,7 +39,15 @@ describe('rules extractor on the labelled fixture set', () => {
   })
 })
 
-const HELD_OUT = ['rules-heldout', 'rules-heldout-2', 'rules-heldout-3', 'rules-heldout-4', 'rules-heldout-5']
+const HELD_OUT = [
+  'rules-heldout',
+  'rules-heldout-2',
+  'rules-heldout-3',
+  'rules-heldout-4',
+  'rules-heldout-5',
+  'rules-heldout-6',
+  'rules-heldout-7',
+]
 
 describe('rules extractor on the held-out rounds', () => {
   it.each(HELD_OUT)('%s keeps triple precision >= 0.9 and recall >= 0.85', async (name) => {

@@ -1,7 +1,7 @@
+import { StoreError } from '../kernel/errors'
 import { builderOf } from '../store/builder'
-import { StoreError } from '../store/errors'
 import type { Store, StoreScope } from '../store/types'
-import { isCanonical, normalize } from './normalize'
+import { isCanonical, normalize } from '../text/normalize'
 import { _requireWorkspace } from './workspace-id'
 
 /** Input of {@link resolveAlias}. */

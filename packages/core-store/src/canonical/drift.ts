@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import { builderOf } from '../store/builder'
 import type { Store, StoreScope } from '../store/types'
+import { normalize } from '../text/normalize'
 import { _lookupAlias } from './aliases'
 import { _mergeWithin, type MergeCanonicalReport } from './merge'
-import { normalize } from './normalize'
 import { _requireWorkspace } from './workspace-id'
 
 /** Where canonical entity names are stored. */

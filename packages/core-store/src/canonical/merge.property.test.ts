@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { seedEdge, seedEvidence } from '../../test/canonical-seed'
 import { addChunk } from '../../test/fixtures'
 import { useTempStores } from '../../test/store-harness'
+import { edgeConfidence } from '../repositories/edge-confidence'
 import { builderOf } from '../store/builder'
 import type { Store } from '../store/types'
-import { edgeConfidence, mergeCanonical } from './merge'
+import { mergeCanonical } from './merge'
 
 const NAMES = ['postgres', 'postgresql', 'redis', 'app', 'api'] as const
 const PREDICATES = ['uses', 'depends_on', 'replaces'] as const

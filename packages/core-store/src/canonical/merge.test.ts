@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { aliasesOf, edgesOf, seedEdge, seedEvidence } from '../../test/canonical-seed'
 import { addChunk } from '../../test/fixtures'
 import { expectStoreError, useTempStores } from '../../test/store-harness'
+import { edgeConfidence } from '../repositories/edge-confidence'
 import { builderOf } from '../store/builder'
 import { addAlias } from './aliases'
-import { edgeConfidence, mergeCanonical } from './merge'
+import { mergeCanonical } from './merge'
 
 describe('mergeCanonical', () => {
   const stores = useTempStores()

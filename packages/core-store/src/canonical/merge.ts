@@ -1,10 +1,11 @@
 import { type Selectable, sql } from 'kysely'
-import type { EdgeStatus, KnowledgeGraphTable } from '../schema/tables'
+import { StoreError } from '../kernel/errors'
+import type { EdgeStatus, KnowledgeGraphTable } from '../kernel/tables'
+import { edgeConfidence } from '../repositories/edge-confidence'
 import { builderOf } from '../store/builder'
-import { StoreError } from '../store/errors'
 import type { Store, StoreScope } from '../store/types'
+import { isCanonical, normalize } from '../text/normalize'
 import { _lookupAlias, _pointAlias } from './aliases'
-import { isCanonical, normalize } from './normalize'
 import { _requireWorkspace } from './workspace-id'
 
 /** Input of {@link mergeCanonical}. */
@@ -42,11 +43,6 @@ type Counters = { -readonly [K in Exclude<keyof MergeCanonicalReport, 'from' | '
 const STATUS_RANK: Record<EdgeStatus, number> = { active: 0, stale: 1, retracted: 2 }
 const earliest = (a: string, b: string) => (a <= b ? a : b)
 const latest = (a: string, b: string) => (a >= b ? a : b)
-
-/** Laplace-smoothed confidence of an edge, `(pos + 1) / (pos + neg + 2)`. */
-export function edgeConfidence(pos: number, neg: number): number {
-  return (pos + 1) / (pos + neg + 2)
-}
 
 /**
  * Folds entity `from` into `to` in one transaction: every reference (graph edges, evidence, mentions,

@@ -1,4 +1,4 @@
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 
 export function _requireWorkspace(workspaceId: unknown): asserts workspaceId is string {
   if (typeof workspaceId !== 'string' || workspaceId === '') {

@@ -1,4 +1,3 @@
 export type { LoosePermission } from './loose-permissions'
 export { findLoosePermissions } from './loose-permissions'
 export { createPrivateFile, ensurePrivateDirectory, PRIVATE_FILE_MODE } from './private-files'
-export { sqliteFilesOf } from './sqlite-files'

@@ -2,11 +2,11 @@ import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { tempDir } from '../../test/temp-dir'
+import { openStore } from '../engine/sqlite/open-store'
+import { sqliteFilesOf } from '../engine/sqlite/sqlite-files'
 import { writeSection } from '../markdown'
-import { openStore } from '../store/open-store'
 import { findLoosePermissions } from './loose-permissions'
 import { createPrivateFile, ensurePrivateDirectory } from './private-files'
-import { sqliteFilesOf } from './sqlite-files'
 
 const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8)
 

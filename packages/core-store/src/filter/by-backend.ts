@@ -1,16 +1,12 @@
 import type { RawBuilder, SqlBool } from 'kysely'
-import type { RepositoryBackend } from '../repositories/backend'
-import { POSTGRES_FILTER_DIALECT } from './postgres'
-import { SQLITE_FILTER_DIALECT } from './sqlite'
-import { _translateFilter, type FilterTarget } from './translate'
+import { _translateFilter, type FilterDialect, type FilterTarget } from './translate'
 import type { Filter } from './types'
 
-/** A {@link Filter} as one condition in the SQL of the scope's engine (SQLite or PostgreSQL). */
+/** A {@link Filter} as one condition in the SQL of the scope's engine (its `filter` dialect). */
 export function _filterFor<F extends string>(
-  backend: RepositoryBackend,
+  engine: { readonly filter: FilterDialect },
   target: FilterTarget<F>,
   filter: Filter<F> | undefined,
 ): RawBuilder<SqlBool> {
-  const dialect = backend.name === 'postgres' ? POSTGRES_FILTER_DIALECT : SQLITE_FILTER_DIALECT
-  return _translateFilter(dialect, target, filter)
+  return _translateFilter(engine.filter, target, filter)
 }

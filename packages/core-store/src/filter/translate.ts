@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
-import { StoreError } from '../store/errors'
-import { parseIsoTime } from '../time'
+import { StoreError } from '../kernel/errors'
+import { parseIsoTime } from '../kernel/iso-time'
 import { checkFilterLimits } from './limits'
 import type { Filter, FilterFieldKind, FilterValue, JsonFilter, JsonScalar } from './types'
 

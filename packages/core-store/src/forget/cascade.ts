@@ -229,11 +229,7 @@ async function purgeWorkspace(tx: PurgeTx, plan: CascadePlan, tally: Tally): Pro
     .select((eb) => eb.fn.min('created_at').as('at'))
     .where('workspace_id', '=', workspaceId)
     .executeTakeFirst()
-  const scope = _createRepositoryScope(tx.db, tx.context, {
-    statements: tx.statements,
-    inTransaction: true,
-    backend: tx.backend,
-  })
+  const scope = _createRepositoryScope(tx.db, tx.context, { engine: tx.engine, inTransaction: true })
   await createWorkspacesRepository(scope).delete(workspaceId)
   for (const part of slices(edges, 5000)) await dropCachedTexts(tx, workspaceId, part)
   await dropLlmCacheSince(tx, firstChunk?.at ?? null, tally)

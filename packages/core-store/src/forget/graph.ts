@@ -1,6 +1,5 @@
 import { sql } from 'kysely'
-import { edgeConfidence } from '../canonical/merge'
-import { _inIdList } from '../repositories/sqlite-hints'
+import { edgeConfidence } from '../repositories/edge-confidence'
 import type { PurgeTx, Tally } from './tally'
 import { slices } from './tally'
 
@@ -166,7 +165,7 @@ async function dropUnusedEdgeTexts(
   texts: readonly string[],
 ): Promise<void> {
   await sql`DELETE FROM edge_embeddings
-    WHERE ${_inIdList(tx.backend, 'text_key', texts)}
+    WHERE ${tx.engine.inIdList('text_key', texts)}
       AND text_key NOT IN (
         SELECT subject || ' ' || predicate || ' ' || object FROM knowledge_graph WHERE workspace_id = ${workspaceId}
       )`.execute(tx.db)

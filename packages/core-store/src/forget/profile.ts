@@ -1,4 +1,4 @@
-import type { MarkerKind } from '../schema/tables'
+import type { MarkerKind } from '../kernel/tables'
 import type { PurgeTx, Tally } from './tally'
 import { slices } from './tally'
 

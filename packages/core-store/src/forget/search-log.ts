@@ -1,8 +1,5 @@
-import { sql } from 'kysely'
-import { buildMatchQuery } from '../fts/match-query'
-import { queryWords } from '../fts/query-words'
-import { ENGLISH_STOP_WORDS } from '../fts/stop-words'
-import { buildTsquery } from '../postgres/tsquery'
+import { queryWords } from '../text/query-words'
+import { ENGLISH_STOP_WORDS } from '../text/stop-words'
 import type { PurgeTx, Tally } from './tally'
 import { slices } from './tally'
 
@@ -59,25 +56,5 @@ export async function scrubSearchLog(
 
 /** Whether a remaining message or note of the workspace holds the word (full text, so stems match too). */
 async function stillKnown(tx: PurgeTx, workspaceId: string, word: string): Promise<boolean> {
-  if (tx.backend.name === 'postgres') {
-    const query = buildTsquery(word, { mode: 'and' })
-    if (query === null) return false
-    const { rows } = await sql<{ found: number }>`
-      SELECT 1 AS found FROM messages
-      WHERE workspace_id = ${workspaceId} AND fts @@ to_tsquery('hymem_english', ${query})
-      UNION ALL
-      SELECT 1 FROM notes WHERE workspace_id = ${workspaceId} AND fts @@ to_tsquery('hymem_english', ${query})
-      LIMIT 1`.execute(tx.db)
-    return rows.length > 0
-  }
-  const match = buildMatchQuery(word, { mode: 'and' })
-  if (match === null) return false
-  const { rows } = await sql<{ found: number }>`
-    SELECT 1 AS found FROM messages_fts f JOIN messages m ON m.id = f.rowid
-    WHERE messages_fts MATCH ${match} AND m.workspace_id = ${workspaceId}
-    UNION ALL
-    SELECT 1 FROM notes_fts f JOIN notes n ON n.rowid = f.rowid
-    WHERE notes_fts MATCH ${match} AND n.workspace_id = ${workspaceId}
-    LIMIT 1`.execute(tx.db)
-  return rows.length > 0
+  return tx.engine.fullTextHolds(tx.db, workspaceId, word)
 }

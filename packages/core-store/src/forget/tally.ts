@@ -1,18 +1,16 @@
 import type { Kysely } from 'kysely'
-import type { RepositoryBackend } from '../repositories/backend'
-import type { HyMemDatabase } from '../schema/tables'
+import type { StoreEngine } from '../engine/types'
+import type { StoreContext } from '../kernel/context'
+import type { HyMemDatabase } from '../kernel/tables'
 import type { VectorIndex } from '../search/types'
-import type { StoreContext } from '../store/context'
-import type { StatementCache } from '../store/statement-cache'
 
 /** What every cascade step works with: the transaction's query builder and vector index. */
 export interface PurgeTx {
   readonly db: Kysely<HyMemDatabase>
   readonly vectors: VectorIndex
-  readonly statements: StatementCache
   readonly context: StoreContext
   /** The engine the purge runs on (repositories built inside the cascade use it). */
-  readonly backend: RepositoryBackend
+  readonly engine: StoreEngine
 }
 
 /** Counts by kind, added up across the steps of a purge. */

@@ -1,6 +1,6 @@
-import type { PurgeKind, PurgeStatus } from '../schema/tables'
+import type { PurgeKind, PurgeStatus } from '../kernel/tables'
 
-export type { PurgeKind, PurgeStatus } from '../schema/tables'
+export type { PurgeKind, PurgeStatus } from '../kernel/tables'
 
 /** What to forget, within one workspace. Message ids are internal `messages.id`. */
 export type ForgetTarget =

@@ -3,7 +3,7 @@ import { constants } from 'node:fs'
 import { open, realpath, rename, stat, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { ensurePrivateDirectory, PRIVATE_FILE_MODE } from '../files'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 
 /**
  * Replaces `file` with `data` so that readers see either the old or the new content, never a mix: the

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 import { readManagedFile, readOutsideSection, readSection, writeSection } from './managed-file'
 
 const START = (name: string) => `<!-- HyMem:auto:${name}:start -->`

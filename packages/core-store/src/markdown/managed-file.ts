@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 import { writeFileAtomic } from './atomic-write'
 import {
   assertSectionBody,

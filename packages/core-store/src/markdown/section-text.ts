@@ -1,4 +1,4 @@
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 
 /** Section names: letters, digits, `_`, `.` and `-`, starting with a letter or digit. */
 const SECTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/

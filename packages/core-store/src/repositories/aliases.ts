@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import type { EntityAliasesTable } from '../schema/tables'
+import type { EntityAliasesTable } from '../kernel/tables'
 import { requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'

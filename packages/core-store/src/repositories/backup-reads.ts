@@ -1,13 +1,13 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
+import { StoreError } from '../kernel/errors'
 import type {
   BehavioralMarkersTable,
   DreamRunsTable,
   EpisodesTable,
   HyMemDatabase,
   ProceduresTable,
-} from '../schema/tables'
+} from '../kernel/tables'
 import { blobVector } from '../search/vector-math'
-import { StoreError } from '../store/errors'
 import type { BackupRepository } from './backup'
 import type {
   BackupDreamRun,
@@ -37,7 +37,9 @@ export function backupReads(scope: RepositoryScope): Pick<BackupRepository, Back
   const processedMarks = (workspaceId: string, chunkIds: readonly number[]) => {
     const marks = db.selectFrom('processed_chunks').selectAll().where('chunk_id', 'in', chunkIds)
     return (
-      scope.backend.name === 'postgres' ? marks.where(sql<boolean>`workspace_id = ${workspaceId}`) : marks
+      scope.engine.processedChunksHaveWorkspace
+        ? marks.where(sql<boolean>`workspace_id = ${workspaceId}`)
+        : marks
     ).execute()
   }
 

@@ -1,4 +1,4 @@
-import type { DreamRunStatus, MarkerKind } from '../schema/tables'
+import type { DreamRunStatus, MarkerKind } from '../kernel/tables'
 import type { VectorIndexName } from '../search/types'
 import type { JsonObject } from './types'
 

@@ -61,7 +61,9 @@ export function backupWrites(
             .values(
               chunk.processed.map((mark) => ({
                 // PostgreSQL's processed_chunks carries the workspace (for sharding); SQLite's does not.
-                ...(scope.backend.name === 'postgres' ? ({ workspace_id: chunk.workspaceId } as object) : {}),
+                ...(scope.engine.processedChunksHaveWorkspace
+                  ? ({ workspace_id: chunk.workspaceId } as object)
+                  : {}),
                 chunk_id: chunkId,
                 prompt_version: mark.promptVersion,
                 extractor: mark.extractor,

@@ -1,5 +1,4 @@
 import type { VectorIndexName } from '../search/types'
-import { backupReads } from './backup-reads'
 import type {
   BackupChunk,
   BackupDreamRun,
@@ -12,8 +11,6 @@ import type {
   BackupScope,
   BackupVector,
 } from './backup-values'
-import { backupWrites } from './backup-writes'
-import type { RepositoryScope } from './scope'
 
 export type * from './backup-values'
 
@@ -57,8 +54,4 @@ export interface BackupRepository {
   insertPeerCardIfAbsent(card: BackupPeerCard): Promise<boolean>
   /** A dream run is the same run when its workspace, times, status, extractor, counts and timings match. */
   insertDreamRunIfAbsent(run: BackupDreamRun): Promise<boolean>
-}
-
-export function createBackupRepository(scope: RepositoryScope): BackupRepository {
-  return { ...backupReads(scope), ...backupWrites(scope) }
 }

@@ -1,7 +1,6 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
-import type { RepositoryBackend } from './backend'
-import { _inIdList, _notIndexed } from './sqlite-hints'
+import type { StoreEngine } from '../engine/types'
+import type { HyMemDatabase } from '../kernel/tables'
 
 type IdTable = 'messages' | 'chunks' | 'episodes' | 'procedures' | 'notes' | 'passages'
 
@@ -11,7 +10,7 @@ type IdTable = 'messages' | 'chunks' | 'episodes' | 'procedures' | 'notes' | 'pa
  * and on SQLite `+workspace_id` keeps the planner on the primary key instead of the workspace's index.
  */
 export async function selectByIds<T extends IdTable>(
-  backend: RepositoryBackend,
+  engine: StoreEngine,
   db: Kysely<HyMemDatabase>,
   table: T,
   workspaceId: string,
@@ -19,8 +18,8 @@ export async function selectByIds<T extends IdTable>(
   where: readonly RawBuilder<unknown>[] = [],
 ): Promise<Selectable<HyMemDatabase[T]>[]> {
   const conditions = [
-    _inIdList(backend, 'id', ids),
-    sql`${_notIndexed(backend, 'workspace_id')} = ${workspaceId}`,
+    engine.inIdList('id', ids),
+    sql`${engine.notIndexed('workspace_id')} = ${workspaceId}`,
     ...where,
   ]
   const { rows } = await sql<Selectable<HyMemDatabase[T]>>`

@@ -1,4 +1,4 @@
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 
 /** Refuses anything but an integer (ids, message ids, counts). */
 export function requireInteger(value: unknown, field: string): number {

@@ -1,5 +1,5 @@
 import { requireInteger, requireLimit, requireText } from './checks'
-import { type Chunk, toChunk } from './chunks'
+import { type Chunk, toChunk } from './chunk-model'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 

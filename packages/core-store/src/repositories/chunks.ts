@@ -1,44 +1,15 @@
-import type { Selectable } from 'kysely'
-import type { ChunksTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 
 export type { ChunkProcessing } from './chunk-processing'
 
+import { type Chunk, toChunk } from './chunk-model'
+
+export { type Chunk, toChunk }
+
 import { requireIntegers, requireText } from './checks'
 import { type ChunkProcessingMarks, createChunkProcessing } from './chunk-processing'
-import { parseArray, requireId } from './json'
+import { requireId } from './json'
 import type { RepositoryScope } from './scope'
-import { _notIndexed } from './sqlite-hints'
-
-/** A salient stretch of a session's messages, the unit extraction works on. */
-export interface Chunk {
-  readonly id: number
-  readonly workspaceId: string
-  readonly sessionId: string
-  readonly text: string
-  readonly salienceReason: string
-  /** `messages.id` this chunk was built from. */
-  readonly messageIds: readonly number[]
-  readonly firstMessageId: number
-  readonly lastMessageId: number
-  readonly occurredAt: string
-  readonly createdAt: string
-}
-
-export function toChunk(row: Selectable<ChunksTable>): Chunk {
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    sessionId: row.session_id,
-    text: row.text,
-    salienceReason: row.salience_reason,
-    messageIds: parseArray<number>(row.message_ids),
-    firstMessageId: row.first_message_id,
-    lastMessageId: row.last_message_id,
-    occurredAt: row.occurred_at,
-    createdAt: row.created_at,
-  }
-}
 
 /** A new chunk over messages of one session. */
 export interface NewChunk {
@@ -161,7 +132,7 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
       const result = await db
         .deleteFrom('chunks')
         .where('id', 'in', ids)
-        .where(_notIndexed(scope.backend, 'workspace_id'), '=', workspaceId)
+        .where(scope.engine.notIndexed('workspace_id'), '=', workspaceId)
         .executeTakeFirst()
       return Number(result.numDeletedRows)
     },

@@ -1,8 +1,8 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
-import { normalize } from '../canonical/normalize'
+import type { StoreEngine } from '../engine/types'
 import { _filterFor, CONCLUSION_FILTER_FIELDS, type ConclusionFilter, type FilterTarget } from '../filter'
-import { StoreError } from '../store/errors'
-import type { RepositoryBackend } from './backend'
+import { StoreError } from '../kernel/errors'
+import { normalize } from '../text/normalize'
 import { parseArray, parseObject } from './json'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
@@ -121,13 +121,13 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
     offset: number,
   ): Promise<Conclusion[]> => {
     const orderBy = ORDERS[order] ?? invalid(`unknown conclusion order '${String(order)}'`)
-    const relation = conclusionsRelation(scope.backend, workspaceId, await peerSubjects(db, workspaceId))
+    const relation = conclusionsRelation(scope.engine, workspaceId, await peerSubjects(db, workspaceId))
     const result = await sql<ConclusionRow>`SELECT * FROM ${relation}
-      WHERE ${where} ORDER BY ${orderBy} ${limitClause(scope.backend, limit)} OFFSET ${offset}`.execute(db)
+      WHERE ${where} ORDER BY ${orderBy} ${limitClause(scope.engine, limit)} OFFSET ${offset}`.execute(db)
     return result.rows.map(toConclusion)
   }
   const count = async (workspaceId: string, where: RawBuilder<SqlBool>): Promise<number> => {
-    const relation = conclusionsRelation(scope.backend, workspaceId, await peerSubjects(db, workspaceId))
+    const relation = conclusionsRelation(scope.engine, workspaceId, await peerSubjects(db, workspaceId))
     const result = await sql<{
       n: number
     }>`SELECT count(*) AS n FROM ${relation}
@@ -138,7 +138,7 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
   return {
     async list(workspaceId, request, filter) {
       const window = pageWindow(request)
-      const where = _filterFor(scope.backend, CONCLUSION_TARGET, filter)
+      const where = _filterFor(scope.engine, CONCLUSION_TARGET, filter)
       const [items, total] = await Promise.all([
         select(workspaceId, where, window.reverse ? 'oldest' : 'newest', window.size, window.offset),
         count(workspaceId, where),
@@ -152,7 +152,7 @@ export function createConclusionsRepository(scope: RepositoryScope): Conclusions
       }
       return select(
         workspaceId,
-        _filterFor(scope.backend, CONCLUSION_TARGET, query.filter),
+        _filterFor(scope.engine, CONCLUSION_TARGET, query.filter),
         query.order ?? 'newest',
         limit,
         0,
@@ -182,19 +182,6 @@ function peerSubjectsTable(pairs: readonly [string, string][]): RawBuilder<unkno
   return sql`VALUES ${sql.join(pairs.map(([canonical, peerId]) => sql`(${canonical}, ${peerId})`))}`
 }
 
-/** A boolean setting of a JSON configuration column as 1, 0 or NULL (unset), on either engine. */
-function configFlag(
-  backend: RepositoryBackend,
-  column: RawBuilder<unknown>,
-  key: string,
-): RawBuilder<number> {
-  if (backend.name === 'postgres') {
-    return sql`(CASE WHEN ${column}->>${sql.lit(key)} IN ('true', '1') THEN 1
-      WHEN ${column}->>${sql.lit(key)} IN ('false', '0') THEN 0 END)`
-  }
-  return sql`json_extract(${column}, ${sql.lit(`$.${key}`)})`
-}
-
 /**
  * The `conclusions` relation: active notes with both peers set, united with active, current graph edges seen
  * through the sessions of their positive evidence (`kg_evidence.message_ids` → messages):
@@ -212,31 +199,28 @@ function configFlag(
  * `jsonb_array_elements_text` / `jsonb_build_object` / `->>` on PostgreSQL).
  */
 function conclusionsRelation(
-  backend: RepositoryBackend,
+  engine: StoreEngine,
   workspaceId: string,
   peers: readonly [string, string][],
 ): RawBuilder<ConclusionRow> {
-  const postgres = backend.name === 'postgres'
-  const graphMetadata = postgres
-    ? sql`jsonb_build_object('source', 'graph', 'confidence', f.confidence, 'scope', f.scope)`
-    : sql`json_object('source', 'graph', 'confidence', f.confidence, 'scope', f.scope)`
-  const evidenceMessages = postgres
-    ? sql`FROM kg_evidence e CROSS JOIN LATERAL jsonb_array_elements_text(e.message_ids) AS j(value)
-      JOIN messages m ON m.id = CAST(j.value AS bigint)`
-    : sql`FROM kg_evidence e, json_each(e.message_ids) j
-      JOIN messages m ON m.id = j.value`
+  const graphMetadata = engine.jsonObject([
+    ['source', sql.lit('graph')],
+    ['confidence', sql.ref('f.confidence')],
+    ['scope', sql.ref('f.scope')],
+  ])
+  const evidenceMessages = engine.evidenceMessages
   const unattributed = sql.join(UNATTRIBUTED_SUBJECTS.map((subject) => sql`${subject}`))
   const configuration = sql.ref('configuration')
   return sql<ConclusionRow>`(
     WITH peer_subjects(canonical, peer_id) AS (${peerSubjectsTable(peers)}),
     hidden_peers AS (
       SELECT id AS peer_id FROM peers
-      WHERE workspace_id = ${workspaceId} AND ${configFlag(backend, configuration, 'observe_me')} = 0
+      WHERE workspace_id = ${workspaceId} AND ${engine.jsonFlag(configuration, 'observe_me')} = 0
     ),
     members AS (
       SELECT session_id, peer_id,
-        coalesce(${configFlag(backend, configuration, 'observe_me')}, 1) AS observe_me,
-        coalesce(${configFlag(backend, configuration, 'observe_others')}, 0) AS observe_others
+        coalesce(${engine.jsonFlag(configuration, 'observe_me')}, 1) AS observe_me,
+        coalesce(${engine.jsonFlag(configuration, 'observe_others')}, 0) AS observe_others
       FROM session_peers WHERE workspace_id = ${workspaceId}
     ),
     sightings AS (
@@ -292,10 +276,9 @@ function conclusionsRelation(
   ) AS conclusions`
 }
 
-/** `limit` < 0 means no limit: `LIMIT -1` on SQLite (which needs a LIMIT before OFFSET), `LIMIT ALL` on PostgreSQL. */
-function limitClause(backend: RepositoryBackend, limit: number): RawBuilder<unknown> {
-  if (limit >= 0) return sql`LIMIT ${limit}`
-  return backend.name === 'postgres' ? sql`LIMIT ALL` : sql`LIMIT -1`
+/** `limit` < 0 means no limit (a LIMIT the engine reads as none: SQLite needs one before OFFSET). */
+function limitClause(engine: StoreEngine, limit: number): RawBuilder<unknown> {
+  return limit >= 0 ? sql`LIMIT ${limit}` : engine.noLimit()
 }
 
 function invalid(message: string): never {

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
-import type { DreamRunsTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { DreamRunsTable } from '../kernel/tables'
 import { parseArray, parseObject, requireId } from './json'
 import type { RepositoryScope } from './scope'
 import type { DreamRun, DreamRunOutcome, DreamRunsRepository } from './types'

@@ -1,8 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
-import type { HyMemDatabase, KnowledgeGraphTable } from '../schema/tables'
-import type { RepositoryBackend } from './backend'
+import type { StoreEngine } from '../engine/types'
+import type { HyMemDatabase, KnowledgeGraphTable } from '../kernel/tables'
 import { type Edge, toEdge } from './edge-model'
-import { _inIdList, _pairRows } from './sqlite-hints'
 
 /** What {@link EdgesRepository.findConflicts} looks for. */
 export interface ConflictRules {
@@ -31,13 +30,13 @@ export interface EdgeConflict {
 
 /** Contradicting groups of current edges, strongest first (rule lists as parameters, CTEs). */
 export async function findConflicts(
-  backend: RepositoryBackend,
+  engine: StoreEngine,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   rules: ConflictRules,
   limit: number,
 ): Promise<EdgeConflict[]> {
-  return groupConflicts(await conflictRows(backend, db, workspaceId, rules, limit))
+  return groupConflicts(await conflictRows(engine, db, workspaceId, rules, limit))
 }
 
 type ConflictRow = Selectable<KnowledgeGraphTable> & {
@@ -49,7 +48,7 @@ type ConflictRow = Selectable<KnowledgeGraphTable> & {
 }
 
 async function conflictRows(
-  backend: RepositoryBackend,
+  engine: StoreEngine,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   rules: ConflictRules,
@@ -63,10 +62,10 @@ async function conflictRows(
     competing AS (
       SELECT 'competing_object' AS kind, subject, predicate, NULL AS object,
         'c|' || subject || '|' || predicate AS group_key
-      FROM current WHERE ${_inIdList(backend, 'predicate', rules.exclusivePredicates)}
+      FROM current WHERE ${engine.inIdList('predicate', rules.exclusivePredicates)}
       GROUP BY subject, predicate HAVING count(DISTINCT object) > 1
     ),
-    pair AS (${_pairRows(backend, rules.opposingPredicates)}),
+    pair AS (${engine.pairRows(rules.opposingPredicates)}),
     opposing AS (
       SELECT DISTINCT 'opposing_predicate' AS kind, x.subject, pair.a || '|' || pair.b AS predicate, x.object,
         'o|' || x.subject || '|' || x.object || '|' || pair.a || '|' || pair.b AS group_key, pair.a, pair.b

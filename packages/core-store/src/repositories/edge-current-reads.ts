@@ -193,7 +193,7 @@ export function createEdgeCurrentReads(scope: RepositoryScope): EdgeCurrentReads
       const perEntity = requireLimit(options.perEntity, 'perEntity')
       if (entities.length === 0 || perEntity === 0) return []
       return (
-        await bestTouching(scope.backend, db, workspaceId, entities, perEntity, validityOf(options.validity))
+        await bestTouching(scope.engine, db, workspaceId, entities, perEntity, validityOf(options.validity))
       ).map(toEdge)
     },
     async findTouchingWithPredicates(workspaceId, entities, predicates, options) {
@@ -201,7 +201,7 @@ export function createEdgeCurrentReads(scope: RepositoryScope): EdgeCurrentReads
       const limit = requireLimit(options.limit, 'limit')
       if (predicates.length === 0 || entities.length === 0 || limit === 0) return []
       const rows = await touchingWithPredicates(
-        scope.backend,
+        scope.engine,
         db,
         workspaceId,
         entities,
@@ -217,7 +217,7 @@ export function createEdgeCurrentReads(scope: RepositoryScope): EdgeCurrentReads
       if (predicates.length === 0 || limit === 0) return []
       return (
         await strongestWithPredicates(
-          scope.backend,
+          scope.engine,
           db,
           workspaceId,
           predicates,
@@ -229,7 +229,7 @@ export function createEdgeCurrentReads(scope: RepositoryScope): EdgeCurrentReads
     async findCurrentByIds(workspaceId, ids, validity) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      return (await currentByIds(scope.backend, db, workspaceId, ids, validityOf(validity))).map(toEdge)
+      return (await currentByIds(scope.engine, db, workspaceId, ids, validityOf(validity))).map(toEdge)
     },
     async findMostRecent(workspaceId, options) {
       requireId(workspaceId, 'workspace id')
@@ -241,13 +241,13 @@ export function createEdgeCurrentReads(scope: RepositoryScope): EdgeCurrentReads
       requireId(workspaceId, 'workspace id')
       const limit = requireLimit(rules.limit, 'limit')
       if (limit === 0) return []
-      return findConflicts(scope.backend, db, workspaceId, rules, limit)
+      return findConflicts(scope.engine, db, workspaceId, rules, limit)
     },
     async findHiddenTouching(workspaceId, entities, options) {
       requireId(workspaceId, 'workspace id')
       const limit = requireLimit(options.limit, 'limit')
       if (entities.length === 0 || limit === 0) return []
-      return (await hiddenTouching(scope.backend, db, workspaceId, entities, limit, options.validity)).map(
+      return (await hiddenTouching(scope.engine, db, workspaceId, entities, limit, options.validity)).map(
         toEdge,
       )
     },

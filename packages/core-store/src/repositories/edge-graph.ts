@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
-import { StoreError } from '../store/errors'
-import { parseIsoTime } from '../time'
+import { StoreError } from '../kernel/errors'
+import { parseIsoTime } from '../kernel/iso-time'
+import type { HyMemDatabase } from '../kernel/tables'
 import { type Edge, toEdge } from './edge-model'
 import { requireId } from './json'
 

@@ -1,4 +1,4 @@
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 import {
   type EdgeGraphFilter,
   type EdgeGraphPage,

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { EdgeStatus, HyMemDatabase, KnowledgeGraphTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { EdgeStatus, HyMemDatabase, KnowledgeGraphTable } from '../kernel/tables'
 import { requireText } from './checks'
 
 /** One edge of the knowledge graph: a typed fact with its evidence counts and validity window. */

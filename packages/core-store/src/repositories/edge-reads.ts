@@ -4,7 +4,6 @@ import { type NamedEntity, namedEntities } from './edges-sqlite'
 import { _selectEdgeByKeySqlite } from './graph-statements'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
-import { _notIndexed } from './sqlite-hints'
 
 /** Reads of single edges and whole-graph listings of the knowledge graph (`knowledge_graph`). */
 export interface EdgeReads {
@@ -65,7 +64,7 @@ export function createEdgeReads(scope: RepositoryScope): EdgeReads {
           .selectFrom('knowledge_graph')
           .selectAll()
           .where('id', 'in', ids.slice(start, start + IN_LIST_CHUNK))
-          .where(_notIndexed(scope.backend, 'workspace_id'), '=', workspaceId)
+          .where(scope.engine.notIndexed('workspace_id'), '=', workspaceId)
           .orderBy('id')
           .execute()
         out.push(...rows.map(toEdge))
@@ -77,7 +76,7 @@ export function createEdgeReads(scope: RepositoryScope): EdgeReads {
       const triple = requireTriple(key)
       const derived = key.derived === true
       const row = await scope.read(() =>
-        _selectEdgeByKeySqlite(scope.statements, workspaceId, { ...triple, derived }),
+        _selectEdgeByKeySqlite(scope.engine.statements, workspaceId, { ...triple, derived }),
       )
       return row ? toEdge(row) : null
     },
@@ -136,7 +135,7 @@ export function createEdgeReads(scope: RepositoryScope): EdgeReads {
     async findNamedEntities(workspaceId, keys) {
       requireId(workspaceId, 'workspace id')
       if (keys.length === 0) return []
-      return namedEntities(scope.backend, db, workspaceId, keys)
+      return namedEntities(scope.engine, db, workspaceId, keys)
     },
     async countByState(workspaceId) {
       requireId(workspaceId, 'workspace id')

@@ -1,7 +1,7 @@
-import { edgeConfidence } from '../canonical/merge'
-import type { KnowledgeGraphTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { KnowledgeGraphTable } from '../kernel/tables'
 import { requireInteger, requireNumber, requireText } from './checks'
+import { edgeConfidence } from './edge-confidence'
 import {
   type Edge,
   type EdgeCounts,
@@ -170,9 +170,13 @@ export function createEdgeWrites(scope: RepositoryScope): EdgeWrites {
       requireInteger(edgeId, 'edge id')
       const columns = patchColumns(patch)
       return scope.write(() => {
-        const { pos, neg } = _countEvidenceSqlite(scope.statements, edgeId)
+        const { pos, neg } = _countEvidenceSqlite(scope.engine.statements, edgeId)
         const confidence = edgeConfidence(pos, neg)
-        _updateEdgeCountsSqlite(scope.statements, workspaceId, edgeId, columns, { pos, neg, confidence })
+        _updateEdgeCountsSqlite(scope.engine.statements, workspaceId, edgeId, columns, {
+          pos,
+          neg,
+          confidence,
+        })
         return { posEvidence: pos, negEvidence: neg, confidence }
       })
     },

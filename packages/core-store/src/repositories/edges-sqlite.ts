@@ -1,8 +1,7 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely'
-import type { HyMemDatabase, KnowledgeGraphTable } from '../schema/tables'
-import type { RepositoryBackend } from './backend'
+import type { StoreEngine } from '../engine/types'
+import type { HyMemDatabase, KnowledgeGraphTable } from '../kernel/tables'
 import type { EdgeValidity } from './edge-model'
-import { _inIdList, _notIndexed, _orderedJoin, _textRows } from './sqlite-hints'
 
 // The graph lookups of the edges repository, written as SQL both engines run: entity and predicate lists
 // travel as one parameter each (`_textRows`, `_inIdList`), and a window function ranks the edges per entity.
@@ -33,7 +32,7 @@ function hiddenOf(validity: EdgeValidity = {}): RawBuilder<unknown> {
 
 /** Edges touching `entities` that `validity` hides, most recently seen first (then id). */
 export async function hiddenTouching(
-  backend: RepositoryBackend,
+  engine: StoreEngine,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   entities: readonly string[],
@@ -42,11 +41,11 @@ export async function hiddenTouching(
 ): Promise<Selectable<KnowledgeGraphTable>[]> {
   const hidden = hiddenOf(validity)
   const { rows } = await sql<Selectable<KnowledgeGraphTable>>`
-    WITH a(name) AS (${_textRows(backend, entities)})
-    SELECT k.* FROM a ${_orderedJoin(backend)} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name
+    WITH a(name) AS (${engine.textRows(entities)})
+    SELECT k.* FROM a ${engine.orderedJoin()} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name
     WHERE ${hidden}
     UNION
-    SELECT k.* FROM a ${_orderedJoin(backend)} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name
+    SELECT k.* FROM a ${engine.orderedJoin()} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name
     WHERE ${hidden}
     ORDER BY last_seen DESC, id
     LIMIT ${limit}`.execute(db)
@@ -55,7 +54,7 @@ export async function hiddenTouching(
 
 /** One index seek per entity and end (subject, object), ranked per entity with a window function. */
 export async function bestTouching(
-  backend: RepositoryBackend,
+  engine: StoreEngine,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   entities: readonly string[],
@@ -63,13 +62,13 @@ export async function bestTouching(
   valid: RawBuilder<unknown>,
 ): Promise<Selectable<KnowledgeGraphTable>[]> {
   const { rows } = await sql<Selectable<KnowledgeGraphTable>>`
-    WITH a(name) AS (${_textRows(backend, entities)}),
+    WITH a(name) AS (${engine.textRows(entities)}),
     touching AS (
       SELECT k.*, a.name AS anchor FROM a
-        ${_orderedJoin(backend)} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name WHERE ${valid}
+        ${engine.orderedJoin()} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name WHERE ${valid}
       UNION ALL
       SELECT k.*, a.name AS anchor FROM a
-        ${_orderedJoin(backend)} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name WHERE ${valid}
+        ${engine.orderedJoin()} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name WHERE ${valid}
     ),
     ranked AS (
       SELECT *, row_number() OVER (PARTITION BY anchor ORDER BY confidence DESC, last_seen DESC, id) AS rn
@@ -80,7 +79,7 @@ export async function bestTouching(
 }
 
 export async function touchingWithPredicates(
-  backend: RepositoryBackend,
+  engine: StoreEngine,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   entities: readonly string[],
@@ -89,12 +88,12 @@ export async function touchingWithPredicates(
   valid: RawBuilder<unknown>,
 ): Promise<Selectable<KnowledgeGraphTable>[]> {
   const { rows } = await sql<Selectable<KnowledgeGraphTable>>`
-    WITH a(name) AS (${_textRows(backend, entities)})
-    SELECT k.* FROM a ${_orderedJoin(backend)} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name
-    WHERE ${_inIdList(backend, 'k.predicate', predicates)} AND ${valid}
+    WITH a(name) AS (${engine.textRows(entities)})
+    SELECT k.* FROM a ${engine.orderedJoin()} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.subject = a.name
+    WHERE ${engine.inIdList('k.predicate', predicates)} AND ${valid}
     UNION
-    SELECT k.* FROM a ${_orderedJoin(backend)} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name
-    WHERE ${_inIdList(backend, 'k.predicate', predicates)} AND ${valid}
+    SELECT k.* FROM a ${engine.orderedJoin()} knowledge_graph k ON k.workspace_id = ${workspaceId} AND k.object = a.name
+    WHERE ${engine.inIdList('k.predicate', predicates)} AND ${valid}
     ORDER BY confidence DESC, last_seen DESC, id
     LIMIT ${limit}`.execute(db)
   return rows
@@ -106,13 +105,13 @@ const EDGE_COLUMNS = sql.raw(
 )
 
 export async function namedEntities(
-  backend: RepositoryBackend,
+  engine: StoreEngine,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   keys: readonly string[],
 ): Promise<NamedEntity[]> {
   const { rows } = await sql<NamedEntity>`
-    WITH q(key) AS (${_textRows(backend, keys)})
+    WITH q(key) AS (${engine.textRows(keys)})
     SELECT a.canonical AS entity, q.key FROM q
       JOIN entity_aliases a ON a.workspace_id = ${workspaceId} AND a.surface = q.key
     UNION
@@ -133,7 +132,7 @@ export async function namedEntities(
 }
 
 export async function strongestWithPredicates(
-  backend: RepositoryBackend,
+  engine: StoreEngine,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   predicates: readonly string[],
@@ -143,7 +142,7 @@ export async function strongestWithPredicates(
   const { rows } = await sql<Selectable<KnowledgeGraphTable>>`
     SELECT k.* FROM knowledge_graph k
     WHERE k.workspace_id = ${workspaceId}
-      AND ${_inIdList(backend, 'k.predicate', predicates)}
+      AND ${engine.inIdList('k.predicate', predicates)}
       AND ${valid}
     ORDER BY k.confidence DESC, k.last_seen DESC, k.id
     LIMIT ${limit}`.execute(db)
@@ -152,7 +151,7 @@ export async function strongestWithPredicates(
 
 /** `+k.workspace_id` keeps SQLite on the primary key instead of scanning the workspace's index. */
 export async function currentByIds(
-  backend: RepositoryBackend,
+  engine: StoreEngine,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   ids: readonly number[],
@@ -160,8 +159,8 @@ export async function currentByIds(
 ): Promise<Selectable<KnowledgeGraphTable>[]> {
   const { rows } = await sql<Selectable<KnowledgeGraphTable>>`
     SELECT k.* FROM knowledge_graph k
-    WHERE ${_inIdList(backend, 'k.id', ids)}
-      AND ${_notIndexed(backend, 'k.workspace_id')} = ${workspaceId} AND ${valid}`.execute(db)
+    WHERE ${engine.inIdList('k.id', ids)}
+      AND ${engine.notIndexed('k.workspace_id')} = ${workspaceId} AND ${valid}`.execute(db)
   return rows
 }
 

@@ -1,9 +1,8 @@
 import { sql } from 'kysely'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 import { requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
-import { _textRows } from './sqlite-hints'
 
 /** The kind of thing an entity is (`service`, `database`, ...), decided by a running vote. */
 export interface EntityType {
@@ -91,7 +90,7 @@ export function createEntityTypesRepository(scope: RepositoryScope): EntityTypes
       requireId(workspaceId, 'workspace id')
       if (names.length === 0) return []
       const { rows } = await sql<{ type: string }>`
-        SELECT DISTINCT t.type FROM (SELECT value AS key FROM (${_textRows(scope.backend, names)}) AS v) q
+        SELECT DISTINCT t.type FROM (SELECT value AS key FROM (${scope.engine.textRows(names)}) AS v) q
           JOIN entity_types t ON t.workspace_id = ${workspaceId} AND t.type = q.key
         ORDER BY t.type`.execute(db)
       return rows.map((row) => row.type)
@@ -122,7 +121,7 @@ export function createEntityTypesRepository(scope: RepositoryScope): EntityTypes
           .select(['type', 'evidence'])
           .where('workspace_id', '=', workspaceId)
           .where('entity', '=', entity)
-          .$if(scope.backend.rowLocks, (query) => query.forUpdate())
+          .$if(scope.engine.rowLocks, (query) => query.forUpdate())
           .executeTakeFirst()
         if (!row) {
           await tx

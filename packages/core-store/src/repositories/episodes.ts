@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
-import type { EpisodesTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { EpisodesTable } from '../kernel/tables'
 import { selectByIds } from './by-ids'
 import { optionalText, requireIntegers, requireText } from './checks'
 import { parseArray, requireId } from './json'
@@ -92,7 +92,7 @@ export function createEpisodesRepository(scope: RepositoryScope): EpisodesReposi
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      return (await selectByIds(scope.backend, db, 'episodes', workspaceId, ids)).map(toEpisode)
+      return (await selectByIds(scope.engine, db, 'episodes', workspaceId, ids)).map(toEpisode)
     },
     async listBySession(workspaceId, sessionId) {
       requireId(workspaceId, 'workspace id')

@@ -1,11 +1,10 @@
 import { type Selectable, sql } from 'kysely'
-import type { KgEvidenceTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { KgEvidenceTable } from '../kernel/tables'
 import { optionalText, requireInteger, requireIntegers, requireText } from './checks'
 import { _deleteDecayMarkSqlite, _insertEvidenceSqlite } from './graph-statements'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
-import { _inIdList } from './sqlite-hints'
 
 /** One piece of evidence for (polarity 1) or against (polarity -1) an edge. */
 export interface Evidence {
@@ -156,7 +155,7 @@ export function createEvidenceRepository(scope: RepositoryScope): EvidenceReposi
       const { rows } = await sql<{ edge_id: number; message_ids: string; chunk_message_ids: string | null }>`
         SELECT e.edge_id, e.message_ids, c.message_ids AS chunk_message_ids
         FROM kg_evidence e LEFT JOIN chunks c ON c.id = e.chunk_id
-        WHERE ${_inIdList(scope.backend, 'e.edge_id', edgeIds)}
+        WHERE ${scope.engine.inIdList('e.edge_id', edgeIds)}
           AND e.workspace_id = ${workspaceId}`.execute(db)
       const sets = new Map<number, Set<number>>()
       for (const row of rows) {
@@ -178,7 +177,7 @@ export function createEvidenceRepository(scope: RepositoryScope): EvidenceReposi
     async add(workspaceId, evidence) {
       requireId(workspaceId, 'workspace id')
       const row = evidenceRow(workspaceId, evidence, context.now())
-      return scope.write(() => _insertEvidenceSqlite(scope.statements, row))
+      return scope.write(() => _insertEvidenceSqlite(scope.engine.statements, row))
     },
     async addMany(workspaceId, evidence) {
       requireId(workspaceId, 'workspace id')
@@ -202,7 +201,7 @@ export function createEvidenceRepository(scope: RepositoryScope): EvidenceReposi
       requireId(workspaceId, 'workspace id')
       requireInteger(edgeId, 'edge id')
       requireInteger(chunkId, 'chunk id')
-      await scope.write(() => _deleteDecayMarkSqlite(scope.statements, workspaceId, edgeId, chunkId))
+      await scope.write(() => _deleteDecayMarkSqlite(scope.engine.statements, workspaceId, edgeId, chunkId))
     },
     async latestSupportText(workspaceId, edgeId) {
       requireId(workspaceId, 'workspace id')

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 import { optionalText, requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'

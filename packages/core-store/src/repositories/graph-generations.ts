@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
+import type { HyMemDatabase } from '../kernel/tables'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 

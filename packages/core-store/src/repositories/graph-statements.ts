@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
-import type { KnowledgeGraphTable } from '../schema/tables'
-import type { StatementCache } from '../store/statement-cache'
+import type { StatementCache } from '../engine/types'
+import type { KnowledgeGraphTable } from '../kernel/tables'
 
 /*
  * SQLite-only: the statements extraction runs for every triple of every chunk, as cached prepared

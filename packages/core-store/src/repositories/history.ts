@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
+import type { HyMemDatabase } from '../kernel/tables'
 import { type Edge, toEdge } from './edge-model'
 import { type Evidence, toEvidence } from './evidence'
 import { requireId } from './json'

@@ -1,4 +1,4 @@
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 import { requireText } from './checks'
 import type { RepositoryScope } from './scope'
 import { outsideBounds, requireTrimBounds, type TrimBounds } from './trim-bounds'

@@ -1,11 +1,10 @@
 import type { Selectable } from 'kysely'
-import type { BehavioralMarkersTable, MarkerKind } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { BehavioralMarkersTable, MarkerKind } from '../kernel/tables'
 import { requireInteger, requireIntegers, requireText } from './checks'
 import { requireId } from './json'
 import { createProfileEntryMethods, type ProfileEntryMethods } from './profile-entries'
 import type { RepositoryScope } from './scope'
-import { _notIndexed } from './sqlite-hints'
 
 export type { ProfileEntry, ProfileEntryQuery, ProfileObservation } from './profile-entries'
 
@@ -116,7 +115,7 @@ export function createMarkersRepository(scope: RepositoryScope): MarkersReposito
         .updateTable('behavioral_markers')
         .set({ consolidated: 1 })
         .where('id', 'in', ids)
-        .where(_notIndexed(scope.backend, 'workspace_id'), '=', workspaceId)
+        .where(scope.engine.notIndexed('workspace_id'), '=', workspaceId)
         .execute()
     },
   }

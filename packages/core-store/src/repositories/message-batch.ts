@@ -1,6 +1,6 @@
-import type { MessageRole, PeerRole } from '../schema/tables'
-import type { StoreContext } from '../store/context'
-import type { StatementCache } from '../store/statement-cache'
+import type { StatementCache } from '../engine/types'
+import type { StoreContext } from '../kernel/context'
+import type { MessageRole, PeerRole } from '../kernel/tables'
 import { inferPeerRole, messageRoleOf } from './peer-role'
 import type { JsonObject, Message } from './types'
 

@@ -1,4 +1,4 @@
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 import { objectText, requireId } from './json'
 import type { MessagesRepository } from './message-types'
 import { MESSAGE_ROLES, toMessage } from './message-values'

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import type { MessageRole, MessagesTable } from '../schema/tables'
+import type { MessageRole, MessagesTable } from '../kernel/tables'
 import { parseObject } from './json'
 import type { Message } from './types'
 

@@ -1,15 +1,14 @@
 import { type Kysely, sql } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
-import type { RepositoryBackend } from './backend'
+import type { StoreEngine } from '../engine/types'
+import type { HyMemDatabase } from '../kernel/tables'
 import type { MessageNeighbours } from './message-types'
-import { _inIdList, _notIndexed } from './sqlite-hints'
 
 /**
  * One index seek per neighbour (`messages_by_session`); `+m.workspace_id` keeps SQLite on the primary key.
  * Portable but for the id list and that hint (see `_inIdList`, `_notIndexed`).
  */
 export async function selectNeighbours(
-  backend: RepositoryBackend,
+  engine: StoreEngine,
   db: Kysely<HyMemDatabase>,
   workspaceId: string,
   ids: readonly number[],
@@ -26,7 +25,7 @@ export async function selectNeighbours(
   const { rows } = await sql<Record<string, number | string | null>>`
     SELECT m.id, m.session_id, m.peer_id${columns.length > 0 ? sql`, ${sql.join(columns)}` : sql``}
     FROM messages m
-    WHERE ${_inIdList(backend, 'm.id', ids)} AND ${_notIndexed(backend, 'm.workspace_id')} = ${workspaceId}`.execute(
+    WHERE ${engine.inIdList('m.id', ids)} AND ${engine.notIndexed('m.workspace_id')} = ${workspaceId}`.execute(
     db,
   )
   return rows.map((row) => {

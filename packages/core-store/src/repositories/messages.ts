@@ -1,7 +1,7 @@
 import { _filterFor, type FilterTarget, MESSAGE_FILTER_FIELDS } from '../filter'
-import { StoreError } from '../store/errors'
-import { ISO_TIME_HINT, parseIsoTime } from '../time'
-import { loadTokenCounter, type TokenCounter } from '../tokens'
+import { loadTokenCounter, type TokenCounter } from '../kernel/count-tokens'
+import { StoreError } from '../kernel/errors'
+import { ISO_TIME_HINT, parseIsoTime } from '../kernel/iso-time'
 import { selectByIds } from './by-ids'
 import { requireInteger, requireIntegers } from './checks'
 import { isJsonObject, objectText, parseObject, requireId } from './json'
@@ -112,7 +112,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       const prepared = await prepareInSlices(messages, count)
       if (prepared.length === 0) return []
       return scope.write(() =>
-        insertMessageBatch(scope.statements, context, workspaceId, sessionId, prepared),
+        insertMessageBatch(scope.engine.statements, context, workspaceId, sessionId, prepared),
       )
     },
     async getByPublicId(workspaceId, publicId) {
@@ -145,7 +145,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
         .selectFrom('messages')
         .where('workspace_id', '=', workspaceId)
         .where('session_id', '=', sessionId)
-        .where(_filterFor(scope.backend, MESSAGE_TARGET, filter))
+        .where(_filterFor(scope.engine, MESSAGE_TARGET, filter))
       const [rows, count] = await Promise.all([
         matching
           .selectAll()
@@ -210,7 +210,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       if (!Number.isInteger(span) || span < 0)
         throw new StoreError('INVALID_INPUT', 'span must be a non-negative integer')
       if (ids.length === 0) return []
-      return selectNeighbours(scope.backend, db, workspaceId, ids, span)
+      return selectNeighbours(scope.engine, db, workspaceId, ids, span)
     },
     async listUserAuthors(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
@@ -231,8 +231,8 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       requireIntegers(ids, 'ids')
       if (ids.length === 0) return []
       if (filter === undefined)
-        return (await selectByIds(scope.backend, db, 'messages', workspaceId, ids)).map(toMessage).sort(byId)
-      const condition = _filterFor(scope.backend, MESSAGE_TARGET, filter)
+        return (await selectByIds(scope.engine, db, 'messages', workspaceId, ids)).map(toMessage).sort(byId)
+      const condition = _filterFor(scope.engine, MESSAGE_TARGET, filter)
       const unique = [...new Set(ids)]
       const found: Message[] = []
       for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {

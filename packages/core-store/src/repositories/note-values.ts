@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
-import type { NotesTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
-import { ISO_TIME_HINT, parseIsoTime } from '../time'
+import { StoreError } from '../kernel/errors'
+import { ISO_TIME_HINT, parseIsoTime } from '../kernel/iso-time'
+import type { NotesTable } from '../kernel/tables'
 import { isJsonObject } from './json'
 import type { JsonObject } from './types'
 

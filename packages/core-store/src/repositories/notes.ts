@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { HyMemDatabase } from '../kernel/tables'
 import { requireId } from './json'
 import {
   checkNumber,
@@ -103,7 +103,7 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
     async getByIds(workspaceId, ids, filter = {}) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      return (await notesByIds(scope.backend, db, workspaceId, ids, filter)).map(toNote)
+      return (await notesByIds(scope.engine, db, workspaceId, ids, filter)).map(toNote)
     },
     async activeForPair(workspaceId, pair, ids) {
       if (ids !== undefined && ids.length === 0) return []
@@ -281,7 +281,7 @@ export function createNotesRepository(scope: RepositoryScope): NotesRepository {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return
       if (at !== undefined) checkTime(at, 'at')
-      await markNotesAccessed(scope.backend, db, workspaceId, ids, at ?? context.now())
+      await markNotesAccessed(scope.engine, db, workspaceId, ids, at ?? context.now())
     },
     async countByState(workspaceId) {
       const row = await db

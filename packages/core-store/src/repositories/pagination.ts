@@ -1,4 +1,4 @@
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 import type { Page, PageRequest } from './types'
 
 export const DEFAULT_PAGE_SIZE = 50

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import type { PassagesTable } from '../schema/passage-tables'
-import { StoreError } from '../store/errors'
+import type { PassagesTable } from '../kernel/passage-tables'
+import { StoreError } from '../kernel/errors'
 import { selectByIds } from './by-ids'
 import { requireIntegers } from './checks'
 import { requireId } from './json'
@@ -78,7 +78,7 @@ export function createPassagesRepository(scope: RepositoryScope): PassagesReposi
       if (messages.length === 0) return
       await scope.write(async (tx) => {
         const found = new Map(
-          (await selectByIds(scope.backend, tx, 'messages', workspaceId, ids)).map((row) => [
+          (await selectByIds(scope.engine, tx, 'messages', workspaceId, ids)).map((row) => [
             Number(row.id),
             row,
           ]),
@@ -163,7 +163,7 @@ export function createPassagesRepository(scope: RepositoryScope): PassagesReposi
       requireId(workspaceId, 'workspace id')
       requireIntegers(ids, 'passage ids')
       if (ids.length === 0) return []
-      return (await selectByIds(scope.backend, db, 'passages', workspaceId, ids))
+      return (await selectByIds(scope.engine, db, 'passages', workspaceId, ids))
         .map(toPassage)
         .sort((a, b) => a.id - b.id)
     },

@@ -1,4 +1,4 @@
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 import { parseArray, requireId } from './json'
 import { ensurePeer } from './peers'
 import type { RepositoryScope } from './scope'

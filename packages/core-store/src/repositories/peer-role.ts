@@ -1,4 +1,4 @@
-import type { MessageRole, PeerRole } from '../schema/tables'
+import type { MessageRole, PeerRole } from '../kernel/tables'
 
 const USER_LIKE = /user[-_]|human|client|telegram|discord|slack/i
 const ASSISTANT_LIKE = /agent|hermes|assistant|ai[-_]|bot|llm/i

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import { _filterFor, type FilterTarget, PEER_FILTER_FIELDS } from '../filter'
-import type { HyMemDatabase, PeerRole, PeersTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { HyMemDatabase, PeerRole, PeersTable } from '../kernel/tables'
 import { objectText, parseObject, requireId } from './json'
 import { pageWindow, toPage } from './pagination'
 import { inferPeerRole } from './peer-role'
@@ -103,7 +103,7 @@ export function createPeersRepository(scope: RepositoryScope): PeersRepository {
       const matching = db
         .selectFrom('peers')
         .where('workspace_id', '=', workspaceId)
-        .where(_filterFor(scope.backend, PEER_TARGET, filter))
+        .where(_filterFor(scope.engine, PEER_TARGET, filter))
       const [rows, count] = await Promise.all([
         matching
           .selectAll()

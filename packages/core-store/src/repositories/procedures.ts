@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
-import type { ProceduresTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { ProceduresTable } from '../kernel/tables'
 import { selectByIds } from './by-ids'
 import { optionalText, requireIntegers, requireText } from './checks'
 import { parseArray, requireId } from './json'
@@ -130,7 +130,7 @@ export function createProceduresRepository(scope: RepositoryScope): ProceduresRe
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       if (ids.length === 0) return []
-      return (await selectByIds(scope.backend, db, 'procedures', workspaceId, ids)).map(toProcedure)
+      return (await selectByIds(scope.engine, db, 'procedures', workspaceId, ids)).map(toProcedure)
     },
     async listAll(workspaceId) {
       requireId(workspaceId, 'workspace id')

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
-import type { ScopesTable } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { ScopesTable } from '../kernel/tables'
 import { objectText, parseObject, requireId } from './json'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'

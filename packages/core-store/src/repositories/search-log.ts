@@ -1,5 +1,5 @@
-import { StoreError } from '../store/errors'
-import { ISO_TIME_HINT, parseIsoTime } from '../time'
+import { StoreError } from '../kernel/errors'
+import { ISO_TIME_HINT, parseIsoTime } from '../kernel/iso-time'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 import { outsideBounds, requireTrimBounds, type TrimBounds } from './trim-bounds'

@@ -75,7 +75,7 @@ export function createSessionMembers(scope: RepositoryScope): SessionMembers {
         .where('session_id', '=', sessionId)
         .where('left_at', 'is', null)
         .orderBy('joined_at')
-        .orderBy(scope.backend.insertionOrder)
+        .orderBy(scope.engine.insertionOrder)
         .execute()
       return rows.map(toSessionPeer)
     },
@@ -96,7 +96,7 @@ export function createSessionMembers(scope: RepositoryScope): SessionMembers {
         members
           .selectAll('peers')
           .orderBy('session_peers.joined_at', direction)
-          .orderBy(sql.ref(`session_peers.${scope.backend.name === 'sqlite' ? 'rowid' : 'seq'}`), direction)
+          .orderBy(scope.engine.insertionOrderOf('session_peers'), direction)
           .limit(window.size)
           .offset(window.offset)
           .execute(),
@@ -126,7 +126,7 @@ export function createSessionMembers(scope: RepositoryScope): SessionMembers {
           .where('workspace_id', '=', workspaceId)
           .where('session_id', '=', sessionId)
           .where('peer_id', '=', peerId)
-          .$if(scope.backend.rowLocks, (query) => query.forUpdate())
+          .$if(scope.engine.rowLocks, (query) => query.forUpdate())
           .executeTakeFirst()
         const merged = mergeConfiguration(current?.configuration ?? '{}', configuration)
         await tx

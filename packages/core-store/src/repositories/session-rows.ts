@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { HyMemDatabase, SessionPeersTable, SessionsTable } from '../schema/tables'
+import type { HyMemDatabase, SessionPeersTable, SessionsTable } from '../kernel/tables'
 import { parseObject, requireId } from './json'
 import type { Session, SessionPeer } from './types'
 import { ensureWorkspace } from './workspaces'

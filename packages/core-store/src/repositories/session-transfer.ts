@@ -1,4 +1,4 @@
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 import { objectText, requireId } from './json'
 import type { RepositoryScope } from './scope'
 import { toSession, toSessionPeer } from './session-rows'

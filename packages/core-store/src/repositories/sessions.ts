@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { _filterFor, type FilterTarget, SESSION_FILTER_FIELDS } from '../filter'
-import type { HyMemDatabase } from '../schema/tables'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import type { HyMemDatabase } from '../kernel/tables'
 import { objectText, requireId } from './json'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
@@ -32,7 +32,7 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
       .selectAll()
       .where('workspace_id', '=', workspaceId)
       .where('id', '=', id)
-      .$if(lock && scope.backend.rowLocks, (query) => query.forUpdate())
+      .$if(lock && scope.engine.rowLocks, (query) => query.forUpdate())
       .executeTakeFirst()
   /** `lock` holds the row until the transaction ends, for a read-merge-write (PostgreSQL). */
   const requireSession = async (
@@ -83,7 +83,7 @@ export function createSessionsRepository(scope: RepositoryScope): SessionsReposi
             ),
           ),
         )
-        .where(_filterFor(scope.backend, SESSION_TARGET, query.filter))
+        .where(_filterFor(scope.engine, SESSION_TARGET, query.filter))
       const [rows, count] = await Promise.all([
         matching
           .selectAll('sessions')

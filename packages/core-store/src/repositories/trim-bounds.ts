@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
-import { StoreError } from '../store/errors'
-import { parseIsoTime } from '../time'
+import { StoreError } from '../kernel/errors'
+import { parseIsoTime } from '../kernel/iso-time'
 
 /** How much of a log to keep when trimming it: rows not older than `before`, and the `keepNewest` newest. */
 export interface TrimBounds {

@@ -1,5 +1,5 @@
 import type { PeerFilter, SessionFilter, WorkspaceFilter } from '../filter/types'
-import type { DreamRunStatus, MessageRole, PeerRole } from '../schema/tables'
+import type { DreamRunStatus, MessageRole, PeerRole } from '../kernel/tables'
 
 export type JsonObject = Record<string, unknown>
 

@@ -1,7 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import { _filterFor, type FilterTarget, WORKSPACE_FILTER_FIELDS } from '../filter'
-import type { HyMemDatabase, WorkspacesTable } from '../schema/tables'
-import { _removeWorkspaceVectors } from '../search/vector-index'
+import type { HyMemDatabase, WorkspacesTable } from '../kernel/tables'
 import { objectText, parseObject, requireId } from './json'
 import { pageWindow, toPage } from './pagination'
 import type { RepositoryScope } from './scope'
@@ -128,7 +127,7 @@ export function createWorkspacesRepository(scope: RepositoryScope): WorkspacesRe
     get: (id) => get(id),
     async list(request, filter) {
       const window = pageWindow(request)
-      const matching = db.selectFrom('workspaces').where(_filterFor(scope.backend, WORKSPACE_TARGET, filter))
+      const matching = db.selectFrom('workspaces').where(_filterFor(scope.engine, WORKSPACE_TARGET, filter))
       const [rows, count] = await Promise.all([
         matching
           .selectAll()
@@ -151,7 +150,7 @@ export function createWorkspacesRepository(scope: RepositoryScope): WorkspacesRe
           .selectFrom('workspaces')
           .select('configuration')
           .where('id', '=', id)
-          .$if(scope.backend.rowLocks, (query) => query.forUpdate())
+          .$if(scope.engine.rowLocks, (query) => query.forUpdate())
           .executeTakeFirstOrThrow()
         const configuration = mergeConfiguration(current.configuration, patch.configuration)
         await tx
@@ -169,7 +168,7 @@ export function createWorkspacesRepository(scope: RepositoryScope): WorkspacesRe
       return scope.write(async (tx) => {
         const exists = await tx.selectFrom('workspaces').select('id').where('id', '=', id).executeTakeFirst()
         if (!exists) return false
-        _removeWorkspaceVectors(scope.statements, context, id)
+        scope.engine.removeWorkspaceVectors(context, id)
         await tx
           .deleteFrom('processed_chunks')
           .where('chunk_id', 'in', tx.selectFrom('chunks').select('id').where('workspace_id', '=', id))

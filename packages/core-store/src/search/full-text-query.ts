@@ -1,5 +1,5 @@
-import { COMMON_WORDS } from '../fts/stop-words'
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
+import { COMMON_WORDS } from '../text/stop-words'
 import type { FullTextHit, FullTextQuery, FullTextTable } from './types'
 
 const FULL_TEXT_TABLES: ReadonlySet<string> = new Set<FullTextTable>([

@@ -1,4 +1,4 @@
-import { StoreError } from '../store/errors'
+import { StoreError } from '../kernel/errors'
 import type { VectorRow } from './types'
 import type { VectorSource } from './vector-sources'
 

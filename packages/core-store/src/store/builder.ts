@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { HyMemDatabase } from '../schema/tables'
-import { StoreError } from './errors'
+import { StoreError } from '../kernel/errors'
+import type { HyMemDatabase } from '../kernel/tables'
 import type { StoreScope } from './types'
 
 /** A scope as core-store builds it: the public scope plus the kysely builder it runs on. */

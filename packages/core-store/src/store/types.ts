@@ -1,10 +1,10 @@
-import type { Repositories } from '../repositories'
+import type { ThreadWriteLock } from '../engine/sqlite/thread-write-lock'
+import type { StoreRunLock } from '../engine/store-run-lock'
+import type { StoreContext, VectorSupport } from '../kernel/context'
 import type { FullTextSearch, VectorIndex } from '../search/types'
-import type { StoreContext, VectorSupport } from './context'
-import type { StoreRunLock } from './store-run-lock'
-import type { ThreadWriteLock } from './thread-write-lock'
+import type { Repositories } from './repositories'
 
-export type { StoreContext, VectorSupport } from './context'
+export type { StoreContext, VectorSupport } from '../kernel/context'
 
 /** Events the store reports through the injected `log` option. */
 export type StoreLogEvent =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countTokens } from '../../src/tokens'
+import { countTokens } from '../../src/kernel/count-tokens'
 import type { BackendUnderTest } from '../backends'
 import { expectStoreError } from '../store-harness'
 

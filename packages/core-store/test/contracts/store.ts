@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MIGRATIONS, SCHEMA_VERSION } from '../../src/schema/migrations'
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/engine/sqlite/schema/migrations'
 import type { StoreLogEvent } from '../../src/store/types'
 import type { BackendUnderTest } from '../backends'
 import { expectStoreError, manualClock, sequentialIds } from '../store-harness'

@@ -5,7 +5,7 @@
  *   dream <path> <runs>             — writes dream_runs rows start → finish
  * Prints one JSON summary line at the end; exits 1 on any error.
  */
-import { openStore } from '../../src/store/open-store'
+import { openStore } from '../../src/engine/sqlite/open-store'
 
 const [role, path, arg1, arg2] = process.argv.slice(2)
 if (!role || !path) throw new Error('usage: store-worker <role> <path> ...')

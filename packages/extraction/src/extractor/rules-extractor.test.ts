@@ -118,7 +118,7 @@ describe('createRulesExtractor: facts', () => {
     expect(r.markers).toEqual([
       { kind: 'correction', statement: 'User corrected the assistant: Actually it is port 5433.' },
       { kind: 'style', statement: 'User asked: Be concise.' },
-      { kind: 'preference', statement: 'User prefers tabs.' },
+      { kind: 'preference', statement: 'User prefers tabs over spaces.' },
       { kind: 'rejection', statement: 'User does not want suggestions of MongoDB.' },
     ])
   })
@@ -175,6 +175,99 @@ describe('createRulesExtractor: facts', () => {
   it('is deterministic', async () => {
     const text = 'We deploy the API to Fly.io and run Postgres on Hetzner. Our CI runs on GitHub Actions.'
     expect(await rules.extractFacts({ text })).toEqual(await rules.extractFacts({ text }))
+  })
+})
+
+type Row = [string, string, string, number]
+
+const rows = async (text: string): Promise<Row[]> =>
+  (await rules.extractFacts({ text })).triples.map((t) => [t.subject, t.predicate, t.object, t.polarity])
+
+describe('createRulesExtractor: negation, comparison and tests', () => {
+  it.each<[string, Row[]]>([
+    // negation scope
+    ['We stopped hosting the wiki on Confluence.', [['wiki', 'deploys_to', 'Confluence', -1]]],
+    ['Priya quit working on Orion.', [['Priya', 'part_of', 'Orion', -1]]],
+    ['I never stopped using Emacs.', [['user', 'uses', 'Emacs', 1]]],
+    ["The cron job isn't on Lambda anymore.", [['cron job', 'uses', 'Lambda', -1]]],
+    ["I haven't touched Perl since college.", [['user', 'uses', 'Perl', -1]]],
+    ['I used to prefer Sublime.', [['user', 'prefers', 'Sublime', -1]]],
+    ["We don't use any CSS framework.", []],
+    ["I don't dislike Jira.", []],
+    ['I no longer avoid Redux.', [['user', 'avoids', 'Redux', -1]]],
+    ['We avoid vendoring wherever we can.', []],
+    // comparisons (preferences with a rival: below)
+    [
+      'Rather than Yarn, I use pnpm.',
+      [
+        ['user', 'uses', 'pnpm', 1],
+        ['user', 'uses', 'Yarn', -1],
+      ],
+    ],
+    [
+      'We use Python more than Go.',
+      [
+        ['team', 'uses', 'Python', 1],
+        ['team', 'uses', 'Go', 1],
+      ],
+    ],
+    ['I prefer Vim to edit files.', [['user', 'prefers', 'Vim', 1]]],
+    [
+      'We use Mocha to test the CLI instead of Jest.',
+      [
+        ['team', 'uses', 'Mocha', 1],
+        ['CLI', 'tested_by', 'Mocha', 1],
+        ['team', 'uses', 'Jest', -1],
+      ],
+    ],
+    ['I prefer short functions rather than long ones.', [['user', 'prefers', 'short functions', 1]]],
+    [
+      'We moved the backups off S3 onto Backblaze.',
+      [
+        ['Backblaze', 'replaces', 'S3', 1],
+        ['team', 'uses', 'Backblaze', 1],
+        ['team', 'uses', 'S3', -1],
+      ],
+    ],
+    // what tests what
+    ['Our snapshot tests are run with Jest.', [['team', 'tested_by', 'Jest', 1]]],
+    ["The parser's unit tests use Vitest.", [['parser', 'tested_by', 'Vitest', 1]]],
+    ['We run the billing tests with pytest.', [['billing', 'tested_by', 'pytest', 1]]],
+    ['Mocha runs our API tests.', [['API', 'tested_by', 'Mocha', 1]]],
+    ['The smoke tests run on Buildkite.', [['smoke tests', 'runs_on', 'Buildkite', 1]]],
+    ['The SDK is linted by ESLint.', [['SDK', 'uses', 'ESLint', 1]]],
+  ])('reads the negation, comparison or tests in "%s"', async (text, expected) => {
+    expect(await rows(text)).toEqual(expected)
+  })
+
+  it.each([
+    ['I prefer Deno over Node.', 'user', 'Deno', 'Node'],
+    ['We like Litestream way better than pg_dump.', 'team', 'Litestream', 'pg_dump'],
+    ['I would far rather write Elm than TypeScript.', 'user', 'Elm', 'TypeScript'],
+    ['Our preference is Gitea over GitLab.', 'team', 'Gitea', 'GitLab'],
+    ['Between Vue and Svelte, we prefer Svelte.', 'team', 'Svelte', 'Vue'],
+  ])('reads "%s" as a preference and its avoided rival', async (text, subject, preferred, rival) => {
+    expect(await rows(text)).toEqual([
+      [subject, 'prefers', preferred, 1],
+      [subject, 'avoids', rival, 1],
+    ])
+  })
+
+  it('reads a tool the assistant must never use as rejected, and a style request as no fact', async () => {
+    expect(await rows('Please never use Axios in the code you write for me.')).toEqual([
+      ['user', 'rejects', 'Axios', 1],
+    ])
+    expect(await rows("Don't use emojis.")).toEqual([])
+    expect(await rows('We use not only Sentry but also Grafana.')).toEqual([
+      ['team', 'uses', 'Sentry', 1],
+      ['team', 'uses', 'Grafana', 1],
+    ])
+    expect(await rows('He says the API is tested with Jest.')).toEqual([])
+  })
+
+  it('gives a comparative preference one preference marker, not a rejection of the rival', async () => {
+    const r = await rules.extractFacts({ text: 'I prefer Helix over Vim.' })
+    expect(r.markers).toEqual([{ kind: 'preference', statement: 'User prefers Helix over Vim.' }])
   })
 })
 

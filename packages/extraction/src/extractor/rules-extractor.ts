@@ -9,7 +9,7 @@ import { readSpeakers } from '../speakers/read-speakers'
 import type { Extractor } from './types'
 
 /** Version of the rule set; bump it when rule changes should reprocess old chunks. */
-export const RULES_VERSION = 'rules-v2'
+export const RULES_VERSION = 'rules-v3'
 
 /** Options of {@link createRulesExtractor}. */
 export interface RulesExtractorOptions {

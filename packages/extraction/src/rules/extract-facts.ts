@@ -3,6 +3,7 @@ import { _dedupeTriples } from '../parse/facts'
 import { splitClauses } from './clauses'
 import { sentenceTriples } from './facts'
 import { isHypothetical, isQuestion, isReported } from './filters'
+import { rejectedByImperative } from './imperative'
 import { rejectedSuggestion, sentenceMarkers, styleMarker } from './markers'
 import { cleanPhrase, looksNamed } from './noun-phrase'
 import { reportedClause } from './reported'
@@ -88,6 +89,8 @@ export function extractFactsByRules(text: string, scope?: SubjectScope): RuleFac
       const object = rejected ? cleanPhrase(rejected) : undefined
       if (object)
         found.push({ subject: 'user', predicate: 'rejects', object, polarity: 1, evidenceText: raw })
+      for (const tool of isFact ? rejectedByImperative(sentence) : [])
+        found.push({ subject: 'user', predicate: 'rejects', object: tool, polarity: 1, evidenceText: raw })
       markers.push(...sentenceMarkers(sentence, found, isFact))
     }
     triples.push(...found)

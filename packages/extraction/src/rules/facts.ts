@@ -1,15 +1,19 @@
 import type { ExtractedTriple } from '../extractor/types'
 import type { Predicate } from '../vocabulary'
+import { comparisonAfter, frontedComparison, rivalTriples, withFrontedRivals } from './comparison'
 import { copulaFacts } from './copula'
 import { clauseTail, cleanPhrase, looksNamed, objectList } from './noun-phrase'
 import { RULE_PATTERNS, type RulePattern } from './patterns'
 import { isPerson, type SubjectScope } from './scope'
 import { impliedSubject, leadingSubject, parseSubject, type SubjectParse } from './subject'
 import { isCalendarWord, isKnownTech } from './tech-lexicon'
+import { asTestedBy, toolRunsTests } from './tests-subject'
 import { versionFacts } from './versions'
 
-const CONTRAST =
-  /(?:,\s*(?:but\s+)?not|\binstead of|\brather than)\s+([A-Za-z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*)?)/i
+/** "can't stand working with Jira", "prefer not to deal with X": the thing is the gerund's object. */
+const LIGHT_VERB = /^(?:to\s+)?(?:using|use|working with|work with|dealing with|deal with|touching|touch)\s+/i
+/** Stances whose negation ("I don't hate Go") states no stance at all. */
+const STANCE: ReadonlySet<Predicate> = new Set(['rejects', 'avoids'])
 const INFRA_NOUN =
   /\b(?:service|api|database|db|queue|server|cluster|bucket|cache|gateway|backend|frontend|worker|workers|broker|store|registry|instance|vm|box|replica|primary|team|squad|repo|repository|pipeline)$/i
 const PAST =
@@ -124,6 +128,10 @@ function readParsedMatch(
     )
   }
   if (!parsed) return undefined
+  // "We stopped relying on X": only a gerund continues a verb of ceasing.
+  if (parsed.ceased && !/^\w+ing\b/i.test(match[0])) return undefined
+  if (pattern.inlineNegation && /\b(?:not|no longer)\b/i.test(match[0]))
+    parsed = { ...parsed, negated: !parsed.negated }
   const isSpeaker = isPerson(parsed.subject, scope)
   if (pattern.speakerOnly && !isSpeaker) return undefined
   if (pattern.thingOnly && isSpeaker) return undefined
@@ -131,11 +139,18 @@ function readParsedMatch(
     if (!parsed.negated) return undefined
     parsed = { ...parsed, negated: false }
   }
-  const polarity: 1 | -1 = pattern.polarity ?? (parsed.negated ? -1 : 1)
+  // "We never stopped using Vim": a denied cessation is a use.
+  const unceased = pattern.polarity === -1 && pattern.predicate === 'uses' && parsed.negated
+  if (unceased) parsed = { ...parsed, never: false }
+  const polarity: 1 | -1 = unceased ? 1 : (pattern.polarity ?? (parsed.negated ? -1 : 1))
   const subject = parsed.subject
 
   if (pattern.shape === 'fromTo') {
-    const m = /^(?:over |all |everything )?from (.+?) to (.+)$/i.exec(rest)
+    // "switched (our CI) from X to Y", "moved off X onto Y".
+    const m =
+      /^(?:over |all |everything |(?:the |our |my )?[\w.-]+(?: [\w.-]+)? )?(?:from|off(?: of)?|away from) (.+?) (?:to|onto) (.+)$/i.exec(
+        rest,
+      )
     if (m) {
       const from = cleanPhrase(clauseTail(m[1] ?? ''))
       const tos = objectList(m[2] ?? '')
@@ -170,40 +185,44 @@ function readParsedMatch(
   }
   if (pattern.shape === 'prep') {
     const prep = pattern.prep ?? 'to'
-    const direct = new RegExp(`^(?:${prep})\\s+(.+)$`, 'i').exec(rest)
+    const direct = pattern.middleSuffix ? null : new RegExp(`^(?:${prep})\\s+(.+)$`, 'i').exec(rest)
     if (direct) {
-      return objectList(direct[1] ?? '')
-        .filter((o) => acceptableObject(pattern, o))
-        .map((o) => triple(subject, pattern.predicate, o, polarity))
+      // "Unit tests run on Vitest and e2e tests on Playwright": a gapped clause names its own subject.
+      const [head = '', ...gapped] = (direct[1] ?? '').split(GAPPED)
+      return [
+        ...objectList(head)
+          .filter((o) => acceptableObject(pattern, o))
+          .map((o) => triple(subject, pattern.predicate, o, polarity)),
+        ...gappedTriples(pattern, gapped, polarity),
+      ]
     }
     if (!pattern.middle) return undefined
     const mid = new RegExp(`^(.+?)\\s+(?:${prep})\\s+(.+)$`, 'i').exec(rest)
     if (!mid) return undefined
     const middleRaw = (mid[1] ?? '').trim()
+    if (pattern.middleSuffix && !pattern.middleSuffix.test(middleRaw)) return undefined
     const everything =
-      /^(?:everything|it all|all of it|all|stuff|things|it|(?:every|each|all(?: of)?(?: our| the)?) \w+)$/i.test(
+      /^(?:everything|anything|nothing|it all|all of it|all|stuff|things|it|(?:every|each|all(?: of)?(?: our| the)?) \w+)$/i.test(
         middleRaw,
       )
-    const middle = everything || pattern.keepSubject ? subject : cleanPhrase(middleRaw)
+    // A tests phrase stays whole ("our test suite"): asTestedBy reads whose tests they are.
+    const tests = pattern.middleSuffix ? middleRaw.replace(/^(?:the|our|my)\s+/i, '') : undefined
+    const middle = everything || pattern.keepSubject ? subject : (tests ?? cleanPhrase(middleRaw))
     if (!middle || (middle.split(' ').length > 3 && !everything)) return undefined
     // "deploy the frontend to Vercel and the API to Fly.io": a gapped second clause names its own subject.
-    const [head = '', ...gapped] = (mid[2] ?? '').split(
-      /\s*,?\s+and\s+(?=(?:the |our |my )?[\w.-]+(?: [\w.-]+)? (?:to|on|onto|in|with) )/i,
-    )
-    const out = objectList(head)
-      .filter((o) => acceptableObject(pattern, o))
-      .map((o) => triple(middle, pattern.predicate, o, polarity))
-    for (const clause of gapped) {
-      const g = new RegExp(`^(.+?)\\s+(?:${prep})\\s+(.+)$`, 'i').exec(clause)
-      const gSubject = g && !pattern.keepSubject ? cleanPhrase(g[1] ?? '') : undefined
-      if (!g || !gSubject) continue
-      for (const o of objectList(g[2] ?? '')) {
-        if (acceptableObject(pattern, o)) out.push(triple(gSubject, pattern.predicate, o, polarity))
-      }
-    }
-    return out
+    const [head = '', ...gapped] = (mid[2] ?? '').split(GAPPED)
+    return [
+      ...objectList(head)
+        .filter((o) => acceptableObject(pattern, o))
+        .map((o) => triple(middle, pattern.predicate, o, polarity)),
+      ...gappedTriples(pattern, gapped, polarity),
+    ]
   }
   let predicate = pattern.predicate
+  const negation = parsed.auxWords.join(' ')
+  if (STANCE.has(predicate) && parsed.negated && !pattern.requireNegation && !/no longer/.test(negation))
+    return []
+  const body = STANCE.has(predicate) || predicate === 'prefers' ? rest.replace(LIGHT_VERB, '') : rest
   if (predicate === 'uses' && parsed.never)
     return objectList(rest).map((o) => triple(subject, 'avoids', o, 1))
   if (predicate === 'depends_on' && isSpeaker && /^(?:needs?|requires?)$/i.test(match[0])) return undefined
@@ -215,15 +234,39 @@ function readParsedMatch(
   }
   if (predicate === 'depends_on' && isSpeaker) predicate = 'uses'
   const finalPolarity: 1 | -1 = predicate === 'conflicts_with' ? 1 : polarity
-  const triples = objectList(rest)
-    .filter((o) => acceptableObject(pattern, o, rest))
+  const comparison = comparisonAfter(body, predicate, match[0])
+  const span = comparison?.chosen ?? body
+  // "We don't use any ORM": a quantified kind is no entity, unless it is a known technology.
+  const quantified = /^any\s/i.test(span)
+  const triples = objectList(span)
+    .filter((o) => acceptableObject(pattern, o, span) && (!quantified || isKnownTech(o)))
+    // "We avoid deploying on Fridays": a stance towards an activity names no thing.
+    .filter((o) => !STANCE.has(predicate) || looksNamed(o) || isKnownTech(o) || !/^\w+ing\b/i.test(o))
     .map((o) => triple(subject, predicate, o, finalPolarity))
   if (predicate === 'uses' && finalPolarity === 1) triples.push(...purposeTests(rest))
-  const contrast = predicate === 'uses' ? CONTRAST.exec(rest) : null
-  const other = contrast ? cleanPhrase(contrast[1] ?? '') : undefined
-  if (triples.length > 0 && other)
-    triples.push(triple(subject, predicate, other, finalPolarity === 1 ? -1 : 1))
+  const chosen = triples[0]
+  if (comparison && chosen) triples.push(...rivalTriples(chosen, comparison))
   return triples
+}
+
+/** "... and e2e tests on Playwright", "... and the API to Fly.io": clauses that drop a repeated verb. */
+const GAPPED = /\s*,?\s+and\s+(?=(?:the |our |my )?[\w.-]+(?: [\w.-]+)? (?:to|on|onto|in|with) )/i
+
+function gappedTriples(
+  pattern: RulePattern,
+  clauses: readonly string[],
+  polarity: 1 | -1,
+): ExtractedTriple[] {
+  const out: ExtractedTriple[] = []
+  for (const clause of clauses) {
+    const g = new RegExp(`^(.+?)\\s+(?:${pattern.prep ?? 'to'})\\s+(.+)$`, 'i').exec(clause)
+    const subject = g && !pattern.keepSubject ? cleanPhrase(g[1] ?? '') : undefined
+    if (!g || !subject) continue
+    for (const o of objectList(g[2] ?? '')) {
+      if (acceptableObject(pattern, o)) out.push(triple(subject, pattern.predicate, o, polarity))
+    }
+  }
+  return out
 }
 
 /**
@@ -231,6 +274,11 @@ function readParsedMatch(
  * scope, "you", an inclusive "we" and named peers are people too (see {@link SubjectScope}).
  */
 export function sentenceTriples(sentence: string, evidence: string, scope?: SubjectScope): ExtractedTriple[] {
+  const fronted = frontedComparison(sentence)
+  if (fronted) {
+    const found = sentenceTriples(fronted.clause, evidence, scope)
+    return withFrontedRivals(found, fronted.rivals).map((t) => ({ ...t, evidenceText: evidence }))
+  }
   const fallback = leadingSubject(sentence, scope)
   const taken: Span[] = []
   const out: ExtractedTriple[] = []
@@ -250,8 +298,9 @@ export function sentenceTriples(sentence: string, evidence: string, scope?: Subj
       out.push(...triples)
     }
   }
+  out.push(...toolRunsTests(sentence))
   const timeScope = TEMPORAL.exec(sentence)?.[0]
-  return out
+  return asTestedBy(out, sentence)
     .filter((t) => t.subject.toLowerCase() !== t.object.toLowerCase())
     .map((t) => ({ ...t, ...(timeScope ? { temporalScope: timeScope } : {}), evidenceText: evidence }))
 }

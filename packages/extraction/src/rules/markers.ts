@@ -77,11 +77,17 @@ export function sentenceMarkers(
   if (suggestion)
     out.push({ kind: 'rejection', statement: `User does not want suggestions of ${suggestion[1]}.` })
   if (!isFact) return out
-  for (const t of triples) {
-    if (t.subject !== 'user') continue
-    if (t.predicate === 'prefers' && t.polarity === 1)
-      out.push({ kind: 'preference', statement: `User prefers ${t.object}.` })
-    if ((t.predicate === 'rejects' || t.predicate === 'avoids') && t.polarity === 1 && !suggestion) {
+  const mine = triples.filter((t) => t.subject === 'user' && t.polarity === 1)
+  const preferred = mine.some((t) => t.predicate === 'prefers')
+  // "I prefer tabs over spaces": the avoided rival belongs to the preference, not to a rejection of its own.
+  const rivals = preferred ? mine.filter((t) => t.predicate === 'avoids').map((t) => t.object) : []
+  for (const t of mine) {
+    if (t.predicate === 'prefers') {
+      const over = rivals.length > 0 ? ` over ${rivals.join(' and ')}` : ''
+      out.push({ kind: 'preference', statement: `User prefers ${t.object}${over}.` })
+    }
+    if (t.predicate === 'avoids' && rivals.includes(t.object)) continue
+    if ((t.predicate === 'rejects' || t.predicate === 'avoids') && !suggestion) {
       out.push({
         kind: 'rejection',
         statement: `User ${t.predicate === 'rejects' ? 'rejects' : 'avoids'} ${t.object}.`,

@@ -20,7 +20,7 @@ const NON_ENTITIES = new Set(
     'it them they this that these those something anything everything nothing stuff things thing one ones ' +
     'what which who there here me you him her us we i he she lot lots bit way time codespan same other ' +
     'others more less much many few none all both either neither whatever whichever yes no ok okay well ' +
-    `too again instead now then so very not btw tbh imo imho fyi lol though anyway ${STANCE_ADVERBS}`
+    `too again instead now then so very not btw tbh imo imho fyi lol though anyway good ${STANCE_ADVERBS}`
   ).split(' '),
 )
 
@@ -33,7 +33,7 @@ const PHRASE_END = new Set(
     'except anyway though although nowadays these lately recently yet please thanks any whenever either ' +
     'is are was were be been will would can could should do does did not about like against through ' +
     'throughout without within per everyday more less last next yesterday tomorrow tonight this each ' +
-    `already ago soon later earlier first finally together right ${STANCE_ADVERBS}`
+    `already ago soon later earlier first finally together right directly manually better worse wherever ${STANCE_ADVERBS}`
   ).split(' '),
 )
 
@@ -91,7 +91,7 @@ export function cleanPhrase(raw: string, maxWords = 4): string | undefined {
 }
 
 const CLAUSE_END =
-  /[;:!?()[\]]|\.(?=\s|$)|\s[-–—]\s|\b(?:but|because|since|although|though|while|whereas|which|who|so that|so|when|where|if|unless|until|after|before|instead of|rather than|except|whenever|once|and (?=(?:we|i|they|you|he|she|it)\b)|(?:a|an|one|two|three|four|five|six|several|a few|\d+) (?:years?|months?|weeks?|days?) ago)\b/i
+  /[;:!?()[\]]|\.(?=\s|$)|\s[-–—]\s|\b(?:but|because|since|although|though|while|whereas|which|who|so that|so|when|where|if|unless|until|after|before|instead of|rather than|except|whenever|once|and (?=(?:we|i|they|you|he|she|it)\b)|(?:(?:a|an|one|two|three|four|five|six|several|a few|\d+) )?(?:years?|months?|weeks?|days?) ago)\b/i
 
 /** Cuts an object span at the end of its clause. */
 export function clauseTail(rest: string): string {

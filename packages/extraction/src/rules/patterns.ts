@@ -1,4 +1,5 @@
 import type { Predicate } from '../vocabulary'
+import { TESTS_SUFFIX } from './tests-subject'
 
 /**
  * How the text after a verb is read:
@@ -21,6 +22,10 @@ export interface RulePattern {
   middle?: boolean
   /** `prep` shapes: the middle phrase is not the subject ("we keep secrets in Vault" → (team, uses, Vault)). */
   keepSubject?: boolean
+  /** `prep` shapes: the middle phrase must end like this and is required ("run our test suite with X"). */
+  middleSuffix?: RegExp
+  /** The verb itself may carry the negation ("is not on", "is no longer on"). */
+  inlineNegation?: boolean
   /** Fixed polarity regardless of negation ("stopped using"). */
   polarity?: 1 | -1
   /** Objects must look like names or known technologies (filters "working on a bug"). */
@@ -58,7 +63,9 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   },
   {
     predicate: 'replaces',
-    verb: v('replaces|replace|replaced|replacing|swapped|swapped out|substituted|dropped|ditched|abandoned'),
+    verb: v(
+      'replaces|replace|replaced|replacing|swapped|swapped out|substituted|dropped|ditched|abandoned|gave up|given up',
+    ),
     shape: 'replacedWith',
   },
   {
@@ -79,7 +86,7 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   },
   {
     predicate: 'uses',
-    verb: v('gave up on|give up on|given up on|giving up on|done with|finished with|no more'),
+    verb: v('gave up on|give up on|given up on|giving up on|done with|finished with|no more|quit|dropped'),
     shape: 'direct',
     polarity: -1,
     namedObject: true,
@@ -92,16 +99,25 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
     namedObject: true,
   },
   {
+    // "I haven't touched PHP in years": not touching a thing is not using it ("never touch" avoids it).
+    predicate: 'uses',
+    verb: v('touched|touch|touches'),
+    shape: 'direct',
+    requireNegation: true,
+    polarity: -1,
+    namedObject: true,
+  },
+  {
     predicate: 'avoids',
     verb: v(
-      'avoid using|avoids using|avoid|avoids|avoided|avoiding|stay away from|stays away from|steer clear of|steers clear of|keep away from|try not to use|tries not to use|try to avoid|tries to avoid',
+      'avoid using|avoids using|avoid|avoids|avoided|avoiding|stay away from|stays away from|steer clear of|steers clear of|keep away from|try not to use|tries not to use|(?:try|tries|tried)(?: hard| our best| my best)? to avoid',
     ),
     shape: 'direct',
   },
   {
     predicate: 'rejects',
     verb: v(
-      'reject|rejects|rejected|refuse to use|refuses to use|refused to use|will not use|will never use|veto|vetoed',
+      'reject|rejects|rejected|refuse to (?:use|touch)|refuses to (?:use|touch)|refused to (?:use|touch)|will not use|will never use|veto|vetoed',
     ),
     shape: 'direct',
   },
@@ -123,14 +139,16 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   },
   {
     predicate: 'prefers',
-    verb: v('would rather not use|would rather not have|would rather not'),
+    verb: v(
+      'would rather not use|would rather not have|would rather not|(?:would )?prefers? not to use|(?:would )?prefers? not to',
+    ),
     shape: 'direct',
     polarity: -1,
   },
   {
     predicate: 'prefers',
     verb: v(
-      'prefer|prefers|preferred|prefer using|prefer to use|would rather use|would rather have|would rather|favou?r|favou?rs|swear by|go-to is',
+      'prefer|prefers|preferred|prefer using|prefer to use|would (?:much |far )?rather (?:use|have|write|code in|work with|go with|stick with|run)|would (?:much |far )?rather|favou?r|favou?rs|swear by|go-to is|lean towards|lean toward|leans towards|leaning towards',
     ),
     shape: 'direct',
   },
@@ -153,6 +171,14 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   },
   {
     predicate: 'tested_by',
+    verb: v('run|runs|ran|execute|executes|executed'),
+    shape: 'prep',
+    prep: 'with|using|via|through',
+    middle: true,
+    middleSuffix: TESTS_SUFFIX,
+  },
+  {
+    predicate: 'tested_by',
     verb: v('tested|test|tests|testing|covered'),
     shape: 'prep',
     prep: 'with|by|using|via|through',
@@ -161,7 +187,7 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   {
     predicate: 'deploys_to',
     verb: v(
-      'deploy|deploys|deployed|deploying|ship|ships|shipped|host|hosts|hosted|hosting|release|releases|released',
+      'deploy|deploys|deployed|deploying|ship|ships|shipped|shipping|host|hosts|hosted|hosting|release|releases|released',
     ),
     shape: 'prep',
     prep: 'to|on|onto|in',
@@ -238,14 +264,18 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   },
   {
     predicate: 'part_of',
-    verb: v('(?:is|are|am) on'),
+    verb: v('(?:is|are|am)(?: not| no longer)? on'),
     shape: 'direct',
+    inlineNegation: true,
     objectSuffix: /\b(?:team|squad|group|crew|guild)$/i,
   },
   {
     predicate: 'uses',
-    verb: v('(?:is|are|am|was|were|have been|has been) (?:still |now |currently |all |fully )?on'),
+    verb: v(
+      '(?:is|are|am|was|were|have been|has been)(?: not| no longer)? (?:still |now |currently |all |fully )?on',
+    ),
     shape: 'direct',
+    inlineNegation: true,
     namedObject: true,
   },
   {
@@ -292,9 +322,17 @@ export const RULE_PATTERNS: readonly RulePattern[] = [
   {
     predicate: 'uses',
     verb: v(
-      'deploy with|deploys with|deployed with|deploy using|deploy via|run with|runs with|managed with|managed by|powered by|handled by|use|uses|using|used|utili[sz]e|utili[sz]es|work with|works with|build with|built with|built in|build on|written in|write in|code in|program in|develop in|standardi[sz]ed on|went with|chose|picked|adopted|switched to|migrated to|moved to|rely heavily on|lean on',
+      'deploy with|deploys with|deployed with|deploy using|deploy via|run with|runs with|managed with|managed by|powered by|handled by|linted by|linted with|formatted by|formatted with|written with|written using|use|uses|using|used|utili[sz]e|utili[sz]es|work with|works with|build with|built with|built in|build on|written in|write in|code in|program in|develop in|standardi[sz]ed on|went with|chose|picked|adopted|switched to|migrated to|moved to|rely heavily on|lean on',
     ),
     shape: 'direct',
     impliedSpeaker: 'negatedGerund',
+  },
+  {
+    // "I run Arch", "our team does not run Jenkins anymore": running a named thing is using it.
+    predicate: 'uses',
+    verb: v('run|runs|ran'),
+    shape: 'direct',
+    namedObject: true,
+    speakerOnly: true,
   },
 ]

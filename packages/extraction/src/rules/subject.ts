@@ -8,12 +8,16 @@ const AUX = new Set(
     'always mostly mainly primarily usually generally typically just already only really actually all ' +
     'both definitely heavily exclusively officially recently basically been being strongly much totally ' +
     'completely finally eventually successfully then too can even ever normally previously formerly ' +
-    'originally largely fully personally internally automatically rarely often'
+    'originally largely fully personally internally automatically rarely often get gets got honestly frankly ' +
+    'seriously truly genuinely literally'
   ).split(' '),
 )
 
+/** Verbs of ceasing before a gerund: "we stopped relying on X" negates the gerund's fact. */
+const CESSATION = new Set(['stopped', 'stop', 'stops', 'quit', 'quitting', 'ceased'])
+
 const DISCOURSE =
-  /^(?:(?:so|also|yeah|yes|ok|okay|well|and|but|right|anyway|actually|basically|honestly|fyi|fwiw|tbh|imo|imho|personally|lol|hmm|btw|note|currently|nowadays|today|now|these days|right now|at work|at the moment|for now|in production|in prod|by the way|for the record|just so you know|as you know|to be clear)\b[,:]?\s*)+/i
+  /^(?:(?:so|also|yeah|yes|ok|okay|well|and|but|right|anyway|actually|basically|honestly|fyi|fwiw|tbh|imo|imho|personally|lol|hmm|btw|note|currently|nowadays|today|now|these days|right now|at work|at the moment|for now|in production|in prod|by the way|for the record|just so you know|as you know|to be clear|(?:do not forget|remember|keep in mind)(?: that)?)\b[,:]?\s*)+/i
 
 const TIME_LEAD =
   /^(?:last|this|next|earlier this|later this) (?:year|month|week|quarter|sprint)|^(?:in|since) (?:19|20)\d\d|^(?:yesterday|recently|lately|today|at work|at my job|here|internally|in production)\b/i
@@ -24,8 +28,15 @@ export interface SubjectParse {
   negated: boolean
   never: boolean
   auxWords: string[]
+  /** The verb is a gerund after "stopped" / "quit" ("we stopped relying on X"): negation flips. */
+  ceased?: boolean
   /** Other subjects coordinated with `subject` ("Tom and Jerry use Vim" → Tom, with Jerry here). */
   coSubjects?: string[]
+}
+
+/** Whether peeled auxiliaries negate the verb (not, never, no longer). */
+function isNegation(auxWords: readonly string[]): boolean {
+  return auxWords.includes('not') || auxWords.includes('never') || auxWords.join(' ').includes('no longer')
 }
 
 const INCLUSIVE_WE = /^(?:we all|we both|both of us|all of us|all of we)$/
@@ -44,7 +55,9 @@ export function resolveSubject(phrase: string, scope?: SubjectScope): string | u
     if (INCLUSIVE_WE.test(lower)) return EVERYONE
   }
   if (
-    /^(?:we|us|our team|my team|the team|our company|our org|our organi[sz]ation|we all|we both)$/.test(lower)
+    /^(?:we|us|(?:our|my|the) (?:team|squad|crew)|our company|our org|our organi[sz]ation|we all|we both)$/.test(
+      lower,
+    )
   )
     return 'team'
   if (
@@ -99,14 +112,24 @@ export function parseSubject(
   ) {
     return undefined
   }
-  const tokens = clause.replace(DISCOURSE, '').trim().split(/\s+/).filter(Boolean)
+  // "I used to prefer X": a past habit, so not the present fact.
+  const habit = /\s+used to\s*$/i.exec(clause)
+  const tokens = (habit ? clause.slice(0, habit.index) : clause)
+    .replace(DISCOURSE, '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
   const auxWords: string[] = []
-  while (tokens.length > 0 && AUX.has((tokens.at(-1) ?? '').toLowerCase())) {
+  while (tokens.length > 0) {
+    const word = (tokens.at(-1) ?? '').toLowerCase()
+    if (!AUX.has(word) && !CESSATION.has(word)) break
     auxWords.unshift((tokens.pop() ?? '').toLowerCase())
   }
-  const negated =
-    auxWords.includes('not') || auxWords.includes('never') || auxWords.join(' ').includes('no longer')
-  const never = auxWords.includes('never')
+  const ceased = auxWords.some((w) => CESSATION.has(w))
+  const denied = isNegation(auxWords)
+  const negated = habit !== null || (ceased ? !denied : denied)
+  const never = !ceased && auxWords.includes('never')
+  const flags = ceased ? { ceased } : {}
   let head = tokens.join(' ').replace(DISCOURSE, '').trim()
   const pronoun = /\s(I|we)$/i.exec(head)
   if (pronoun && TIME_LEAD.test(head)) head = pronoun[1] ?? head
@@ -114,7 +137,7 @@ export function parseSubject(
     const ellipsis =
       /\b(?:and|but|then)\s*$/i.test(prefix.trim()) || auxWords.length > 0 || prefix.trim() === ''
     if (fallback === undefined || !ellipsis || prefix.trim() === '') return undefined
-    return { subject: fallback, negated, never, auxWords }
+    return { subject: fallback, negated, never, auxWords, ...flags }
   }
   const resolved = resolveSubject(head, scope)
   if (resolved === undefined) return undefined
@@ -128,7 +151,7 @@ export function parseSubject(
     .split(/\s*,\s*/)
     .map((n) => (n ? resolveSubject(n, scope) : undefined))
     .filter((n): n is string => n !== undefined && n !== subject)
-  return { subject, negated, never, auxWords, ...(coSubjects.length > 0 ? { coSubjects } : {}) }
+  return { subject, negated, never, auxWords, ...flags, ...(coSubjects.length > 0 ? { coSubjects } : {}) }
 }
 
 /**
@@ -144,8 +167,7 @@ export function impliedSubject(rawPrefix: string, speaker: 'user' | 'team'): Sub
     .filter(Boolean)
     .map((token) => token.toLowerCase())
   if (!auxWords.every((word) => AUX.has(word))) return undefined
-  const negated =
-    auxWords.includes('not') || auxWords.includes('never') || auxWords.join(' ').includes('no longer')
+  const negated = isNegation(auxWords)
   return { subject: speaker, negated, never: auxWords.includes('never'), auxWords }
 }
 
@@ -178,7 +200,6 @@ function personAndSpeaker(prefix: string, scope: SubjectScope): SubjectParse | u
   if (!m || name === undefined || !isPerson(name, scope) || name.toLowerCase() === 'i') return undefined
   const auxWords = (m[2] ?? '').trim().split(/\s+/).filter(Boolean)
   if (!auxWords.every((w) => AUX.has(w))) return undefined
-  const negated =
-    auxWords.includes('not') || auxWords.includes('never') || auxWords.join(' ').includes('no longer')
+  const negated = isNegation(auxWords)
   return { subject: 'user', negated, never: auxWords.includes('never'), auxWords, coSubjects: [name] }
 }

@@ -11,11 +11,17 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bcannot\b/gi, 'can not'],
 ]
 
-/** Straightens quotes and expands contractions ("don't" → "do not", "I'm" → "I am"). */
+/** "not only X but (also) Y" coordinates X and Y; its "not" negates nothing. */
+const CORRELATIVE = /\bnot only\s+(.+?),?\s+but(?: also)?\s+/gi
+
+/**
+ * Straightens quotes, expands contractions ("don't" → "do not", "I'm" → "I am") and reads "not only X but
+ * also Y" as "X and also Y".
+ */
 export function normalizeSentence(text: string): string {
   let s = text.replace(/[‘’`´]/g, "'").replace(/[“”]/g, '"')
   for (const [re, to] of CONTRACTIONS) s = s.replace(re, to)
-  return s.replace(/\s+/g, ' ').trim()
+  return s.replace(CORRELATIVE, '$1 and also ').replace(/\s+/g, ' ').trim()
 }
 
 const CODE_LINE =

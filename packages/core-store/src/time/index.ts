@@ -1,1 +1,0 @@
-export { ISO_TIME_HINT, isoTimeSchema, parseIsoTime } from './iso-time'

@@ -1,1 +1,0 @@
-export { countTokens, loadTokenCounter, type TokenCounter } from './count-tokens'
