@@ -103,9 +103,11 @@ export interface QueryConfig {
   readonly keywordChunks: boolean
   /**
    * Long messages are also searched by their passages (keyword and vector, see dreaming's `passageMinChars`);
-   * a message's keyword score becomes its best passage's × this weight where that is higher. 0 searches
-   * whole messages only (at 1, long assistant answers crowd out the short user turns that hold BEAM's evidence:
-   * bench/RESULTS.md). @default 0.3
+   * a message's keyword score becomes its best passage's × this weight where that is higher, and its
+   * similarity its most similar passage's. 0 searches whole messages only. Off by default: on BEAM dev, long
+   * assistant answers then crowd out the short user turns that hold most of the evidence (R@10, chats 11–12, with the
+   * default embedder 0.581 → 0.566 at 0.3; without embeddings 0.494 → 0.500 at 0.3, 0.475 at 1), and the two
+   * extra searches cost ~15 ms p50 (bench/RESULTS.md). @default 0
    */
   readonly passageWeight: number
   /**
@@ -216,7 +218,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   assistantTurnWeight: 0.8,
   otherAuthorWeight: 0.8,
   keywordChunks: false,
-  passageWeight: 0.3,
+  passageWeight: 0,
   vectorChunkWeight: 0.5,
   fusion: 'rrf',
   rrfK: 60,

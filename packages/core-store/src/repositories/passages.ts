@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import type { PassagesTable } from '../kernel/passage-tables'
 import { StoreError } from '../kernel/errors'
+import type { PassagesTable } from '../kernel/passage-tables'
 import { selectByIds } from './by-ids'
 import { requireIntegers } from './checks'
 import { requireId } from './json'

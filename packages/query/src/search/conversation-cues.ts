@@ -12,7 +12,7 @@ const ASKS_OVER_TIME =
   /\b(?:across|throughout|how many (?:times|different)|in (?:which|what) order|order in which|in order|over (?:time|the (?:past|last) (?:few )?(?:weeks|months|sessions))|so far|all the (?:times|ways|steps)|evolv(?:e|ed|ing)|chang(?:ed|es) over)\b/i
 
 /** What a question asks of the conversation as a whole: a summary, a span of it, or neither. */
-export type ConversationCue = 'summary' | 'over-time' | null
+type ConversationCue = 'summary' | 'over-time' | null
 
 /** Whether the message asks for a summary, about the conversation over time, or about one moment. */
 export function conversationCue(message: string): ConversationCue {

@@ -83,7 +83,7 @@ describe('passages of long messages', () => {
     const engine = createQueryEngine({
       store: t.store,
       embeddings,
-      config: { neighbourWeight: 0, sessionWeight: 0 },
+      config: { neighbourWeight: 0, sessionWeight: 0, passageWeight: 1 },
     })
     const { hits } = await engine.augment(TAIL, { workspaceId: WS, ...hitsOnly })
     const hit = hits.find((h) => h.id === long)!
