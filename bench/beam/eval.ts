@@ -28,6 +28,7 @@ import {
   type BeamResult,
   countPerAbility,
   formatBeamResult,
+  recordStages,
   SYSTEMS,
   type SystemName,
   type SystemScores,
@@ -72,10 +73,9 @@ async function main(): Promise<void> {
       (dream ? `, dream ${values.dream}` : ''),
   )
   const names = systems.flatMap((name) => (name === 'hymem' ? Object.keys(variants) : [name]))
-  const runs = Object.fromEntries(names.map((name) => [name, { scores: [], queryMs: [] }])) as Record<
-    string,
-    SystemScores
-  >
+  const runs = Object.fromEntries(
+    names.map((name) => [name, { scores: [], queryMs: [], ...(name in variants ? { stageMs: {} } : {}) }]),
+  ) as Record<string, SystemScores>
   const difficulties: string[] = []
   let abstentions = 0
   let skippedQuestions = 0
@@ -108,7 +108,15 @@ async function main(): Promise<void> {
           const memory = await withQuery(prepared, embeddings.client, variant)
           const run = runs[name] as SystemScores
           try {
-            await askAll(memory, chat, prepared.turnOf, run.scores, run.queryMs)
+            const stages = run.stageMs
+            await askAll(
+              memory,
+              chat,
+              prepared.turnOf,
+              run.scores,
+              run.queryMs,
+              stages ? (_question, _ranked, context) => recordStages(stages, context.timings) : undefined,
+            )
           } finally {
             await memory.close()
           }

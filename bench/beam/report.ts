@@ -11,6 +11,8 @@ const LABELS: Readonly<Record<string, string>> = { hymem: 'HyMem', bm25: 'BM25',
 export interface SystemScores {
   readonly scores: QuestionScore[]
   readonly queryMs: number[]
+  /** HyMem's own augment timings per stage (`AugmentedContext.timings`), one entry per question. */
+  readonly stageMs?: Record<string, number[]>
 }
 
 export interface SystemResult {
@@ -21,6 +23,8 @@ export interface SystemResult {
   readonly recallByDifficulty: Table
   readonly queryMsP50: number
   readonly queryMsP95: number
+  /** p50 / p95 of each augment stage (HyMem only), slowest p50 first. */
+  readonly stages?: Readonly<Record<string, { readonly p50: number; readonly p95: number }>>
 }
 
 export interface BeamResult {
@@ -46,7 +50,30 @@ export function systemResult(run: SystemScores, difficulties: readonly string[])
     ]),
     queryMsP50: percentile(run.queryMs, 0.5),
     queryMsP95: percentile(run.queryMs, 0.95),
+    ...(run.stageMs ? { stages: stagePercentiles(run.stageMs) } : {}),
   }
+}
+
+/** Adds one augment's stage timings to `into`. */
+export function recordStages(
+  into: Record<string, number[]>,
+  timings: Readonly<Record<string, number>>,
+): void {
+  for (const [stage, ms] of Object.entries(timings)) {
+    const list = into[stage] ?? []
+    list.push(ms)
+    into[stage] = list
+  }
+}
+
+function stagePercentiles(stageMs: Readonly<Record<string, number[]>>): SystemResult['stages'] {
+  const rows = Object.entries(stageMs).map(([stage, values]) => ({
+    stage,
+    p50: percentile(values, 0.5),
+    p95: percentile(values, 0.95),
+  }))
+  rows.sort((a, b) => b.p50 - a.p50)
+  return Object.fromEntries(rows.map(({ stage, p50, p95 }) => [stage, { p50, p95 }]))
 }
 
 /** Questions per group of `scores` (`all` first, then each ability). */
@@ -85,6 +112,12 @@ export function formatBeamResult(result: BeamResult): string[] {
   for (const name of systems) {
     const r = result.systems[name] as SystemResult
     lines.push(`${LABELS[name] ?? name} query p50 ${r.queryMsP50} ms / p95 ${r.queryMsP95} ms`)
+    if (r.stages)
+      lines.push(
+        `  augment stages p50/p95 ms: ${Object.entries(r.stages)
+          .map(([stage, t]) => `${stage} ${t.p50}/${t.p95}`)
+          .join(', ')}`,
+      )
   }
   if (result.dreamMs > 0) lines.push(`HyMem ingest ${result.ingestMs} ms, dream ${result.dreamMs} ms`)
   return lines

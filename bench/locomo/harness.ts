@@ -10,7 +10,7 @@ import type { DreamConfig } from '@hymem/dreaming'
 import { createFakeEmbeddings, type EmbeddingClient } from '@hymem/extraction'
 import { createLocalEmbeddings, LOCAL_EMBEDDING_MODELS } from '@hymem/extraction/local'
 import type { QueryConfig } from '@hymem/query'
-import { configFromEnv, createHyMem, type HyMem, openHyMemStore } from 'hymem'
+import { type AugmentedContext, configFromEnv, createHyMem, type HyMem, openHyMemStore } from 'hymem'
 import pg from 'pg'
 import type { EvalQuestion, LocomoConversation } from './dataset'
 import {
@@ -149,7 +149,7 @@ export async function askAll<Q extends EvalQuestion>(
   turnOf: ReadonlyMap<number, string>,
   scores: QuestionScore[],
   queryMs: number[],
-  onRanked?: (question: Q, rankedTurns: readonly string[]) => void,
+  onRanked?: (question: Q, rankedTurns: readonly string[], context: AugmentedContext) => void,
 ): Promise<void> {
   for (const question of conversation.questions) {
     const started = performance.now()
@@ -157,7 +157,7 @@ export async function askAll<Q extends EvalQuestion>(
     queryMs.push(performance.now() - started)
     const ranked = rankTurns(context.ranked, (id) => turnOf.get(id))
     scores.push(scoreQuestion(question.category, question.evidence, ranked, conversation.sampleId))
-    onRanked?.(question, ranked)
+    onRanked?.(question, ranked, context)
   }
 }
 

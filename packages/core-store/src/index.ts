@@ -148,6 +148,14 @@ export type {
   RestatedNote,
   StaleNotesFilter,
 } from './repositories/notes'
+export type {
+  MessagePassages,
+  Passage,
+  PassagePage,
+  PassageRange,
+  PassagesRepository,
+  UnsplitMessage,
+} from './repositories/passages'
 export type { PeerCardsRepository } from './repositories/peer-cards'
 export type { NewProcedure, Procedure, ProcedureStep, ProceduresRepository } from './repositories/procedures'
 export type { QueueTotal, QueueTotalsRepository } from './repositories/queue-totals'

@@ -19,6 +19,7 @@ import { describeMarkersContract } from './contracts/markers'
 import { describeMentionsContract } from './contracts/mentions'
 import { describeMessagesContract } from './contracts/messages'
 import { describeNotesContract } from './contracts/notes'
+import { describePassagesContract } from './contracts/passages'
 import { describePeerCardsContract } from './contracts/peer-cards'
 import { describePeersContract } from './contracts/peers'
 import { describeProceduresContract } from './contracts/procedures'
@@ -73,6 +74,7 @@ export function describeStoreContract(backend: BackendUnderTest) {
     describeMentionsContract(recorded)
     describeMessagesContract(recorded)
     describeNotesContract(recorded)
+    describePassagesContract(recorded)
     describePeerCardsContract(recorded)
     describePeersContract(recorded)
     describeProceduresContract(recorded)

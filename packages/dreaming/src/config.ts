@@ -55,6 +55,15 @@ export interface DreamConfig {
    * cycle. Their vectors let augment weigh what a single turn means beside its keywords. 0 turns it off.
    */
   readonly messageEmbedBudget: number
+  /**
+   * Messages of at least this many characters are split into passages searched (and embedded) on their own,
+   * so a long answer is found by the stretch that matters. 0 turns it off.
+   */
+  readonly passageMinChars: number
+  /** Longest passage (characters); keep it below `passageMinChars`. */
+  readonly passageMaxChars: number
+  /** Passages embedded per cycle, oldest first (0 turns passage vectors off). */
+  readonly passageEmbedBudget: number
   /** Interval of the lock heartbeat while a cycle runs (ms). */
   readonly lockHeartbeatMs: number
 }
@@ -84,5 +93,8 @@ export const DEFAULT_DREAM_CONFIG: DreamConfig = Object.freeze({
   transcriptMaxChars: 12_000,
   embedBatchSize: 64,
   messageEmbedBudget: 5000,
+  passageMinChars: 1000,
+  passageMaxChars: 600,
+  passageEmbedBudget: 20_000,
   lockHeartbeatMs: 30_000,
 })

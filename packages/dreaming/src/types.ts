@@ -13,6 +13,7 @@ export type DreamPhase =
   | 'decay'
   | 'inference'
   | 'retention'
+  | 'passages'
   | 'embed'
 
 /** Progress of a running cycle, reported through `onProgress`. */

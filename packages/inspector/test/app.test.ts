@@ -334,6 +334,30 @@ describe('corrections', () => {
 })
 
 describe('the start page', () => {
+  it('marks the passage of a long turn that found it in the Ask view', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'hymem-inspector-passage-'))
+    const memory = await createHyMem({ root, query: { passageWeight: 1 } })
+    try {
+      const tail = 'For the rollback, pgbouncer must run in transaction mode.'
+      const long = `${'The general setup of the billing service has many settings to walk through. '.repeat(20)}\n\n${tail}`
+      await memory.capture([
+        { role: 'user', content: 'How do we set up the billing service?' },
+        { role: 'assistant', content: long },
+      ])
+      await memory.dream()
+      const page = await (
+        await client(createInspectorApp({ memory }))('/inspect/w/default/ask?q=pgbouncer+transaction+mode')
+      ).text()
+      expect(page).toMatch(
+        /<mark class="passage">[^<]*For the rollback, pgbouncer must run in transaction mode\.<\/mark>/,
+      )
+      expect(page).toContain('Found by a passage of this long message')
+    } finally {
+      await memory.close()
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+
   it('opens the only workspace with data, even when the default one is empty', async () => {
     const root = mkdtempSync(join(tmpdir(), 'hymem-inspector-start-'))
     const memory = await createHyMem({ root })

@@ -39,6 +39,18 @@ export interface QueryConfig {
   /** Share of a session's best message score added to each of its candidate messages (0 disables). @default 0.3 */
   readonly sessionWeight: number
   /**
+   * For a question over the whole conversation ("across", "throughout", "how many times", "in which order",
+   * a summary), the message list can be spread across sessions: each next turn of a session already in the
+   * list counts × this per turn placed. Off (1) by default: on BEAM dev 0.7 cost 0.010 R@10 (on LoCoMo it
+   * gave cat 1 +0.004), and a `sessionWeight` of 0 for such questions cost 0.009 (bench/RESULTS.md). @default 1
+   */
+  readonly overTimeSessionDecay: number
+  /**
+   * `assistantTurnWeight` for a question asking for a summary ("summarise how we approached …"): what was
+   * discussed is in the assistant's answers as much as in the user's turns. @default 1
+   */
+  readonly summaryAssistantTurnWeight: number
+  /**
    * Messages nearest to the query by vector (the message index dreaming fills) that join the keyword hits as
    * candidates; 0 keeps to the keyword hits (their similarity still counts). @default 30
    */
@@ -89,6 +101,15 @@ export interface QueryConfig {
    * spans several turns, and ranked single turns in context retrieve better (bench/RESULTS.md). @default false
    */
   readonly keywordChunks: boolean
+  /**
+   * Long messages are also searched by their passages (keyword and vector, see dreaming's `passageMinChars`);
+   * a message's keyword score becomes its best passage's × this weight where that is higher, and its
+   * similarity its most similar passage's. 0 searches whole messages only. Off by default: on BEAM dev, long
+   * assistant answers then crowd out the short user turns that hold most of the evidence (R@10, chats 11–12, with the
+   * default embedder 0.581 → 0.566 at 0.3; without embeddings 0.494 → 0.500 at 0.3, 0.475 at 1), and the two
+   * extra searches cost ~15 ms p50 (bench/RESULTS.md). @default 0
+   */
+  readonly passageWeight: number
   /**
    * Weight of the vector-searched chunk list in the fusion (0: no vector search of chunks). Below 1, chunks
    * found only by meaning follow the keyword turns instead of interleaving with them (with the offline
@@ -181,6 +202,8 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   neighbourWeight: 0.3,
   neighbourSpan: 2,
   sessionWeight: 0.3,
+  overTimeSessionDecay: 1,
+  summaryAssistantTurnWeight: 1,
   denseTurnTopK: 30,
   denseTurnWeight: 1,
   denseTurnFloor: 0.2,
@@ -195,6 +218,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   assistantTurnWeight: 0.8,
   otherAuthorWeight: 0.8,
   keywordChunks: false,
+  passageWeight: 0,
   vectorChunkWeight: 0.5,
   fusion: 'rrf',
   rrfK: 60,
@@ -261,6 +285,8 @@ const NON_NEGATIVE_NUMBERS = [
   'vectorChunkWeight',
   'neighbourWeight',
   'sessionWeight',
+  'overTimeSessionDecay',
+  'summaryAssistantTurnWeight',
   'denseTurnTopK',
   'denseTurnWeight',
   'timeQuestionBoost',
@@ -273,6 +299,7 @@ const NON_NEGATIVE_NUMBERS = [
   'assistantReplyWeight',
   'assistantTurnWeight',
   'otherAuthorWeight',
+  'passageWeight',
   'suppressedLimit',
   'lexicalBoost',
   'rerankAmbiguityThreshold',

@@ -33,6 +33,11 @@ export type RetrievalReason =
   /** The turn states a standing rule or preference ("always …", "from now on …", "I prefer …"). Code `standing_rule`. */
   | { readonly kind: 'standing_rule' }
   /**
+   * A long message scored by this passage of it, `[start, end)` in its text (see `store.passages`). Code
+   * `passage:<start>..<end>`.
+   */
+  | { readonly kind: 'passage'; readonly passageId: number; readonly start: number; readonly end: number }
+  /**
    * The message names a period (a month, a year) and the turn was written in it or shortly after (ISO dates,
    * `to` exclusive). Code `date_window:<from>..<to>`.
    */
@@ -76,6 +81,8 @@ export function reasonCode(reason: RetrievalReason): string {
       return 'time_mention'
     case 'standing_rule':
       return 'standing_rule'
+    case 'passage':
+      return `passage:${reason.start}..${reason.end}`
     case 'date_window':
       return `date_window:${reason.from}..${reason.to}`
     case 'fallback':

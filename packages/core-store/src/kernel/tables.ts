@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely'
+import type { PassageEmbeddingsTable, PassagesTable } from './passage-tables'
 
 /** JSON text columns hold a serialized object or array. */
 export type JsonText = string
@@ -417,6 +418,8 @@ export interface HyMemDatabase {
   note_embeddings: NoteEmbeddingsTable
   vector_indexes: VectorIndexesTable
   message_embeddings: MessageEmbeddingsTable
+  passages: PassagesTable
+  passage_embeddings: PassageEmbeddingsTable
   run_lock: RunLockTable
   dream_runs: DreamRunsTable
   search_log: SearchLogTable

@@ -8,13 +8,14 @@ import type { RepositoryScope } from './scope'
 
 const PAGE = 500
 
-const VECTOR_TABLES = {
+const VECTOR_TABLES: Record<VectorIndexName, { readonly table: string; readonly id: string }> = {
   chunks: { table: 'chunk_embeddings', id: 'chunk_id' },
   edges: { table: 'edge_vectors', id: 'edge_id' },
   episodes: { table: 'episode_embeddings', id: 'episode_id' },
   notes: { table: 'note_embeddings', id: 'note_id' },
   messages: { table: 'message_embeddings', id: 'message_id' },
-} as const
+  passages: { table: 'passage_embeddings', id: 'passage_id' },
+}
 
 /** `backup.vectors` on SQLite: one statement a page of ids, which travel as a JSON array. */
 export function sqliteBackupVectors({ db }: RepositoryScope): BackupRepository['vectors'] {

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely'
 import type { StoreEngine } from '../engine/types'
 import type { HyMemDatabase } from '../kernel/tables'
 
-type IdTable = 'messages' | 'chunks' | 'episodes' | 'procedures' | 'notes'
+type IdTable = 'messages' | 'chunks' | 'episodes' | 'procedures' | 'notes' | 'passages'
 
 /**
  * The workspace's rows of `table` whose `id` is among `ids`, in no particular order, optionally narrowed by

@@ -8,6 +8,7 @@ const FULL_TEXT_TABLES: ReadonlySet<string> = new Set<FullTextTable>([
   'episodes',
   'procedures',
   'notes',
+  'passages',
 ])
 
 /** Refuses what no backend can search: an unknown table, a missing workspace, a bad limit, non-text. */
@@ -20,8 +21,8 @@ export function checkFullTextQuery(table: FullTextTable, text: unknown, query: F
   if (!Number.isInteger(query.limit) || query.limit < 1) {
     throw new StoreError('INVALID_INPUT', 'full-text search limit must be an integer ≥ 1')
   }
-  if (query.peerId !== undefined && table !== 'messages') {
-    throw new StoreError('INVALID_INPUT', `peerId filters messages only, not ${table}`)
+  if (query.peerId !== undefined && table !== 'messages' && table !== 'passages') {
+    throw new StoreError('INVALID_INPUT', `peerId filters messages and passages only, not ${table}`)
   }
   if (typeof text !== 'string')
     throw new StoreError('INVALID_INPUT', 'full-text search text must be a string')

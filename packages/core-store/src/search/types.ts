@@ -1,11 +1,11 @@
 /** Tables with an FTS5 index. */
-export type FullTextTable = 'messages' | 'chunks' | 'episodes' | 'procedures' | 'notes'
+export type FullTextTable = 'messages' | 'chunks' | 'episodes' | 'procedures' | 'notes' | 'passages'
 
 /** Tables with a vector index (vec0 under sqlite-vec, a capped cosine scan without it, pgvector on PostgreSQL). */
-export type VectorIndexName = 'chunks' | 'edges' | 'episodes' | 'notes' | 'messages'
+export type VectorIndexName = 'chunks' | 'edges' | 'episodes' | 'notes' | 'messages' | 'passages'
 
 export interface FullTextHit {
-  /** The row's primary key: `messages.id`, `chunks.id`, `episodes.id`, `procedures.id`, `notes.id`. */
+  /** The row's primary key: `messages.id`, `chunks.id`, `episodes.id`, `procedures.id`, `notes.id`, `passages.id`. */
   readonly id: number | string
   /**
    * Relevance in (0, 1], higher is better: the backend's own rank (BM25 on SQLite) relative to the best hit
@@ -20,7 +20,7 @@ export interface FullTextQuery {
   readonly limit: number
   /** Only rows of these sessions (messages, chunks, episodes, procedures). */
   readonly sessionIds?: readonly string[]
-  /** Only messages written by this peer. */
+  /** Only messages (or passages of messages) written by this peer. */
   readonly peerId?: string
   /** `'any'` (default) finds rows containing any word of the text; `'all'` requires every word. */
   readonly match?: 'any' | 'all'

@@ -34,7 +34,11 @@ function byIdFilter(idColumn: string): string {
   return `${idColumn} IN (SELECT value FROM json_each(?)) AND +workspace_id = ? AND model = ?`
 }
 
-function integerSource(name: 'chunks' | 'edges' | 'messages', table: string, idColumn: string): VectorSource {
+function integerSource(
+  name: 'chunks' | 'edges' | 'messages' | 'passages',
+  table: string,
+  idColumn: string,
+): VectorSource {
   return {
     name,
     vecTable: `vec_${name}`,
@@ -88,6 +92,7 @@ export const VECTOR_SOURCES: Record<VectorIndexName, VectorSource> = {
   episodes: textSource('episodes', 'episodes', 'episode_embeddings', 'episode_id'),
   notes: textSource('notes', 'notes', 'note_embeddings', 'note_id'),
   messages: integerSource('messages', 'message_embeddings', 'message_id'),
+  passages: integerSource('passages', 'passage_embeddings', 'passage_id'),
 }
 
 /** The id a KNN row reports: the integer rowid, or the content row's text id. */

@@ -24,6 +24,7 @@ import { createMentionsRepository, type MentionsRepository } from '../repositori
 import type { MessagesRepository } from '../repositories/message-types'
 import { createMessagesRepository } from '../repositories/messages'
 import { createNotesRepository, type NotesRepository } from '../repositories/notes'
+import { createPassagesRepository, type PassagesRepository } from '../repositories/passages'
 import { createPeerCardsRepository, type PeerCardsRepository } from '../repositories/peer-cards'
 import { createPeersRepository } from '../repositories/peers'
 import { createProceduresRepository, type ProceduresRepository } from '../repositories/procedures'
@@ -48,6 +49,7 @@ export interface Repositories {
   readonly peers: PeersRepository
   readonly sessions: SessionsRepository
   readonly messages: MessagesRepository
+  readonly passages: PassagesRepository
   readonly dreamRuns: DreamRunsRepository
   readonly edges: EdgesRepository
   readonly evidence: EvidenceRepository
@@ -87,6 +89,7 @@ export function createRepositories(
     peers: createPeersRepository(scope),
     sessions: createSessionsRepository(scope),
     messages: createMessagesRepository(scope),
+    passages: createPassagesRepository(scope),
     dreamRuns: createDreamRunsRepository(scope),
     edges: createEdgesRepository(scope),
     evidence: createEvidenceRepository(scope),

@@ -5,6 +5,7 @@ import { embedAll } from '../steps/embed'
 import { countPending, extractPending } from '../steps/extract'
 import { recomputeInferences } from '../steps/inference'
 import { refreshInsights } from '../steps/insights'
+import { splitLongMessages } from '../steps/passages'
 import { consolidateProfile } from '../steps/profile'
 import { reattributeSpeakerFacts } from '../steps/reattribute'
 import { applyRetention } from '../steps/retention'
@@ -25,6 +26,7 @@ const PHASES: readonly [DreamPhase, (ctx: RunContext) => Promise<void>][] = [
   // Insights again, so MEMORY.md reflects the decayed and inferred graph.
   ['insights', refreshInsights],
   ['retention', applyRetention],
+  ['passages', splitLongMessages],
   ['embed', embedAll],
 ]
 

@@ -1,6 +1,6 @@
 import type { EmbeddingClient } from '@hymem/extraction'
-import { callOptions, checkAbort, checkpoint, type RunContext } from '../run/context'
-import { textHash } from './ids'
+import type { RunContext } from '../run/context'
+import { embedUnvectored } from './embed-unvectored'
 
 /** Characters of a message handed to the embedder (the local models read about 256 tokens anyway). */
 const MESSAGE_TEXT_CHARS = 2000
@@ -14,31 +14,12 @@ export function messageText(message: { peerId: string; content: string }): strin
  * Embeds messages that have no vector yet, oldest first, at most `messageEmbedBudget` per cycle. Returns how
  * many were embedded.
  */
-export async function embedMessages(ctx: RunContext, client: EmbeddingClient): Promise<number> {
-  const { store, workspaceId, config } = ctx
-  let embedded = 0
-  let afterId = 0
-  const budget = Math.floor(config.messageEmbedBudget)
-  while (embedded < budget) {
-    checkAbort(ctx)
-    const limit = Math.max(1, Math.min(Math.floor(config.embedBatchSize), budget - embedded))
-    const batch = await store.messages.listUnembedded(workspaceId, { afterId, limit })
-    if (batch.length === 0) break
-    const texts = batch.map(messageText)
-    const vectors = await client.embed(texts, callOptions(ctx))
-    await store.vectors.upsert(
-      'messages',
-      batch.map((message, k) => ({
-        id: message.id,
-        workspaceId,
-        vector: vectors[k]!,
-        textHash: textHash(texts[k]!),
-      })),
-      client.model,
-    )
-    embedded += batch.length
-    afterId = batch[batch.length - 1]!.id
-    await checkpoint(ctx)
-  }
-  return embedded
+export function embedMessages(ctx: RunContext, client: EmbeddingClient): Promise<number> {
+  const { store, workspaceId } = ctx
+  return embedUnvectored(ctx, client, {
+    index: 'messages',
+    budget: ctx.config.messageEmbedBudget,
+    page: (afterId, limit) => store.messages.listUnembedded(workspaceId, { afterId, limit }),
+    text: (message) => messageText(message),
+  })
 }

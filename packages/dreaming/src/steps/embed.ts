@@ -2,6 +2,7 @@ import type { VectorIndexName } from '@hymem/core-store'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { callOptions, checkAbort, checkpoint, count, errorText, type RunContext } from '../run/context'
 import { embedMessages } from './embed-messages'
+import { embedPassages } from './embed-passages'
 import { textHash } from './ids'
 
 /** Vector rows written or removed per transaction (each batch commits on its own). */
@@ -24,7 +25,7 @@ export function episodeText(episode: { title: string; summary: string }): string
 
 /**
  * Embeds chunks, active edges (base and derived) and episodes whose text is new or changed, and messages
- * without a vector (see {@link embedMessages}); texts with a stored vector of the same hash cost nothing, and
+ * and passages without a vector (see {@link embedMessages}, {@link embedPassages}); texts with a stored vector of the same hash cost nothing, and
  * edge vectors are reused across edge ids through the triple-text cache. Skipped without an embedding client. Each index failing (e.g. a model change that
  * needs a re-index) is reported and does not stop the others.
  */
@@ -51,6 +52,7 @@ export async function embedAll(ctx: RunContext): Promise<void> {
     ],
     ['edges', () => embedEdges(ctx, client)],
     ['messages', () => embedMessages(ctx, client)],
+    ['passages', () => embedPassages(ctx, client)],
   ]
   for (const [name, job] of jobs) {
     checkAbort(ctx)

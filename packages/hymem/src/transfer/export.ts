@@ -40,6 +40,8 @@ export async function* exportLines(
   })
   if (withVectors) {
     for (const pin of await store.vectors.pins()) {
+      // Passages are an index over the messages: the importing store's dreams split and embed them again.
+      if (pin.index === 'passages') continue
       yield line({ type: 'vector-index', index: pin.index, model: pin.model, dimensions: pin.dimensions })
     }
   }

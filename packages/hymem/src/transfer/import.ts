@@ -35,7 +35,7 @@ export class DumpWriter {
     inserted: {},
     skipped: {},
     warnings: [],
-    unembedded: { chunks: [], edges: [], episodes: [], notes: [], messages: [] },
+    unembedded: { chunks: [], edges: [], episodes: [], notes: [], messages: [], passages: [] },
   }
   readonly #tx: StoreScope
   readonly #acceptVector: VectorPolicy

@@ -45,6 +45,13 @@ const RULES: readonly [RegExp, (m: RegExpMatchArray) => Reason][] = [
     /^neighbour_of:(.+)$/,
     (m) => ({ factor: 'context', text: `Next to another hit (${m[1]}) in its conversation` }),
   ],
+  [
+    /^passage:(\d+)\.\.(\d+)$/,
+    (m) => ({
+      factor: 'keyword',
+      text: `Found by a passage of this long message (characters ${m[1]}–${m[2]}, marked)`,
+    }),
+  ],
   [/^session_context$/, () => ({ factor: 'context', text: 'Its conversation holds other strong hits' })],
   [/^rerank_([\d.]+)$/, (m) => ({ factor: 'rerank', text: `Reranker judged it relevant (${m[1]} of 5)` })],
   [

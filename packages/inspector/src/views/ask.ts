@@ -47,7 +47,7 @@ function items(
           ref,
           {
             kind: hit.kind,
-            title: hit.text,
+            title: markedPassage(hit),
             detail: html`session ${hit.sessionId}${who} · ${formatTime(hit.createdAt)}${
               asOf !== undefined && hit.createdAt > asOf
                 ? html` <span class="badge state-stale">after the as-of date</span>`
@@ -87,6 +87,14 @@ function items(
       ? [[ref, { kind: 'note', title: note.description, detail: note.content, why: note.whyRetrieved }]]
       : []
   })
+}
+
+/** A hit's text with the passage that found it (a stretch of a long message) marked. */
+function markedPassage(hit: AugmentedContext['hits'][number]): SafeHtml | string {
+  const passage = hit.reasons.find((reason) => reason.kind === 'passage')
+  if (!passage) return hit.text
+  const { text } = hit
+  return html`${text.slice(0, passage.start)}<mark class="passage">${text.slice(passage.start, passage.end)}</mark>${text.slice(passage.end)}`
 }
 
 function reasons(codes: readonly string[]): SafeHtml {

@@ -73,7 +73,7 @@ describe('scoreInContext', () => {
 
   it('ignores negative keyword scores instead of subtracting them', () => {
     const scored = scoreInContext([candidate(1, -2, { after: [2] })], { ...OFF, neighbourWeight: 0.5 })
-    expect(scored).toEqual([{ id: 1, score: 0, reasons: [] }])
+    expect(scored).toEqual([{ id: 1, score: 0, sessionId: 's1', reasons: [] }])
   })
 })
 

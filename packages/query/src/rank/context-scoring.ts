@@ -78,6 +78,8 @@ export interface ContextWeights extends ExchangeWeights {
 export interface ContextScored {
   readonly id: number
   readonly score: number
+  /** The session of the turn (a candidate's, or the session of the candidate it is next to). */
+  readonly sessionId: string | undefined
   readonly reasons: RetrievalReason[]
 }
 
@@ -139,7 +141,7 @@ export function scoreInContext(
     if (context > 0) reasons(id).push({ kind: 'session_context' })
     const author = authors.get(id) ?? weights.authorOf?.(id)
     const factor = author !== undefined && weights.mentionedPeers.has(author) ? 1 : others
-    return { id, score: (score + context) * factor, reasons: why.get(id) ?? [] }
+    return { id, score: (score + context) * factor, sessionId: session, reasons: why.get(id) ?? [] }
   })
   // Ties keep the candidate order (then message order), so equal scores never shuffle between runs.
   const candidateRank = new Map(candidates.map((candidate, index) => [candidate.id, index]))

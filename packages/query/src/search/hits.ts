@@ -4,6 +4,7 @@ import { explained } from '../reasons'
 import type { AugmentHit, Reranker } from '../types'
 import type { SearchContext } from './context'
 import { messageSimilarities, messagesInContext } from './message-context'
+import { passageReasons, searchPassages, withPassageScores, withPassageSimilarities } from './passages'
 import { findPeerMentions } from './peer-mentions'
 
 /** Characters of each candidate shown to the reranker. */
@@ -45,14 +46,15 @@ export async function searchHits(
       ? await findPeerMentions(ctx, message)
       : { peers: new Set<string>(), words: new Set<string>() }
   const wordFilter = { skipCommonWords: true, skipWords: mentions.words }
-  const [messageHits, chunkHits] = await Promise.all([
-    store.fullText.search('messages', message, {
-      ...wordFilter,
-      workspaceId,
-      limit: Math.max(pool, config.contextPoolK),
-      ...(ctx.sessionIds ? { sessionIds: ctx.sessionIds } : {}),
-      ...(ctx.peerId !== undefined ? { peerId: ctx.peerId } : {}),
-    }),
+  const messageQuery = {
+    ...wordFilter,
+    workspaceId,
+    limit: Math.max(pool, config.contextPoolK),
+    ...(ctx.sessionIds ? { sessionIds: ctx.sessionIds } : {}),
+    ...(ctx.peerId !== undefined ? { peerId: ctx.peerId } : {}),
+  }
+  const [ownHits, chunkHits, passages] = await Promise.all([
+    store.fullText.search('messages', message, messageQuery),
     config.keywordChunks
       ? store.fullText.search('chunks', message, {
           ...wordFilter,
@@ -61,17 +63,28 @@ export async function searchHits(
           ...(ctx.scopeSessionIds ? { sessionIds: ctx.scopeSessionIds } : {}),
         })
       : [],
+    searchPassages(ctx, message, messageQuery),
   ])
+  const messageHits = withPassageScores(ownHits, passages.keyword)
   timings.keyword += performance.now() - started
   started = performance.now()
-  const similarity = await messageSimilarities(
-    ctx,
-    messageHits.map((hit) => Number(hit.id)),
+  const similarity = withPassageSimilarities(
+    await messageSimilarities(
+      ctx,
+      messageHits.map((hit) => Number(hit.id)),
+    ),
+    passages.similar,
   )
+  const passageWhy = passageReasons(ownHits, similarity, passages)
   timings.vector += performance.now() - started
   started = performance.now()
   const messageOrder = await messagesInContext(ctx, messageHits, similarity, mentions.peers)
-  const contextWhy = new Map(messageOrder.map((item) => [`m:${item.id}`, item.reasons]))
+  const contextWhy = new Map(
+    messageOrder.map((item) => {
+      const passage = passageWhy.get(item.id)
+      return [`m:${item.id}`, passage ? [passage, ...item.reasons] : item.reasons]
+    }),
+  )
   const matchedIds = new Set(messageHits.map((hit) => Number(hit.id)))
   timings.keyword += performance.now() - started
   started = performance.now()

@@ -5,7 +5,9 @@ import {
   type MessageCandidate,
   scoreInContext,
 } from '../rank/context-scoring'
+import { diversifyBySession } from '../rank/session-diversity'
 import type { SearchContext } from './context'
+import { conversationCue } from './conversation-cues'
 import { asksWhen, namedPeriod, namesTime, type Period } from './temporal-cues'
 
 const DAY_MS = 86_400_000
@@ -80,7 +82,8 @@ export async function messagesInContext(
   // Keyword order first, so ties keep it.
   const rank = new Map(ids.map((id, index) => [id, index]))
   candidates.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0))
-  return scoreInContext(candidates, {
+  const cue = conversationCue(ctx.text)
+  const scored = scoreInContext(candidates, {
     mentionedPeers,
     peerMentionBoost: config.peerMentionBoost,
     neighbourWeight: span > 0 ? config.neighbourWeight : 0,
@@ -95,11 +98,12 @@ export async function messagesInContext(
     assistantExchange: {
       questionTurnWeight: config.assistantQuestionTurnWeight,
       replyWeight: span > 0 ? config.assistantReplyWeight : 0,
-      assistantTurnWeight: config.assistantTurnWeight,
+      assistantTurnWeight: cue === 'summary' ? config.summaryAssistantTurnWeight : config.assistantTurnWeight,
     },
     otherAuthorWeight: config.otherAuthorWeight,
     authorOf: (id) => messages.get(id)?.peerId,
   })
+  return cue ? diversifyBySession(scored, config.overTimeSessionDecay) : scored
 }
 
 /**

@@ -30,6 +30,7 @@ export const PG_VECTOR_TABLES: Record<VectorIndexName, PgVectorTable> = {
   episodes: { table: 'episode_embeddings', idColumn: 'episode_id', idArray: 'text[]' },
   notes: { table: 'note_embeddings', idColumn: 'note_id', idArray: 'text[]' },
   messages: { table: 'message_embeddings', idColumn: 'message_id', idArray: 'bigint[]' },
+  passages: { table: 'passage_embeddings', idColumn: 'passage_id', idArray: 'bigint[]' },
 }
 
 /** pgvector's text form, `[1,0.5,…]`. A float32 printed as a double reads back as the same float32. */

@@ -22,6 +22,7 @@ const SOURCES: Record<FullTextTable, FullTextSource> = {
   episodes: { fts: 'episodes_fts', table: 'episodes', key: 'id', rowid: 'rowid' },
   procedures: { fts: 'procedures_fts', table: 'procedures', key: 'id', rowid: 'rowid' },
   notes: { fts: 'notes_fts', table: 'notes', key: 'id', rowid: 'rowid' },
+  passages: { fts: 'passages_fts', table: 'passages', key: 'id', rowid: 'id' },
 }
 
 /**

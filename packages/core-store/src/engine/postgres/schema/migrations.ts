@@ -8,6 +8,7 @@ import { POSTGRES_MIGRATION_0006_GRAPH_GENERATIONS } from './migration-0006-grap
 import { POSTGRES_MIGRATION_0007_QUEUE_TOTALS } from './migration-0007-queue-totals'
 import { POSTGRES_MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT } from './migration-0008-full-text-every-script'
 import { POSTGRES_MIGRATION_0009_LLM_CACHE_AGE_INDEX } from './migration-0009-llm-cache-age-index'
+import { POSTGRES_MIGRATION_0010_PASSAGES } from './migration-0010-passages'
 
 /**
  * PostgreSQL's forward-only migrations: the same versions and names as SQLite's `MIGRATIONS`, one for one
@@ -23,6 +24,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'queue-totals', sql: POSTGRES_MIGRATION_0007_QUEUE_TOTALS },
   { version: 8, name: 'full-text-every-script', sql: POSTGRES_MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT },
   { version: 9, name: 'llm-cache-age-index', sql: POSTGRES_MIGRATION_0009_LLM_CACHE_AGE_INDEX },
+  { version: 10, name: 'passages', sql: POSTGRES_MIGRATION_0010_PASSAGES },
 ]
 
 /** The schema version this code writes (the same as SQLite's); a newer database is refused. */

@@ -8,6 +8,7 @@ import { MIGRATION_0006_GRAPH_GENERATIONS } from './migration-0006-graph-generat
 import { MIGRATION_0007_QUEUE_TOTALS } from './migration-0007-queue-totals'
 import { MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT } from './migration-0008-full-text-every-script'
 import { MIGRATION_0009_LLM_CACHE_AGE_INDEX } from './migration-0009-llm-cache-age-index'
+import { MIGRATION_0010_PASSAGES } from './migration-0010-passages'
 
 /** Forward-only migrations, applied in order, each in its own transaction. Append, never edit. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'queue-totals', sql: MIGRATION_0007_QUEUE_TOTALS },
   { version: 8, name: 'full-text-every-script', sql: MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT },
   { version: 9, name: 'llm-cache-age-index', sql: MIGRATION_0009_LLM_CACHE_AGE_INDEX },
+  { version: 10, name: 'passages', sql: MIGRATION_0010_PASSAGES },
 ]
 
 /** The schema version this code writes; a file with a higher `user_version` is refused. */
