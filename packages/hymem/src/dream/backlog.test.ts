@@ -11,7 +11,7 @@ afterEach(async () => {
   for (const t of open.splice(0)) await t.close()
 })
 
-describe('dreamBacklog().running', () => {
+describe('queue.backlog().running', () => {
   it('on PostgreSQL, counts a dream another process holds the workspace lock for', async () => {
     const t = await openTestMemory({ database: 'pglite:memory' })
     open.push(t)
