@@ -184,7 +184,8 @@ async function* exportWorkspace(ctx: ExportContext): AsyncGenerator<string> {
 
 async function* exportEdges(ctx: ExportContext): AsyncGenerator<string> {
   const { store, workspaceId: ws } = ctx
-  const edges = await store.edges.listAll(ws)
+  // In the order they were learned, so the importing store's ids keep the order rankings break ties by.
+  const edges = (await store.edges.listAll(ws)).sort((a, b) => a.id - b.id)
   const byId = new Map(edges.map((edge) => [edge.id, edge]))
   for (let start = 0; start < edges.length; start += PAGE) {
     const page = edges.slice(start, start + PAGE)
