@@ -1,12 +1,41 @@
 import type Database from 'better-sqlite3'
 import type { Kysely, RawBuilder } from 'kysely'
 import type { FilterDialect } from '../filter/translate'
-import type { StoreContext } from '../kernel/context'
+import type { StoreContext, VectorSupport } from '../kernel/context'
 import type { HyMemDatabase } from '../kernel/tables'
 import type { VectorIndex } from '../search/types'
 
 /** The database engine behind a store. */
 export type StoreBackend = 'sqlite' | 'postgres'
+
+interface StoreInfoBase {
+  readonly backend: StoreBackend
+  /** Where the data lives: the SQLite file, or the PostgreSQL server, database and schema (no password). */
+  readonly location: string
+  /** The engine's version: SQLite's, or the PostgreSQL server's. */
+  readonly version: string
+  readonly schemaVersion: number
+  readonly vectors: VectorSupport
+}
+
+export interface SqliteStoreInfo extends StoreInfoBase {
+  readonly backend: 'sqlite'
+  readonly path: string
+  readonly sqliteVersion: string
+  readonly journalMode: string
+}
+
+export interface PostgresStoreInfo extends StoreInfoBase {
+  readonly backend: 'postgres'
+  /** `server_version`, e.g. `15.14 (Debian 15.14-0+deb12u1)`. */
+  readonly serverVersion: string
+  readonly pgvectorVersion: string
+  /** The schema holding HyMem's tables. */
+  readonly schema: string
+}
+
+/** What `store.info()` reports; switch on `backend` for the engine-specific fields. */
+export type StoreInfo = SqliteStoreInfo | PostgresStoreInfo
 
 /**
  * SQLite's prepared statements, reused by SQL text (see `engine/sqlite/statement-cache.ts`). Only SQLite code

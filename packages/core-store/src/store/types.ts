@@ -1,5 +1,5 @@
 import type { StoreRunLock } from '../engine/store-run-lock'
-import type { StoreBackend } from '../engine/types'
+import type { StoreBackend, StoreInfo } from '../engine/types'
 import type { StoreContext, VectorSupport } from '../kernel/context'
 import type { FullTextSearch, VectorIndex } from '../search/types'
 import type { Repositories } from './repositories'
@@ -14,7 +14,7 @@ export type StoreLogEvent =
 
 export type StoreLog = (event: StoreLogEvent) => void
 
-export type { StoreBackend } from '../engine/types'
+export type { PostgresStoreInfo, SqliteStoreInfo, StoreBackend, StoreInfo } from '../engine/types'
 
 /** A connection-bound view: typed repositories, full-text and vector search over one connection. */
 export type StoreScope = Repositories & {
@@ -23,35 +23,6 @@ export type StoreScope = Repositories & {
   /** Vector storage and nearest-neighbour search (sqlite-vec, or a capped JS cosine scan). */
   readonly vectors: VectorIndex
 }
-
-interface StoreInfoBase {
-  readonly backend: StoreBackend
-  /** Where the data lives: the SQLite file, or the PostgreSQL server, database and schema (no password). */
-  readonly location: string
-  /** The engine's version: SQLite's, or the PostgreSQL server's. */
-  readonly version: string
-  readonly schemaVersion: number
-  readonly vectors: VectorSupport
-}
-
-export interface SqliteStoreInfo extends StoreInfoBase {
-  readonly backend: 'sqlite'
-  readonly path: string
-  readonly sqliteVersion: string
-  readonly journalMode: string
-}
-
-export interface PostgresStoreInfo extends StoreInfoBase {
-  readonly backend: 'postgres'
-  /** `server_version`, e.g. `15.14 (Debian 15.14-0+deb12u1)`. */
-  readonly serverVersion: string
-  readonly pgvectorVersion: string
-  /** The schema holding HyMem's tables. */
-  readonly schema: string
-}
-
-/** What `store.info()` reports; switch on `backend` for the engine-specific fields. */
-export type StoreInfo = SqliteStoreInfo | PostgresStoreInfo
 
 /** An open HyMem database, on either backend. */
 export type Store = StoreScope & {
