@@ -108,9 +108,9 @@ describe('runCli', () => {
                                           skipped, missing vectors are embedded
         migrate [options]                 copy a whole memory between a SQLite file
                                           and a PostgreSQL URL, then check every count
-        reindex [options]                 re-embed everything with the configured
-                                          embedding model (after changing
-                                          HYMEM_EMBEDDING_*)
+        reindex [options]                 rebuild the full-text index and re-embed
+                                          everything with the configured embedding
+                                          model
         inspect [options]                 open the memory inspector: serve the graph,
                                           facts, questions and history on loopback
         mcp                               serve the MCP tools (capture, log, dream,

@@ -192,6 +192,7 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
       'inference',
       'insights',
       'retention',
+      'passages',
       'embed',
     ])
     expect(report.counts.embeddingsSkipped).toBe(1)

@@ -52,7 +52,7 @@ describe('hymem reindex', () => {
       Re-indexed with fake-embedding (32-d)
         index     vectors  previously
         chunks          3  fake-hash-64 (64-d)
-        edges           5  fake-hash-64 (64-d)
+        edges           6  fake-hash-64 (64-d)
         episodes        2  fake-hash-64 (64-d)
         notes           0  -
         messages        5  fake-hash-64 (64-d)
