@@ -91,7 +91,7 @@ export function describeMultilingualContract(backend: BackendUnderTest) {
       const events: FullTextRebuildProgress[] = []
       const rows = await store.fullText.rebuild((event) => events.push(event))
       const messages = await store.messages.count('w')
-      expect(rows).toEqual({ messages, chunks: 1, episodes: 0, procedures: 0, notes: 0 })
+      expect(rows).toEqual({ messages, chunks: 1, episodes: 0, procedures: 0, notes: 0, passages: 0 })
       expect(events.filter((e) => e.table === 'messages').at(-1)).toEqual({
         table: 'messages',
         done: messages,

@@ -49,6 +49,7 @@ describe('hymem reindex', () => {
         episodes       2
         procedures     0
         notes          0
+        passages       0
       Re-indexed with fake-embedding (32-d)
         index     vectors  previously
         chunks          3  fake-hash-64 (64-d)
@@ -81,7 +82,14 @@ describe('hymem reindex', () => {
     const report = JSON.parse(json.stdout())
     expect(report).toMatchObject({ model: null, vectors: {} })
     expect(report.fullText.messages).toBeGreaterThan(0)
-    expect(Object.keys(report.fullText)).toEqual(['messages', 'chunks', 'episodes', 'procedures', 'notes'])
+    expect(Object.keys(report.fullText)).toEqual([
+      'messages',
+      'chunks',
+      'episodes',
+      'procedures',
+      'notes',
+      'passages',
+    ])
 
     const text = captureContext({ env })
     expect(await runCli(['reindex'], text.ctx)).toBe(0)

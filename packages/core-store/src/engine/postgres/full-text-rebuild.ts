@@ -6,14 +6,18 @@ import { POSTGRES_FTS_TEXT_FUNCTION } from './schema/migration-0008-full-text-ev
 /** Rows recomputed per statement (each its own transaction outside a caller's). */
 const BATCH = 2_000
 
-/** Each table's `fts` column is generated from these columns; writing the first one recomputes it. */
-const SOURCES: readonly (readonly [table: FullTextTable, column: string])[] = [
-  ['messages', 'content'],
-  ['chunks', 'text'],
-  ['episodes', 'title'],
-  ['procedures', 'name'],
-  ['notes', 'description'],
-]
+/**
+ * A column each table's generated `fts` is computed from; writing it recomputes the row's tsvector. A record,
+ * so a new full-text table cannot be left out of the rebuild.
+ */
+const SOURCE_COLUMN: Record<FullTextTable, string> = {
+  messages: 'content',
+  chunks: 'text',
+  episodes: 'title',
+  procedures: 'name',
+  notes: 'description',
+  passages: 'text',
+}
 
 /**
  * PostgreSQL: restores `hymem_fts_text` as the schema defines it, then recomputes every row's generated `fts`
@@ -26,7 +30,8 @@ export async function rebuildPostgresFullText(
 ): Promise<Record<FullTextTable, number>> {
   await sql.raw(POSTGRES_FTS_TEXT_FUNCTION).execute(db)
   const rows = {} as Record<FullTextTable, number>
-  for (const [table, column] of SOURCES) rows[table] = await rebuildTable(db, table, column, onProgress)
+  for (const [table, column] of Object.entries(SOURCE_COLUMN) as [FullTextTable, string][])
+    rows[table] = await rebuildTable(db, table, column, onProgress)
   return rows
 }
 

@@ -13,14 +13,18 @@ interface IndexedTable {
   readonly columns: readonly string[]
 }
 
-/** What the FTS5 tables index since migration 8 (its triggers keep the same columns). */
-const INDEXED: readonly IndexedTable[] = [
-  { table: 'messages', rowid: 'id', columns: ['content'] },
-  { table: 'chunks', rowid: 'id', columns: ['text'] },
-  { table: 'episodes', rowid: 'rowid', columns: ['title', 'summary'] },
-  { table: 'procedures', rowid: 'rowid', columns: ['name', 'description', 'steps_text'] },
-  { table: 'notes', rowid: 'rowid', columns: ['description', 'content'] },
-]
+/**
+ * What each `<table>_fts` indexes today (the triggers of migrations 8 and 10 keep the same columns). A record,
+ * so a new full-text table cannot be left out of the rebuild.
+ */
+const INDEXED: Record<FullTextTable, Omit<IndexedTable, 'table'>> = {
+  messages: { rowid: 'id', columns: ['content'] },
+  chunks: { rowid: 'id', columns: ['text'] },
+  episodes: { rowid: 'rowid', columns: ['title', 'summary'] },
+  procedures: { rowid: 'rowid', columns: ['name', 'description', 'steps_text'] },
+  notes: { rowid: 'rowid', columns: ['description', 'content'] },
+  passages: { rowid: 'id', columns: ['text'] },
+}
 
 /**
  * SQLite: empties each FTS5 table (`delete-all`) and indexes its content table again through
@@ -33,7 +37,8 @@ export async function rebuildSqliteFullText(
 ): Promise<Record<FullTextTable, number>> {
   return write(async (db) => {
     const rows = {} as Record<FullTextTable, number>
-    for (const source of INDEXED) rows[source.table] = await rebuildTable(db, source, onProgress)
+    for (const [table, source] of Object.entries(INDEXED) as [FullTextTable, Omit<IndexedTable, 'table'>][])
+      rows[table] = await rebuildTable(db, { table, ...source }, onProgress)
     return rows
   })
 }
