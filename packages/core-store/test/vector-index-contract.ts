@@ -246,6 +246,26 @@ export function describeVectorIndexContract(backend: BackendUnderTest) {
       expect(await store.vectors.cachedTextVectors('another-model', ['a uses b'])).toEqual(new Map())
     })
 
+    it('refuses a bad cache batch whole, leaving the cached vectors as they were', async () => {
+      const store = await open()
+      const good = { text: 'a uses b', vector: Float32Array.from([1, 0, 0, 0]) }
+      await store.vectors.cacheTextVectors(MODEL, [good])
+      await expectStoreError(store.vectors.cacheTextVectors('', [good]), 'INVALID_INPUT')
+      const badText = { text: 7, vector: Float32Array.from([0, 1, 0, 0]) } as unknown as typeof good
+      await expectStoreError(
+        store.vectors.cacheTextVectors(MODEL, [
+          { ...good, vector: Float32Array.from([0, 0, 1, 0]) },
+          badText,
+        ]),
+        'INVALID_INPUT',
+      )
+      const nan = { text: 'c uses d', vector: Float32Array.from([Number.NaN, 0, 0, 0]) }
+      await expectStoreError(store.vectors.cacheTextVectors(MODEL, [nan]), 'INVALID_INPUT')
+      const cached = await store.vectors.cachedTextVectors(MODEL, ['a uses b', 'c uses d'])
+      expect([...cached.keys()]).toEqual(['a uses b'])
+      expect([...(cached.get('a uses b') ?? [])]).toEqual([1, 0, 0, 0])
+    })
+
     it('lists its pins by index name; a reset drops every vector and pin so another model can pin', async () => {
       const store = await open()
       expect(await store.vectors.pins()).toEqual([])

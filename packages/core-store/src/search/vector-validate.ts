@@ -56,3 +56,16 @@ export function requireWorkspace(workspaceId: unknown): asserts workspaceId is s
   if (typeof workspaceId !== 'string' || workspaceId === '')
     throw new StoreError('INVALID_INPUT', 'workspaceId must be a non-empty string')
 }
+
+/** Validates a batch for the text-keyed vector cache before any write. */
+export function checkCachedTextVectors(
+  model: unknown,
+  entries: readonly { readonly text: unknown; readonly vector: unknown }[],
+): void {
+  if (typeof model !== 'string' || model === '')
+    throw new StoreError('INVALID_INPUT', 'model must be a non-empty string')
+  for (const entry of entries) {
+    if (typeof entry.text !== 'string') throw new StoreError('INVALID_INPUT', 'cached text must be a string')
+    checkVector(entry.vector)
+  }
+}

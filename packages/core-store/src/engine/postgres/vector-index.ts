@@ -5,7 +5,13 @@ import type { RepositoryScope } from '../../repositories/scope'
 import type { VectorHit, VectorIndex, VectorIndexName, VectorPin, VectorRow } from '../../search/types'
 import { cosineSimilarity } from '../../search/vector-math'
 import { VECTOR_SOURCES, type VectorSource } from '../../search/vector-sources'
-import { checkNearest, checkRows, checkVector, requireWorkspace } from '../../search/vector-validate'
+import {
+  checkCachedTextVectors,
+  checkNearest,
+  checkRows,
+  checkVector,
+  requireWorkspace,
+} from '../../search/vector-validate'
 import type { StoreContext } from '../../store/types'
 
 /** pgvector's HNSW indexes `vector` up to 2,000 dimensions; a wider index is searched exactly, by scan. */
@@ -180,13 +186,7 @@ export function createPostgresVectorIndex(
       return out
     },
     async cacheTextVectors(model, entries) {
-      if (typeof model !== 'string' || model === '')
-        throw new StoreError('INVALID_INPUT', 'model must be a non-empty string')
-      for (const entry of entries) {
-        if (typeof entry.text !== 'string')
-          throw new StoreError('INVALID_INPUT', 'cached text must be a string')
-        checkVector(entry.vector)
-      }
+      checkCachedTextVectors(model, entries)
       if (entries.length === 0) return
       const latest = new Map<string, Float32Array>()
       for (const entry of entries) latest.set(entry.text, entry.vector)

@@ -6,7 +6,13 @@ import type { RepositoryOptions } from '../../repositories/scope'
 import { _createRepositoryScope } from '../../repositories/scope'
 import type { VectorHit, VectorIndex, VectorIndexName, VectorRow } from '../../search/types'
 import { blobVector, cosineDistanceToBlob, norm, vectorBlob } from '../../search/vector-math'
-import { checkNearest, checkRows, checkVector, requireWorkspace } from '../../search/vector-validate'
+import {
+  checkCachedTextVectors,
+  checkNearest,
+  checkRows,
+  checkVector,
+  requireWorkspace,
+} from '../../search/vector-validate'
 import type { StatementCache } from '../types'
 
 export { MAX_NEAREST_K } from '../../search/vector-validate'
@@ -169,13 +175,7 @@ export function createVectorIndex(
       return out
     },
     async cacheTextVectors(model, entries) {
-      if (typeof model !== 'string' || model === '')
-        throw new StoreError('INVALID_INPUT', 'model must be a non-empty string')
-      for (const entry of entries) {
-        if (typeof entry.text !== 'string')
-          throw new StoreError('INVALID_INPUT', 'cached text must be a string')
-        checkVector(entry.vector)
-      }
+      checkCachedTextVectors(model, entries)
       if (entries.length === 0) return
       await scope.write(() => {
         const insert = statements.prepare(
