@@ -198,7 +198,7 @@ describe('background dreaming', () => {
       pendingMessages: 5,
       pendingChunks: 0,
       running: false,
-      sessions: { a: { pendingMessages: 4 }, b: { pendingMessages: 1 } },
+      sessions: { a: { pendingMessages: 4, pendingChunks: 0 }, b: { pendingMessages: 1, pendingChunks: 0 } },
     })
     t.memory.queue.schedule()
     expect((await t.memory.queue.backlog()).running).toBe(true)

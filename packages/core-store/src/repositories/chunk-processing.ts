@@ -17,6 +17,11 @@ export interface ChunkProcessingMarks {
   listUnprocessed(workspaceId: string, promptVersion: string, limit: number): Promise<Chunk[]>
   /** Chunks of the workspace not yet processed under this prompt version. */
   countUnprocessed(workspaceId: string, promptVersion: string): Promise<number>
+  /** Per session, the chunks not yet processed under this prompt version (sessions with none are left out). */
+  countUnprocessedBySession(
+    workspaceId: string,
+    promptVersion: string,
+  ): Promise<{ sessionId: string; chunks: number }[]>
   /** Records that the workspace's chunk was processed under a prompt version (idempotent; another's: no-op). */
   markProcessed(
     workspaceId: string,
@@ -74,6 +79,16 @@ export function createChunkProcessing(scope: RepositoryScope): ChunkProcessingMa
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
       return Number(row.n)
+    },
+    async countUnprocessedBySession(workspaceId, promptVersion) {
+      requireId(workspaceId, 'workspace id')
+      requireText(promptVersion, 'promptVersion')
+      const rows = await unprocessed(workspaceId, promptVersion)
+        .select(['session_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('session_id')
+        .orderBy('session_id')
+        .execute()
+      return rows.map((row) => ({ sessionId: row.session_id, chunks: Number(row.n) }))
     },
     async markProcessed(workspaceId, chunkId, processing) {
       requireId(workspaceId, 'workspace id')

@@ -30,6 +30,27 @@ export function describeChunksContract(backend: BackendUnderTest) {
       expect(await store.chunks.countUnprocessed('w', 'v2')).toBe(2)
     })
 
+    it('counts the unprocessed chunks per session, leaving out sessions with none', async () => {
+      const store = await stores.open()
+      const a = await addChunk(store, 'w', 'first', 's1')
+      await addChunk(store, 'w', 'second', 's1')
+      await addChunk(store, 'w', 'third', 's2')
+      const done = await addChunk(store, 'w', 'fourth', 's3')
+      await addChunk(store, 'x', 'elsewhere', 's1')
+      await markProcessed(store, 'w', a, 'v1')
+      await markProcessed(store, 'w', done, 'v1')
+      expect(await store.chunks.countUnprocessedBySession('w', 'v1')).toEqual([
+        { sessionId: 's1', chunks: 1 },
+        { sessionId: 's2', chunks: 1 },
+      ])
+      expect(await store.chunks.countUnprocessedBySession('w', 'v2')).toEqual([
+        { sessionId: 's1', chunks: 2 },
+        { sessionId: 's2', chunks: 1 },
+        { sessionId: 's3', chunks: 1 },
+      ])
+      await expectStoreError(store.chunks.countUnprocessedBySession('w', ''), 'INVALID_INPUT')
+    })
+
     it('marks a chunk processed only within its own workspace', async () => {
       const store = await stores.open()
       const other = await addChunk(store, 'x', 'elsewhere')

@@ -125,7 +125,18 @@ describe('queue status while a dream runs (W6)', () => {
     server.memory.queue.schedule('qa-ws')
     const running = await pollUntil(server, (s) => s.in_progress_work_units > 0, seen)
     expect(running.pending_work_units).toBe(0)
-    await pollUntil(server, (s) => s.completed_work_units >= 297, seen)
+    // Every message chunked; the chunks wait in the held extraction, one unit each, in progress.
+    for (let i = 0; i < 2000 && (await server.memory.queue.backlog('qa-ws')).pendingMessages > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    const { pendingChunks } = await server.memory.queue.backlog('qa-ws')
+    expect(pendingChunks).toBeGreaterThan(0)
+    const chunked = await status(server)
+    seen.push(chunked)
+    expect(chunked).toMatchObject({
+      pending_work_units: 0,
+      in_progress_work_units: pendingChunks,
+      completed_work_units: 300 - pendingChunks,
+    })
     await post(server, 'big-4', 100)
     const withNewWork = await status(server)
     seen.push(withNewWork)
@@ -136,6 +147,40 @@ describe('queue status while a dream runs (W6)', () => {
     const done = await pollUntil(server, (s) => s.in_progress_work_units + s.pending_work_units === 0, seen)
     expect(done).toMatchObject({ total_work_units: 400, completed_work_units: 400, sessions: null })
     expect(seen.some((s) => s.in_progress_work_units > 0)).toBe(true)
+    expectConsistent(seen)
+  })
+})
+
+describe('queue status with chunks left unextracted', () => {
+  it('keeps a unit pending while a chunk waits for extraction, until a dream extracts it', async () => {
+    const rules = createRulesExtractor()
+    let down = true
+    const extractor: Extractor = {
+      ...rules,
+      extractFacts: async (input, options) => {
+        if (down) throw new Error('model unavailable')
+        return rules.extractFacts(input, options)
+      },
+    }
+    const server = await openTestServer({ memory: { extractor } })
+    t = server
+    await post(server, 'sess-1', 4)
+    server.memory.queue.schedule('qa-ws')
+    const seen: Status[] = []
+    // The dream chunks the messages but fails to extract them: the chunk keeps the session waiting.
+    const stuck = await pollUntil(
+      server,
+      (s) => s.completed_work_units === 3 && s.in_progress_work_units === 0,
+      seen,
+    )
+    expect(stuck).toMatchObject({ total_work_units: 4, pending_work_units: 1 })
+    expect(stuck.sessions?.['sess-1']).toMatchObject({ pending_work_units: 1, completed_work_units: 3 })
+    expect((await server.memory.queue.backlog('qa-ws')).pendingChunks).toBeGreaterThan(0)
+    down = false
+    server.memory.queue.schedule('qa-ws')
+    const done = await pollUntil(server, (s) => s.in_progress_work_units + s.pending_work_units === 0, seen)
+    expect(done).toMatchObject({ total_work_units: 4, completed_work_units: 4, sessions: null })
+    expect((await server.memory.queue.backlog('qa-ws')).pendingChunks).toBe(0)
     expectConsistent(seen)
   })
 })

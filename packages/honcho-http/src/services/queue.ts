@@ -39,8 +39,8 @@ function held(units: WorkUnits, highest: number | undefined): WorkUnits {
 }
 
 /**
- * A session's units, one per message: pending until a dream has chunked it, in progress while a dream runs,
- * completed after. A session the running dream covers keeps at least one unit in progress (its newest
+ * A session's units, one per message: pending until a dream has chunked it (plus one for each chunk still to
+ * extract), in progress while a dream runs, completed after. A session the running dream covers keeps at least one unit in progress (its newest
  * message) until the dream ends, so pollers wait for the extraction too.
  */
 function sessionUnits(
@@ -49,7 +49,8 @@ function sessionUnits(
   sessionId: string,
   counts: { messages: number; waiting: number; running: boolean },
 ): WorkUnits {
-  const { messages, waiting, running } = counts
+  const { messages, running } = counts
+  const waiting = Math.min(messages, counts.waiting)
   const covered = running && waiting === 0 && messages > 0 && tracker.covers(ws, sessionId)
   const inProgress = running ? waiting : 0
   return {
@@ -80,7 +81,11 @@ export async function queueStatus(
   // a dream killed mid-cycle (here or on another server) left unextracted.
   const waiting = reported.pendingMessages > 0 || reported.pendingChunks > 0
   if (options.kick && !running && waiting) memory.queue.schedule(workspaceId)
-  const waitingIn = (id: string) => reported.sessions[id]?.pendingMessages ?? 0
+  // An unextracted chunk (left by a dream killed mid-cycle) keeps one unit of its session waiting.
+  const waitingIn = (id: string) => {
+    const session = reported.sessions[id]
+    return session === undefined ? 0 : session.pendingMessages + session.pendingChunks
+  }
   await tracker.observe(
     workspaceId,
     running,

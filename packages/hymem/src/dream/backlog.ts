@@ -4,8 +4,9 @@ import { dreamLockName } from '@hymem/dreaming'
 import type { DreamBacklog, PendingWorkspace } from './queue-types'
 
 /**
- * Work waiting for the next dream: messages after each session's last chunked message, and chunks without a
- * `processed_chunks` row for the current prompt version. `running` is true when this instance dreams the
+ * Work waiting for the next dream, per session and in all: messages after each session's last chunked message,
+ * and chunks without a `processed_chunks` row for the current prompt version (such as a dream killed
+ * mid-cycle leaves). `running` is true when this instance dreams the
  * workspace or any process holds the workspace's dream lock (another server on the same database).
  */
 export async function dreamBacklog(
@@ -15,16 +16,25 @@ export async function dreamBacklog(
   runningHere: boolean,
 ): Promise<DreamBacklog> {
   // Independent reads, sent together: on PostgreSQL each is a round trip a worker waits for before a cycle.
-  const [perSession, pendingChunks, running] = await Promise.all([
+  const [unchunked, unprocessed, running] = await Promise.all([
     store.sessions.unchunkedCounts(workspaceId),
-    store.chunks.countUnprocessed(workspaceId, promptVersion),
+    store.chunks.countUnprocessedBySession(workspaceId, promptVersion),
     runningHere || heldElsewhere(store, workspaceId),
   ])
-  const sessions: Record<string, { pendingMessages: number }> = {}
+  const sessions: Record<string, { pendingMessages: number; pendingChunks: number }> = {}
+  const sessionOf = (id: string) => {
+    sessions[id] ??= { pendingMessages: 0, pendingChunks: 0 }
+    return sessions[id]
+  }
   let pendingMessages = 0
-  for (const { sessionId, messages } of perSession) {
-    sessions[sessionId] = { pendingMessages: messages }
+  let pendingChunks = 0
+  for (const { sessionId, messages } of unchunked) {
+    sessionOf(sessionId).pendingMessages = messages
     pendingMessages += messages
+  }
+  for (const { sessionId, chunks } of unprocessed) {
+    sessionOf(sessionId).pendingChunks = chunks
+    pendingChunks += chunks
   }
   return { pendingMessages, pendingChunks, running, sessions }
 }

@@ -11,8 +11,8 @@ export interface DreamBacklog {
    * process holding the workspace's dream lock on the same database (another server).
    */
   readonly running: boolean
-  /** Sessions with pending messages. */
-  readonly sessions: Record<string, { pendingMessages: number }>
+  /** Sessions with pending messages or unextracted chunks. */
+  readonly sessions: Record<string, { pendingMessages: number; pendingChunks: number }>
 }
 
 /** A workspace with work waiting for a dream (see {@link HyMemQueue.pending}). */

@@ -238,6 +238,7 @@ describe('reindex', () => {
         'full-text:episodes',
         'full-text:procedures',
         'full-text:notes',
+        'full-text:passages',
       ]),
     )
   })
