@@ -15,7 +15,7 @@ export interface UseLiteEmbeddingOptions {
   /** Texts per model call (texts of similar length are batched together). @default 16 */
   batchSize?: number
   /**
-   * Worker threads running the model, each with its own copy (~60 MB); 0 runs it on the calling thread.
+   * Worker threads running the model, each with its own copy (~120 MB of RSS); 0 runs it on the calling thread.
    * The vectors are the same either way. @default the number of cores, at most 4
    */
   threads?: number
