@@ -3,10 +3,11 @@
  * the `@hymem/extraction/local` subpath, and each model's packages load only on its first `embed()`, so the
  * default import path never loads TensorFlow.js or the WASM engine.
  *
- * - `use-lite` (default): Universal Sentence Encoder lite on TensorFlow.js (WASM), 512-d, ~0.5 s load.
- * - `minilm`: all-MiniLM-L6-v2 on ONNX Runtime (native CPU), 384-d, ~2 s load, ~2.5× USE-lite's texts/s;
+ * - `use-lite` (default): Universal Sentence Encoder lite on TensorFlow.js (WASM), 512-d, ~0.5 s load, on one
+ *   worker thread per core (at most 4).
+ * - `minilm`: all-MiniLM-L6-v2 on ONNX Runtime (native CPU), 384-d, ~2 s load, ~2.5× the texts/s of USE-lite on one thread;
  *   clearly better at paraphrases.
- * - `minilm-int8`: the same model with int8 weights, 384-d, ~4× USE-lite's texts/s.
+ * - `minilm-int8`: the same model with int8 weights, 384-d, ~4× the texts/s of USE-lite on one thread.
  *
  * @example
  * import { createLocalEmbeddings } from '@hymem/extraction/local'

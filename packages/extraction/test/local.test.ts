@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EmbeddingClient, ExtractionError } from '../src/index'
 import {
   createLocalEmbeddings,
+  createUseLiteEmbeddings,
   LOCAL_EMBEDDING_DIMENSIONS,
   LOCAL_EMBEDDING_MODELS,
   type LocalEmbeddingModel,
@@ -24,6 +25,8 @@ afterAll(() => {
 })
 
 const useLite = createLocalEmbeddings()
+/** The path before issue 28: USE-lite on the calling thread, batches of 8. */
+const useLiteInThread = createUseLiteEmbeddings({ threads: 0, batchSize: 8 })
 const miniLM = createLocalEmbeddings({ model: 'minilm' })
 const miniLMInt8 = createLocalEmbeddings({ model: 'minilm-int8' })
 const clients: Record<LocalEmbeddingModel, EmbeddingClient> = {
@@ -36,6 +39,13 @@ const clients: Record<LocalEmbeddingModel, EmbeddingClient> = {
 describeEmbeddingClientContract('local USE-lite (offline)', async () => ({ client: useLite }), {
   manyTexts: 40,
 })
+describeEmbeddingClientContract(
+  'local USE-lite on the calling thread',
+  async () => ({ client: useLiteInThread }),
+  {
+    manyTexts: 40,
+  },
+)
 describeEmbeddingClientContract('local MiniLM (offline)', async () => ({ client: miniLM }), {
   manyTexts: 40,
 })
@@ -51,6 +61,23 @@ describe('createLocalEmbeddings', () => {
     expect(v).toHaveLength(512)
     expect(attempted).toEqual([])
   })
+
+  it('makes the same USE-lite vectors on worker threads as on the calling thread', async () => {
+    const texts = [
+      ...PARAPHRASES.flatMap((p) => [p.memory, p.query]),
+      'Héllo, wörld! 我们的后端服务部署在阿里云上',
+      "Don't forget: x86_64 & C++17 compilers (gcc-13)...",
+      '',
+      'ok',
+      `${'a long message about the deploy pipeline '.repeat(40)}tail`,
+    ]
+    const [threaded, inThread] = [await useLite.embed(texts), await useLiteInThread.embed(texts)]
+    expect(useLite.model).toBe(useLiteInThread.model)
+    texts.forEach((text, i) => {
+      expect(cosine(threaded[i]!, inThread[i]!), text).toBeGreaterThan(0.9999)
+    })
+    expect(attempted).toEqual([])
+  }, 120_000)
 
   it('makes 384-d unit MiniLM vectors without touching the network', async () => {
     expect(miniLM.name).toBe('local:minilm')
