@@ -13,7 +13,7 @@ import type { DreamWorkerClients, DreamWorkerData } from './dream/worker-protoco
 import { HyMemError } from './errors'
 import { HyMemInstance, type HyMemParts, type MarkdownMode } from './hymem'
 import { requireWorkspaceId } from './input'
-import { _noopLog, type HyMemLog } from './log'
+import { _noopLog, _storeLog, type HyMemLog } from './log'
 import { DEFAULT_NOTES_CONFIG, type NotesConfig } from './notes/types'
 import type { HyMem, HyMemOptions } from './types'
 
@@ -137,8 +137,7 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
     store = await openDatabase(database, {
       ...(options.clock ? { clock: options.clock } : {}),
       ...(writeLock ? { threadWriteLock: writeLock } : {}),
-      log: (event) =>
-        log({ kind: 'store', level: event.kind === 'vector-fallback' ? 'warn' : 'debug', event }),
+      log: _storeLog(log),
     })
   } catch (error) {
     await dreamWorker?.close()

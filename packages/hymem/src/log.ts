@@ -1,4 +1,4 @@
-import type { StoreLogEvent } from '@hymem/core-store'
+import type { StoreLog, StoreLogEvent } from '@hymem/core-store'
 import type { ExtractionLogEvent } from '@hymem/extraction'
 import type { LogLevel } from './config/env-schema'
 
@@ -24,7 +24,7 @@ export type HyMemLogEvent =
       readonly outcome: 'ok' | 'rejected' | 'unreachable' | 'inconclusive'
       readonly detail: string
     }
-  | { readonly kind: 'store'; readonly level: 'debug' | 'warn'; readonly event: StoreLogEvent }
+  | { readonly kind: 'store'; readonly level: 'debug' | 'info' | 'warn'; readonly event: StoreLogEvent }
   | { readonly kind: 'extraction'; readonly level: 'debug' | 'warn'; readonly event: ExtractionLogEvent }
   | {
       readonly kind: 'dream'
@@ -124,3 +124,17 @@ export function filterLog(level: LogLevel, sink: HyMemLog): HyMemLog {
 }
 
 export const _noopLog: HyMemLog = () => {}
+
+/**
+ * The store's events as the facade's: a vector fallback warns; an upgrade says `info` when it starts and
+ * ends (its batches in between are `debug`); the rest is `debug`.
+ */
+export function _storeLog(log: HyMemLog): StoreLog {
+  return (event) => log({ kind: 'store', level: storeLevel(event), event })
+}
+
+function storeLevel(event: StoreLogEvent): 'debug' | 'info' | 'warn' {
+  if (event.kind === 'vector-fallback') return 'warn'
+  if (event.kind === 'upgrade' && (event.done === 0 || event.done >= event.total)) return 'info'
+  return 'debug'
+}

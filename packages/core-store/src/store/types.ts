@@ -1,3 +1,4 @@
+import type { MigrationProgress } from '../engine/migrations'
 import type { StoreRunLock } from '../engine/store-run-lock'
 import type { StoreBackend, StoreInfo } from '../engine/types'
 import type { StoreContext, VectorSupport } from '../kernel/context'
@@ -10,6 +11,8 @@ export type { StoreContext, VectorSupport } from '../kernel/context'
 export type StoreLogEvent =
   | { kind: 'open'; path: string; schemaVersion: number; migrated: readonly string[]; vectors: VectorSupport }
   | { kind: 'vector-fallback'; reason: string }
+  /** A migration working through the rows already stored (from `done: 0` to `done: total`). */
+  | ({ kind: 'upgrade' } & MigrationProgress)
   | { kind: 'close'; path: string }
 
 export type StoreLog = (event: StoreLogEvent) => void

@@ -3,6 +3,8 @@
  *   ingest <path> <batches> <size>  — insertBatch N batches (N = 0: until killed), printing `committed k`
  *   read <path> <ms>                — counts, pages and FTS-searches in a loop, checking batches are whole
  *   dream <path> <runs>             — writes dream_runs rows start → finish
+ *   upgrade <path> <rows>           — opens (migrating) and SIGKILLs itself once a migration step has done
+ *                                     `rows` rows, printing `upgrade <done>/<total>` on the way
  * Prints one JSON summary line at the end; exits 1 on any error.
  */
 import { openStore } from '../../src/engine/sqlite/open-store'
@@ -10,7 +12,18 @@ import { openStore } from '../../src/engine/sqlite/open-store'
 const [role, path, arg1, arg2] = process.argv.slice(2)
 if (!role || !path) throw new Error('usage: store-worker <role> <path> ...')
 
-const store = openStore({ path })
+const store = openStore({
+  path,
+  ...(role === 'upgrade'
+    ? {
+        log: (event) => {
+          if (event.kind !== 'upgrade') return
+          process.stdout.write(`upgrade ${event.done}/${event.total}\n`)
+          if (event.done >= Number(arg1)) process.kill(process.pid, 'SIGKILL')
+        },
+      }
+    : {}),
+})
 const summary: Record<string, unknown> = { role, errors: [] as string[] }
 const errors = summary.errors as string[]
 
@@ -55,6 +68,8 @@ try {
       await store.dreamRuns.finish('w', id, { status: 'ok', chunksCreated: i })
     }
     summary.runs = runs
+  } else if (role === 'upgrade') {
+    errors.push(`the upgrade finished before ${arg1} rows`)
   } else {
     throw new Error(`unknown role ${role}`)
   }

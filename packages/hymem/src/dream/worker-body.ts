@@ -4,7 +4,7 @@ import { dream } from '@hymem/dreaming'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { embeddingsFromConfig, llmFromConfig } from '../config/clients'
 import { openDatabase } from '../database/open-database'
-import type { HyMemLog } from '../log'
+import { _storeLog, type HyMemLog } from '../log'
 import { markdownPathsFor } from '../markdown-paths'
 import { type DreamExtraction, dreamExtraction } from './extraction'
 import { waitWhileBehind } from './request-heartbeat'
@@ -68,8 +68,7 @@ export function serveDreams(port: WorkerPort, data: DreamWorkerData): void {
         ...(data.writeLock
           ? { threadWriteLock: createThreadWriteLock({ buffer: data.writeLock, priority: 'background' }) }
           : {}),
-        log: (event) =>
-          log({ kind: 'store', level: event.kind === 'vector-fallback' ? 'warn' : 'debug', event }),
+        log: _storeLog(log),
       },
     )
     const llm = llmFromConfig(data.clients, { log })

@@ -1,8 +1,15 @@
 import { type Kysely, sql } from 'kysely'
 import { StoreError } from '../../kernel/errors'
-import type { Migration, MigrationResult } from '../migrations'
+import type { MigrationProgress, MigrationResult } from '../migrations'
 import { LOCK_NAMESPACE } from './lock-keys'
+import type { PostgresMigration } from './schema/migration-step'
 import { POSTGRES_MIGRATIONS, POSTGRES_SCHEMA_VERSION } from './schema/migrations'
+
+export interface MigratePostgresOptions {
+  /** The migrations to apply (tests add a broken one); the schema's own by default. */
+  readonly migrations?: readonly PostgresMigration[]
+  readonly onProgress?: (progress: MigrationProgress) => void
+}
 
 /**
  * Brings the schema up to POSTGRES_SCHEMA_VERSION, one transaction per migration. Each transaction first takes a
@@ -14,7 +21,7 @@ export async function migratePostgres(
   schema: string,
   searchPath: readonly string[],
   location: string,
-  migrations: readonly Migration[] = POSTGRES_MIGRATIONS,
+  { migrations = POSTGRES_MIGRATIONS, onProgress }: MigratePostgresOptions = {},
 ): Promise<MigrationResult> {
   const inLockedTransaction = <T>(fn: (tx: Kysely<unknown>) => Promise<T>): Promise<T> =>
     db.transaction().execute(async (tx) => {
@@ -42,6 +49,7 @@ export async function migratePostgres(
         refuseNewer(current, location, schema)
         if (current >= migration.version) return
         await sql.raw(migration.sql).execute(tx)
+        await runSteps(tx, migration, onProgress)
         await sql`INSERT INTO schema_version (id, version, updated_at)
           VALUES (1, ${migration.version}, ${new Date().toISOString()})
           ON CONFLICT (id) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at`.execute(
@@ -63,6 +71,36 @@ export async function migratePostgres(
     }
   }
   return { from, to: await inLockedTransaction(readPostgresVersion), applied }
+}
+
+/**
+ * Runs a migration's steps in its transaction. A step is one statement over a whole table (PostgreSQL
+ * rewrites a table for a generated column in one go), so progress moves a table at a time.
+ */
+async function runSteps(
+  tx: Kysely<unknown>,
+  migration: PostgresMigration,
+  onProgress?: (progress: MigrationProgress) => void,
+): Promise<void> {
+  const steps = migration.steps ?? []
+  if (steps.length === 0) return
+  const rows: number[] = []
+  for (const { table } of steps)
+    rows.push(
+      Number(
+        (await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(tx)).rows[0]?.n ?? 0,
+      ),
+    )
+  const total = rows.reduce((sum, n) => sum + n, 0)
+  const report = total > 0 ? onProgress : undefined
+  const name = `${migration.version}-${migration.name}`
+  let done = 0
+  for (const [index, step] of steps.entries()) {
+    report?.({ migration: name, table: step.table, done, total })
+    await sql.raw(step.sql).execute(tx)
+    done += rows[index] ?? 0
+    report?.({ migration: name, table: step.table, done, total })
+  }
 }
 
 /** The schema version, 0 before the first migration. Run with HyMem's schema on the search path. */

@@ -169,6 +169,7 @@ async function openOn(
       schema,
       facts.searchPath,
       connector.location,
+      { onProgress: (progress) => options.log?.({ kind: 'upgrade', ...progress }) },
     )
   } finally {
     await migrator.close()

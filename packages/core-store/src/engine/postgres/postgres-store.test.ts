@@ -119,6 +119,52 @@ for (const backend of postgresBackends()) {
       expect(events[0]).toMatchObject({ kind: 'open', schemaVersion: SCHEMA_VERSION, migrated: [] })
     })
 
+    it('migration 8 reindexes the rows a version-7 schema holds, a table a step, reporting progress', async () => {
+      const store = await stores.open()
+      const schema = stores.newSchema()
+      await migratePostgres(
+        builderOf(store) as unknown as Kysely<unknown>,
+        schema,
+        [schema, 'public'],
+        'test',
+        {
+          migrations: POSTGRES_MIGRATIONS.filter((migration) => migration.version <= 7),
+        },
+      )
+      const at = '2026-01-05T00:00:00.000Z'
+      for (const statement of [
+        `INSERT INTO ${schema}.workspaces (id, created_at) VALUES ('w', '${at}')`,
+        `INSERT INTO ${schema}.sessions (workspace_id, id, started_at, created_at) VALUES ('w', 's', '${at}', '${at}')`,
+        `INSERT INTO ${schema}.messages (public_id, workspace_id, session_id, peer_id, role, content, created_at)
+           SELECT 'm' || i, 'w', 's', 'u', 'user',
+             CASE WHEN i = 1 THEN '我们的后端服务部署在阿里云上' ELSE 'note ' || i || ' about the staging replicas' END, '${at}'
+           FROM generate_series(1, 300) AS i`,
+      ])
+        await adminQuery(backend.url, statement)
+      const events: StoreLogEvent[] = []
+      const upgraded = await openPostgresStore({
+        ...(backend.url === null ? { pglite: await sharedPglite() } : { url: backend.url }),
+        schema,
+        log: (event) => events.push(event),
+      })
+      try {
+        const upgrades = events.filter((event) => event.kind === 'upgrade')
+        expect(upgrades[0]).toEqual({
+          kind: 'upgrade',
+          migration: '8-full-text-every-script',
+          table: 'messages',
+          done: 0,
+          total: 300,
+        })
+        expect(upgrades.at(-1)).toMatchObject({ done: 300, total: 300 })
+        expect(upgrades.map((event) => event.kind === 'upgrade' && event.table)).toContain('notes')
+        const hits = await upgraded.fullText.search('messages', '阿里云', { workspaceId: 'w', limit: 5 })
+        expect(hits.map((hit) => hit.id)).toEqual([1])
+      } finally {
+        await upgraded.close()
+      }
+    })
+
     it('migrates a new schema once when several servers open it at the same time', async () => {
       const schema = stores.newSchema()
       const opened = await Promise.all([
@@ -147,13 +193,9 @@ for (const backend of postgresBackends()) {
         },
       ]
       const error = await expectStoreError(
-        migratePostgres(
-          builderOf(store) as unknown as Kysely<unknown>,
-          schema,
-          [schema, 'public'],
-          'test',
-          broken,
-        ),
+        migratePostgres(builderOf(store) as unknown as Kysely<unknown>, schema, [schema, 'public'], 'test', {
+          migrations: broken,
+        }),
         'MIGRATION_FAILED',
       )
       expect(error.message).toContain(`migration ${SCHEMA_VERSION + 1}-broken failed`)

@@ -70,7 +70,7 @@ export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: Reposit
         }
       })
     },
-    rebuild: (onProgress) => rebuildSqliteFullText(scope.write, onProgress),
+    rebuild: (onProgress) => rebuildSqliteFullText(scope.write, options.engine.statements, onProgress),
   }
 }
 

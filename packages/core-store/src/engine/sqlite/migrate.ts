@@ -1,13 +1,20 @@
 import type Database from 'better-sqlite3'
 import { StoreError } from '../../kernel/errors'
-import type { MigrationResult } from '../migrations'
-import { MIGRATIONS, SCHEMA_VERSION } from './schema/migrations'
+import type { MigrationProgress, MigrationResult } from '../migrations'
+import { countIndexable, fillFullText } from './full-text-fill'
+import { MIGRATIONS, SCHEMA_VERSION, type SqliteMigration } from './schema/migrations'
 
 /**
  * Brings the file up to SCHEMA_VERSION, one transaction per migration. `BEGIN IMMEDIATE` plus a re-read of
- * `user_version` inside the transaction makes two processes opening a new file at once safe.
+ * `user_version` inside the transaction makes two processes opening a new file at once safe. A migration's
+ * steps run inside its transaction, so a process killed half-way leaves the file at the version before and
+ * the next open does the migration again from the start.
  */
-export function migrate(sqlite: Database.Database, path: string): MigrationResult {
+export function migrate(
+  sqlite: Database.Database,
+  path: string,
+  onProgress?: (progress: MigrationProgress) => void,
+): MigrationResult {
   const from = readVersion(sqlite)
   refuseNewer(from, path)
   const applied: string[] = []
@@ -19,6 +26,7 @@ export function migrate(sqlite: Database.Database, path: string): MigrationResul
       refuseNewer(current, path)
       if (current < migration.version) {
         sqlite.exec(migration.sql)
+        runSteps(sqlite, migration, onProgress)
         sqlite.pragma(`user_version = ${migration.version}`)
         applied.push(`${migration.version}-${migration.name}`)
       }
@@ -34,6 +42,27 @@ export function migrate(sqlite: Database.Database, path: string): MigrationResul
     }
   }
   return { from, to: readVersion(sqlite), applied }
+}
+
+function runSteps(
+  sqlite: Database.Database,
+  migration: SqliteMigration,
+  onProgress?: (progress: MigrationProgress) => void,
+): void {
+  const steps = migration.steps ?? []
+  if (steps.length === 0) return
+  const prepare = (text: string) => sqlite.prepare(text)
+  const total = steps.reduce((sum, step) => sum + countIndexable(prepare, step), 0)
+  const report = total > 0 ? onProgress : undefined
+  const name = `${migration.version}-${migration.name}`
+  let done = 0
+  for (const step of steps) {
+    report?.({ migration: name, table: step.table, done, total })
+    fillFullText(prepare, step, (rows) => {
+      done += rows
+      report?.({ migration: name, table: step.table, done, total: Math.max(total, done) })
+    })
+  }
 }
 
 export function readVersion(sqlite: Database.Database): number {

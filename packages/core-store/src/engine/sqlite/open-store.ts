@@ -64,7 +64,7 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
     const vectors = loadVectors(sqlite, options.loadVectorExtension ?? true)
     if (vectors.mode === 'js-scan' && vectors.reason)
       options.log?.({ kind: 'vector-fallback', reason: vectors.reason })
-    const migration = migrate(sqlite, path)
+    const migration = migrate(sqlite, path, (progress) => options.log?.({ kind: 'upgrade', ...progress }))
     const store = assemble(sqlite, path, options, vectors)
     options.log?.({ kind: 'open', path, schemaVersion: migration.to, migrated: migration.applied, vectors })
     return store

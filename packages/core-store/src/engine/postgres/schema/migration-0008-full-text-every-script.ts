@@ -5,6 +5,7 @@ import {
   SOUTHEAST_ASIAN,
   WIDE_PUNCTUATION,
 } from '../../../text/scripts'
+import type { PostgresMigrationStep } from './migration-step'
 
 const SEARCHED: readonly (readonly [table: string, text: string])[] = [
   ['messages', 'content'],
@@ -26,16 +27,21 @@ export const POSTGRES_FTS_TEXT_FUNCTION = `CREATE OR REPLACE FUNCTION hymem_fts_
 /**
  * As SQLite's migration 8: `hymem_fts_text` becomes JavaScript's `fullTextIndexText` in SQL (marks dropped,
  * non-ASCII punctuation spaced out, every character of an unspaced script a word of its own) after the ASCII
- * punctuation it already spaced out, and every `fts` column is generated again from it.
+ * punctuation it already spaced out, and every `fts` column is generated again from it, one table a step
+ * ({@link POSTGRES_MIGRATION_0008_STEPS}).
  */
 export const POSTGRES_MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT = `
 ${SEARCHED.map(([table]) => `ALTER TABLE ${table} DROP COLUMN fts;`).join('\n')}
 
 ${POSTGRES_FTS_TEXT_FUNCTION}
+`
 
-${SEARCHED.map(
-  ([table, text]) => `ALTER TABLE ${table} ADD COLUMN fts tsvector
+/** Each table's `fts` generated again over its rows, and its GIN index. */
+export const POSTGRES_MIGRATION_0008_STEPS: readonly PostgresMigrationStep[] = SEARCHED.map(
+  ([table, text]) => ({
+    table,
+    sql: `ALTER TABLE ${table} ADD COLUMN fts tsvector
   GENERATED ALWAYS AS (to_tsvector('hymem_english', hymem_fts_text(${text}))) STORED;
 CREATE INDEX ${table}_fts ON ${table} USING gin (fts);`,
-).join('\n')}
-`
+  }),
+)

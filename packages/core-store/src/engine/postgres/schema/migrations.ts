@@ -1,4 +1,3 @@
-import type { Migration } from '../../migrations'
 import { POSTGRES_MIGRATION_0001_INITIAL } from './migration-0001-initial'
 import { POSTGRES_MIGRATION_0002_EDGE_VECTORS } from './migration-0002-edge-vectors'
 import { POSTGRES_MIGRATION_0003_EDGE_RECENCY_INDEX } from './migration-0003-edge-recency-index'
@@ -6,15 +5,19 @@ import { POSTGRES_MIGRATION_0004_PURGES_AND_LEARNED_AT } from './migration-0004-
 import { POSTGRES_MIGRATION_0005_MESSAGE_VECTORS } from './migration-0005-message-vectors'
 import { POSTGRES_MIGRATION_0006_GRAPH_GENERATIONS } from './migration-0006-graph-generations'
 import { POSTGRES_MIGRATION_0007_QUEUE_TOTALS } from './migration-0007-queue-totals'
-import { POSTGRES_MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT } from './migration-0008-full-text-every-script'
+import {
+  POSTGRES_MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT,
+  POSTGRES_MIGRATION_0008_STEPS,
+} from './migration-0008-full-text-every-script'
 import { POSTGRES_MIGRATION_0009_LLM_CACHE_AGE_INDEX } from './migration-0009-llm-cache-age-index'
 import { POSTGRES_MIGRATION_0010_PASSAGES } from './migration-0010-passages'
+import type { PostgresMigration } from './migration-step'
 
 /**
  * PostgreSQL's forward-only migrations: the same versions and names as SQLite's `MIGRATIONS`, one for one
  * (a test keeps them in step). Append, never edit.
  */
-export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   { version: 1, name: 'initial', sql: POSTGRES_MIGRATION_0001_INITIAL },
   { version: 2, name: 'edge-vectors', sql: POSTGRES_MIGRATION_0002_EDGE_VECTORS },
   { version: 3, name: 'edge-recency-index', sql: POSTGRES_MIGRATION_0003_EDGE_RECENCY_INDEX },
@@ -22,7 +25,12 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'message-vectors', sql: POSTGRES_MIGRATION_0005_MESSAGE_VECTORS },
   { version: 6, name: 'graph-generations', sql: POSTGRES_MIGRATION_0006_GRAPH_GENERATIONS },
   { version: 7, name: 'queue-totals', sql: POSTGRES_MIGRATION_0007_QUEUE_TOTALS },
-  { version: 8, name: 'full-text-every-script', sql: POSTGRES_MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT },
+  {
+    version: 8,
+    name: 'full-text-every-script',
+    sql: POSTGRES_MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT,
+    steps: POSTGRES_MIGRATION_0008_STEPS,
+  },
   { version: 9, name: 'llm-cache-age-index', sql: POSTGRES_MIGRATION_0009_LLM_CACHE_AGE_INDEX },
   { version: 10, name: 'passages', sql: POSTGRES_MIGRATION_0010_PASSAGES },
 ]

@@ -1,13 +1,8 @@
 import { FTS5_TOKENIZE } from '../../../text/fts5-tokenizer'
+import type { FullTextIndexed } from '../full-text-fill'
 
-interface IndexedTable {
-  readonly table: string
-  /** The content table's key the FTS rowid follows. */
-  readonly rowid: string
-  readonly columns: readonly string[]
-}
-
-const INDEXED: readonly IndexedTable[] = [
+/** The tables migration 8 reindexes, as they were then (passages came with migration 10). */
+export const MIGRATION_0008_INDEXED: readonly FullTextIndexed[] = [
   { table: 'messages', rowid: 'id', columns: ['content'] },
   { table: 'chunks', rowid: 'id', columns: ['text'] },
   { table: 'episodes', rowid: 'rowid', columns: ['title', 'summary'] },
@@ -15,7 +10,7 @@ const INDEXED: readonly IndexedTable[] = [
   { table: 'notes', rowid: 'rowid', columns: ['description', 'content'] },
 ]
 
-function reindexed({ table, rowid, columns }: IndexedTable): string {
+function reindexed({ table, rowid, columns }: FullTextIndexed): string {
   const fts = `${table}_fts`
   const indexed = (row: string) => columns.map((column) => `hymem_fts_text(${row}.${column})`).join(', ')
   const list = columns.join(', ')
@@ -27,7 +22,6 @@ DROP TABLE ${fts};
 CREATE VIRTUAL TABLE ${fts} USING fts5(
   ${list}, content='', contentless_delete=1, tokenize="${FTS5_TOKENIZE}"
 );
-INSERT INTO ${fts}(rowid, ${list}) SELECT ${rowid}, ${indexed(table)} FROM ${table};
 CREATE TRIGGER ${fts}_insert AFTER INSERT ON ${table} BEGIN
   INSERT INTO ${fts}(rowid, ${list}) VALUES (new.${rowid}, ${indexed('new')});
 END;
@@ -44,6 +38,8 @@ END;`
  * Full text in every script: each FTS5 table is rebuilt over `hymem_fts_text(...)` of its columns (unspaced
  * scripts one character a word, see `fullTextIndexText`; registered on every connection by `openStore`),
  * with Indic marks kept inside words. The tables become contentless with `contentless_delete`, so a row is
- * removed by its rowid alone and a later change of the index text can never leave stale terms behind.
+ * removed by its rowid alone and a later change of the index text can never leave stale terms behind. The
+ * rows already stored are indexed by the migration's steps ({@link MIGRATION_0008_INDEXED}), in batches that
+ * report progress.
  */
-export const MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT = INDEXED.map(reindexed).join('\n')
+export const MIGRATION_0008_FULL_TEXT_EVERY_SCRIPT = MIGRATION_0008_INDEXED.map(reindexed).join('\n')
