@@ -113,7 +113,7 @@ afterAll(async () => {
   await browser?.close()
   await new Promise<void>((resolve) => (attacker ? attacker.close(() => resolve()) : resolve()))
   await hymem?.close()
-  rmSync(root, { recursive: true, force: true })
+  if (root) rmSync(root, { recursive: true, force: true })
 })
 
 describe('a web page in the user’s browser against a live hymem-honcho', () => {
