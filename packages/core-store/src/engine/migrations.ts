@@ -20,6 +20,29 @@ export interface MigrationProgress {
   readonly total: number
 }
 
+/** `<version>-<name>`: how results, errors and progress name a migration. */
+export function migrationId(migration: Pick<Migration<unknown>, 'version' | 'name'>): string {
+  return `${migration.version}-${migration.name}`
+}
+
+/**
+ * Progress over a migration's steps, `total` rows in all: `advance(table, rows)` adds the rows a step has just
+ * gone through (0 as a step starts) and reports. Silent when there is nothing stored (a new store).
+ */
+export function migrationProgress(
+  migration: Migration<unknown>,
+  total: number,
+  onProgress?: (progress: MigrationProgress) => void,
+): (table: string, rows: number) => void {
+  const report = total > 0 ? onProgress : undefined
+  const id = migrationId(migration)
+  let done = 0
+  return (table, rows) => {
+    done += rows
+    report?.({ migration: id, table, done, total: Math.max(total, done) })
+  }
+}
+
 /** What opening did to the schema: the version found, the version now, and the migrations applied. */
 export interface MigrationResult {
   readonly from: number

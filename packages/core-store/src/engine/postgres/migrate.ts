@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { StoreError } from '../../kernel/errors'
-import type { MigrationProgress, MigrationResult } from '../migrations'
+import { type MigrationProgress, type MigrationResult, migrationId, migrationProgress } from '../migrations'
 import { LOCK_NAMESPACE } from './lock-keys'
 import type { PostgresMigration } from './schema/migration-step'
 import { POSTGRES_MIGRATIONS, POSTGRES_SCHEMA_VERSION } from './schema/migrations'
@@ -55,7 +55,7 @@ export async function migratePostgres(
           ON CONFLICT (id) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at`.execute(
           tx,
         )
-        applied.push(`${migration.version}-${migration.name}`)
+        applied.push(migrationId(migration))
       })
     } catch (error) {
       if (error instanceof StoreError) throw error
@@ -65,7 +65,7 @@ export async function migratePostgres(
       })
       throw new StoreError(
         'MIGRATION_FAILED',
-        `migration ${migration.version}-${migration.name} failed on ${location} (schema ${schema}): ${(error as Error).message}; the schema was left at version ${at}`,
+        `migration ${migrationId(migration)} failed on ${location} (schema ${schema}): ${(error as Error).message}; the schema was left at version ${at}`,
         { cause: error },
       )
     }
@@ -91,15 +91,15 @@ async function runSteps(
         (await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(tx)).rows[0]?.n ?? 0,
       ),
     )
-  const total = rows.reduce((sum, n) => sum + n, 0)
-  const report = total > 0 ? onProgress : undefined
-  const name = `${migration.version}-${migration.name}`
-  let done = 0
+  const advance = migrationProgress(
+    migration,
+    rows.reduce((sum, n) => sum + n, 0),
+    onProgress,
+  )
   for (const [index, step] of steps.entries()) {
-    report?.({ migration: name, table: step.table, done, total })
+    advance(step.table, 0)
     await sql.raw(step.sql).execute(tx)
-    done += rows[index] ?? 0
-    report?.({ migration: name, table: step.table, done, total })
+    advance(step.table, rows[index] ?? 0)
   }
 }
 

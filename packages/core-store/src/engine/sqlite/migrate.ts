@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import { StoreError } from '../../kernel/errors'
-import type { MigrationProgress, MigrationResult } from '../migrations'
+import { type MigrationProgress, type MigrationResult, migrationId, migrationProgress } from '../migrations'
 import { countIndexable, fillFullText } from './full-text-fill'
 import { MIGRATIONS, SCHEMA_VERSION, type SqliteMigration } from './schema/migrations'
 
@@ -28,7 +28,7 @@ export function migrate(
         sqlite.exec(migration.sql)
         runSteps(sqlite, migration, onProgress)
         sqlite.pragma(`user_version = ${migration.version}`)
-        applied.push(`${migration.version}-${migration.name}`)
+        applied.push(migrationId(migration))
       }
       sqlite.exec('COMMIT')
     } catch (error) {
@@ -36,7 +36,7 @@ export function migrate(
       if (error instanceof StoreError) throw error
       throw new StoreError(
         'MIGRATION_FAILED',
-        `migration ${migration.version}-${migration.name} failed on ${path}; the file was left at schema version ${readVersion(sqlite)}`,
+        `migration ${migrationId(migration)} failed on ${path}; the file was left at schema version ${readVersion(sqlite)}`,
         { cause: error },
       )
     }
@@ -53,15 +53,10 @@ function runSteps(
   if (steps.length === 0) return
   const prepare = (text: string) => sqlite.prepare(text)
   const total = steps.reduce((sum, step) => sum + countIndexable(prepare, step), 0)
-  const report = total > 0 ? onProgress : undefined
-  const name = `${migration.version}-${migration.name}`
-  let done = 0
+  const advance = migrationProgress(migration, total, onProgress)
   for (const step of steps) {
-    report?.({ migration: name, table: step.table, done, total })
-    fillFullText(prepare, step, (rows) => {
-      done += rows
-      report?.({ migration: name, table: step.table, done, total: Math.max(total, done) })
-    })
+    advance(step.table, 0)
+    fillFullText(prepare, step, (rows) => advance(step.table, rows))
   }
 }
 

@@ -17,7 +17,10 @@ import { MIGRATION_0010_PASSAGES } from './migration-0010-passages'
 /** A SQLite migration step: an FTS5 table filled from the rows of its content table. */
 export type SqliteMigration = Migration<FullTextIndexed>
 
-/** Forward-only migrations, applied in order, each in its own transaction. Append, never edit. */
+/**
+ * Forward-only migrations, applied in order, each in its own transaction. Append, never change what one
+ * leaves behind (migration 8 was split into SQL and batched steps that leave the same tables and rows).
+ */
 export const MIGRATIONS: readonly SqliteMigration[] = [
   { version: 1, name: 'initial', sql: MIGRATION_0001_INITIAL },
   { version: 2, name: 'edge-vectors', sql: MIGRATION_0002_EDGE_VECTORS },
