@@ -126,8 +126,18 @@ describe('hymem mcp over stdio (built binary, real MCP client)', { timeout: 120_
       // A second capture within the cooldown is dreamed when the cooldown ends.
       await capture('We deploy the API to Fly.io every Friday.')
       expect(await objects('Where do we deploy the API?', 'flyio')).toContain('flyio')
-      const stats = (await dreaming.callTool({ name: 'hymem_stats', arguments: {} })) as CallToolResult
-      expect(stats.structuredContent).toMatchObject({ next_dream: { running: false, due_at: null } })
+      // The facts are visible once the dream commits; the scheduler reports idle when its run has returned.
+      const nextDream = async () => {
+        const started = Date.now()
+        for (;;) {
+          const stats = (await dreaming.callTool({ name: 'hymem_stats', arguments: {} })) as CallToolResult
+          const next = (stats.structuredContent as { next_dream: { running: boolean; due_at: unknown } })
+            .next_dream
+          if ((!next.running && next.due_at === null) || Date.now() - started > 30_000) return next
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+      }
+      expect(await nextDream()).toMatchObject({ running: false, due_at: null })
       expect(stderr).toContain('over stdio · dreams in a worker thread')
     } finally {
       await dreaming.close()
