@@ -6,6 +6,7 @@ import { type Chunk, fromChunk, toChunk } from './chunk-model'
 
 export { type Chunk, fromChunk, toChunk }
 
+import { selectByIds } from './by-ids'
 import { requireIntegers, requireText } from './checks'
 import { type ChunkProcessingMarks, createChunkProcessing } from './chunk-processing'
 import { requireId } from './json'
@@ -41,8 +42,6 @@ export interface ChunksRepository extends ChunkProcessingMarks {
   /** Deletes chunks (their mentions and processing marks go with them; evidence keeps its message ids). */
   delete(workspaceId: string, ids: readonly number[]): Promise<number>
 }
-
-const IN_LIST_CHUNK = 500
 
 export function createChunksRepository(scope: RepositoryScope): ChunksRepository {
   const { db, context } = scope
@@ -141,16 +140,9 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       const unique = [...new Set(requireIntegers(ids, 'chunk ids'))]
-      const byId = new Map<number, Chunk>()
-      for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {
-        const rows = await db
-          .selectFrom('chunks')
-          .selectAll()
-          .where('workspace_id', '=', workspaceId)
-          .where('id', 'in', unique.slice(start, start + IN_LIST_CHUNK))
-          .execute()
-        for (const row of rows) byId.set(row.id, toChunk(row))
-      }
+      if (unique.length === 0) return []
+      const rows = await selectByIds(scope.engine, db, 'chunks', workspaceId, unique)
+      const byId = new Map(rows.map((row) => [row.id, toChunk(row)]))
       return unique.flatMap((id) => byId.get(id) ?? [])
     },
   }

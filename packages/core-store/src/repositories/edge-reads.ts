@@ -37,8 +37,6 @@ export interface EdgeReads {
 }
 
 /** Ids per `IN (...)` list. */
-const IN_LIST_CHUNK = 500
-
 export function createEdgeReads(scope: RepositoryScope): EdgeReads {
   const { db } = scope
   return {
@@ -58,18 +56,15 @@ export function createEdgeReads(scope: RepositoryScope): EdgeReads {
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       requireIntegers(ids, 'edge ids')
-      const out: Edge[] = []
-      for (let start = 0; start < ids.length; start += IN_LIST_CHUNK) {
-        const rows = await db
-          .selectFrom('knowledge_graph')
-          .selectAll()
-          .where('id', 'in', ids.slice(start, start + IN_LIST_CHUNK))
-          .where(scope.engine.notIndexed('workspace_id'), '=', workspaceId)
-          .orderBy('id')
-          .execute()
-        out.push(...rows.map(toEdge))
-      }
-      return out
+      if (ids.length === 0) return []
+      const rows = await db
+        .selectFrom('knowledge_graph')
+        .selectAll()
+        .where(scope.engine.inIdList('id', ids))
+        .where(scope.engine.notIndexed('workspace_id'), '=', workspaceId)
+        .orderBy('id')
+        .execute()
+      return rows.map(toEdge)
     },
     async findByKey(workspaceId, key) {
       requireId(workspaceId, 'workspace id')

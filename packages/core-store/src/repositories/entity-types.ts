@@ -48,7 +48,6 @@ export interface EntityTypesRepository {
 }
 
 /** Entities per `IN (...)` list. */
-const IN_LIST_CHUNK = 500
 
 export function createEntityTypesRepository(scope: RepositoryScope): EntityTypesRepository {
   const { db, context } = scope
@@ -68,17 +67,14 @@ export function createEntityTypesRepository(scope: RepositoryScope): EntityTypes
       if (!Array.isArray(entities) || !entities.every((e) => typeof e === 'string'))
         throw new StoreError('INVALID_INPUT', 'entities must be an array of strings')
       const unique = [...new Set(entities)]
-      const out = new Map<string, string>()
-      for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {
-        const rows = await db
-          .selectFrom('entity_types')
-          .select(['entity', 'type'])
-          .where('workspace_id', '=', workspaceId)
-          .where('entity', 'in', unique.slice(start, start + IN_LIST_CHUNK))
-          .execute()
-        for (const row of rows) out.set(row.entity, row.type)
-      }
-      return out
+      if (unique.length === 0) return new Map()
+      const rows = await db
+        .selectFrom('entity_types')
+        .select(['entity', 'type'])
+        .where('workspace_id', '=', workspaceId)
+        .where(sql<boolean>`entity IN (${scope.engine.textRows(unique)})`)
+        .execute()
+      return new Map(rows.map((row) => [row.entity, row.type]))
     },
     async findEntitiesOfType(workspaceId, type, limit) {
       requireId(workspaceId, 'workspace id')

@@ -98,7 +98,6 @@ export interface EvidenceRepository {
 /** Rows per multi-row insert (SQLite binds 14 values a row). */
 const INSERT_BATCH = 500
 /** Ids per `IN (...)` list. */
-const IN_LIST_CHUNK = 500
 
 export function evidenceRow(workspaceId: string, evidence: NewEvidence, now: string) {
   requireInteger(evidence.edgeId, 'edgeId')
@@ -133,20 +132,17 @@ export function createEvidenceRepository(scope: RepositoryScope): EvidenceReposi
     async forEdges(workspaceId, edgeIds) {
       requireId(workspaceId, 'workspace id')
       requireIntegers(edgeIds, 'edgeIds')
-      const out: Evidence[] = []
-      for (let start = 0; start < edgeIds.length; start += IN_LIST_CHUNK) {
-        const rows = await db
-          .selectFrom('kg_evidence')
-          .selectAll()
-          .where('workspace_id', '=', workspaceId)
-          .where('edge_id', 'in', edgeIds.slice(start, start + IN_LIST_CHUNK))
-          .orderBy('edge_id')
-          .orderBy('observed_at')
-          .orderBy('id')
-          .execute()
-        out.push(...rows.map(toEvidence))
-      }
-      return out
+      if (edgeIds.length === 0) return []
+      const rows = await db
+        .selectFrom('kg_evidence')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where(scope.engine.inIdList('edge_id', edgeIds))
+        .orderBy('edge_id')
+        .orderBy('observed_at')
+        .orderBy('id')
+        .execute()
+      return rows.map(toEvidence)
     },
     async sourceMessageIds(workspaceId, edgeIds) {
       requireId(workspaceId, 'workspace id')

@@ -16,7 +16,6 @@ import type { Message, NewMessage } from './types'
 
 /** Default page of `listAfter`, so the chunker never loads a whole session at once. */
 export const DEFAULT_LIST_AFTER_LIMIT = 1000
-const IN_LIST_CHUNK = 500
 
 const MESSAGE_TARGET: FilterTarget<keyof typeof MESSAGE_FILTER_FIELDS> = {
   name: 'messages',
@@ -127,16 +126,9 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
     async getByIds(workspaceId, ids) {
       requireId(workspaceId, 'workspace id')
       const unique = [...new Set(ids)]
-      const byId = new Map<number, Message>()
-      for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {
-        const rows = await db
-          .selectFrom('messages')
-          .selectAll()
-          .where('workspace_id', '=', workspaceId)
-          .where('id', 'in', unique.slice(start, start + IN_LIST_CHUNK))
-          .execute()
-        for (const row of rows) byId.set(row.id, toMessage(row))
-      }
+      if (unique.length === 0) return []
+      const rows = await selectByIds(scope.engine, db, 'messages', workspaceId, unique)
+      const byId = new Map(rows.map((row) => [row.id, toMessage(row)]))
       return unique.flatMap((id) => byId.get(id) ?? [])
     },
     async listBySession(workspaceId, sessionId, request, filter) {
@@ -229,18 +221,15 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
         return (await selectByIds(scope.engine, db, 'messages', workspaceId, ids)).map(toMessage).sort(byId)
       const condition = _filterFor(scope.engine, MESSAGE_TARGET, filter)
       const unique = [...new Set(ids)]
-      const found: Message[] = []
-      for (let start = 0; start < unique.length; start += IN_LIST_CHUNK) {
-        const rows = await db
-          .selectFrom('messages')
-          .selectAll()
-          .where('workspace_id', '=', workspaceId)
-          .where('id', 'in', unique.slice(start, start + IN_LIST_CHUNK))
-          .where(condition)
-          .execute()
-        for (const row of rows) found.push(toMessage(row))
-      }
-      return found.sort(byId)
+      if (unique.length === 0) return []
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where(scope.engine.inIdList('id', unique))
+        .where(scope.engine.notIndexed('workspace_id'), '=', workspaceId)
+        .where(condition)
+        .execute()
+      return rows.map(toMessage).sort(byId)
     },
     async recent(workspaceId, query) {
       requireId(workspaceId, 'workspace id')
