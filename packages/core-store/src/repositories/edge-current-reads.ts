@@ -9,7 +9,7 @@ import {
   strongestWithPredicates,
   touchingWithPredicates,
   validityOf,
-} from './edges-sqlite'
+} from './edge-lookups'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 

@@ -1,6 +1,6 @@
 import { requireIntegers, requireText } from './checks'
 import { type Edge, type EdgeKey, requireTriple, toEdge } from './edge-model'
-import { type NamedEntity, namedEntities } from './edges-sqlite'
+import { type NamedEntity, namedEntities } from './edge-lookups'
 import { _selectEdgeByKeySqlite } from './graph-statements'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'

@@ -6,6 +6,7 @@ import type { RepositoryScope } from './scope'
 
 export type { ConflictRules, EdgeConflict } from './edge-conflicts'
 export type { SoftContradiction } from './edge-current-reads'
+export type { NamedEntity } from './edge-lookups'
 export type {
   Edge,
   EdgeCounts,
@@ -17,13 +18,11 @@ export type {
   Triple,
 } from './edge-model'
 
-export type { NamedEntity } from './edges-sqlite'
-
 /**
  * Edges of the knowledge graph (`knowledge_graph`), including derived (inferred) edges and validity/supersede
  * links. Module layout: `edge-model` (types, checks), `edge-reads` (single edges, listings),
  * `edge-current-reads` (the current graph), `edge-inspector-reads` (graph pictures and history, over
- * `edge-graph`), `edge-writes`; SQLite-only SQL in `edges-sqlite`, `edge-conflicts` and `graph-statements`.
+ * `edge-graph`), `edge-writes`; portable graph lookups in `edge-lookups` and `edge-conflicts`; SQLite's cached statements in `graph-statements`.
  */
 export interface EdgesRepository extends EdgeReads, EdgeCurrentReads, EdgeInspectorReads, EdgeWrites {}
 

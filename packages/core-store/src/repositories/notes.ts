@@ -15,7 +15,7 @@ import {
   type StaleNotesFilter,
   toNote,
 } from './note-values'
-import { markNotesAccessed, notesByIds } from './notes-sqlite'
+import { markNotesAccessed, notesByIds } from './note-id-lists'
 import { listPage } from './pagination'
 import type { RepositoryScope } from './scope'
 import type { Page, PageRequest } from './types'
