@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { StoreError } from '../kernel/errors'
 import type { HyMemDatabase } from '../kernel/tables'
 import { requireId } from './json'
+import { markNotesAccessed, notesByIds } from './note-id-lists'
 import {
   checkNumber,
   checkSourceIds,
@@ -15,7 +16,6 @@ import {
   type StaleNotesFilter,
   toNote,
 } from './note-values'
-import { markNotesAccessed, notesByIds } from './note-id-lists'
 import { listPage } from './pagination'
 import type { RepositoryScope } from './scope'
 import type { Page, PageRequest } from './types'
