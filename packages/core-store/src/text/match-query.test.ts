@@ -51,6 +51,11 @@ describe('buildMatchQuery', () => {
     }
   })
 
+  it('searches the number signs of unspaced scripts that the index holds, though ICU calls them no word', () => {
+    expect(buildMatchQuery('៰')).toBe('"៰"')
+    expect(buildMatchQuery('ក៰')).toBe('"ក" OR "៰"')
+  })
+
   it('returns null instead of throwing on a non-string from untyped callers', () => {
     expect(buildMatchQuery(undefined as unknown as string)).toBeNull()
     expect(buildMatchQuery(42 as unknown as string)).toBeNull()

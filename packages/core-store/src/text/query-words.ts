@@ -81,8 +81,9 @@ function* unspacedWords(run: string): Generator<QueryWord, void, undefined> {
 
 function* dictionaryWords(run: string): Generator<QueryWord, void, undefined> {
   segmenter ??= new Intl.Segmenter('und', { granularity: 'word' })
-  for (const { segment, isWordLike } of segmenter.segment(run)) {
-    if (!isWordLike) continue
+  // Every segment the index holds a character of, word-like or not: a Khmer or Thai number sign is indexed
+  // though ICU does not call it a word.
+  for (const { segment } of segmenter.segment(run)) {
     const letters = [...segment.replace(DROPPED, '')].filter((c) => _isFtsTokenChar(c.codePointAt(0)!))
     if (letters.length > 0) yield { text: letters.join(' '), prefix: false, source: segment }
   }
