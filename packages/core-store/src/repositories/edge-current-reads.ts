@@ -1,6 +1,5 @@
 import { requireLimit, requireNumber, requireText } from './checks'
 import { type ConflictRules, type EdgeConflict, findConflicts } from './edge-conflicts'
-import { currentEdges, type Edge, type EdgeValidity, type Triple, toEdge } from './edge-model'
 import {
   bestTouching,
   currentByIds,
@@ -10,6 +9,7 @@ import {
   touchingWithPredicates,
   validityOf,
 } from './edge-lookups'
+import { currentEdges, type Edge, type EdgeValidity, type Triple, toEdge } from './edge-model'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 

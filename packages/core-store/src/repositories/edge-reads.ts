@@ -1,7 +1,6 @@
 import { requireIntegers, requireText } from './checks'
-import { type Edge, type EdgeKey, requireTriple, toEdge } from './edge-model'
 import { type NamedEntity, namedEntities } from './edge-lookups'
-import { _selectEdgeByKeySqlite } from './graph-statements'
+import { type Edge, type EdgeKey, requireTriple, toEdge } from './edge-model'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -69,10 +68,15 @@ export function createEdgeReads(scope: RepositoryScope): EdgeReads {
     async findByKey(workspaceId, key) {
       requireId(workspaceId, 'workspace id')
       const triple = requireTriple(key)
-      const derived = key.derived === true
-      const row = await scope.read(() =>
-        _selectEdgeByKeySqlite(scope.engine.statements, workspaceId, { ...triple, derived }),
-      )
+      const row = await db
+        .selectFrom('knowledge_graph')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('subject', '=', triple.subject)
+        .where('predicate', '=', triple.predicate)
+        .where('object', '=', triple.object)
+        .where('derived', '=', key.derived === true ? 1 : 0)
+        .executeTakeFirst()
       return row ? toEdge(row) : null
     },
     async findDirectWithPredicates(workspaceId, predicates) {

@@ -13,7 +13,6 @@ import {
   type Triple,
   toEdge,
 } from './edge-model'
-import { _countEvidenceSqlite, _updateEdgeCountsSqlite } from './graph-statements'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -169,14 +168,31 @@ export function createEdgeWrites(scope: RepositoryScope): EdgeWrites {
       requireId(workspaceId, 'workspace id')
       requireInteger(edgeId, 'edge id')
       const columns = patchColumns(patch)
-      return scope.write(() => {
-        const { pos, neg } = _countEvidenceSqlite(scope.engine.statements, edgeId)
+      // Where rows lock, the edge row is locked first: two writers recounting one edge never store a stale count.
+      return scope.write(async (tx) => {
+        await tx
+          .selectFrom('knowledge_graph')
+          .select('id')
+          .where('id', '=', edgeId)
+          .where('workspace_id', '=', workspaceId)
+          .$if(scope.engine.rowLocks, (query) => query.forUpdate())
+          .execute()
+        const counts = await tx
+          .selectFrom('kg_evidence')
+          .select(['polarity', (eb) => eb.fn.countAll().as('n')])
+          .where('edge_id', '=', edgeId)
+          .where('workspace_id', '=', workspaceId)
+          .groupBy('polarity')
+          .execute()
+        const pos = Number(counts.find((row) => row.polarity === 1)?.n ?? 0)
+        const neg = Number(counts.find((row) => row.polarity === -1)?.n ?? 0)
         const confidence = edgeConfidence(pos, neg)
-        _updateEdgeCountsSqlite(scope.engine.statements, workspaceId, edgeId, columns, {
-          pos,
-          neg,
-          confidence,
-        })
+        await tx
+          .updateTable('knowledge_graph')
+          .set({ ...columns, pos_evidence: pos, neg_evidence: neg, confidence })
+          .where('id', '=', edgeId)
+          .where('workspace_id', '=', workspaceId)
+          .execute()
         return { posEvidence: pos, negEvidence: neg, confidence }
       })
     },

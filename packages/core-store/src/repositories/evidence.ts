@@ -2,7 +2,6 @@ import { type Selectable, sql } from 'kysely'
 import { StoreError } from '../kernel/errors'
 import type { KgEvidenceTable } from '../kernel/tables'
 import { optionalText, requireInteger, requireIntegers, requireText } from './checks'
-import { _deleteDecayMarkSqlite, _insertEvidenceSqlite } from './graph-statements'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
 
@@ -173,7 +172,14 @@ export function createEvidenceRepository(scope: RepositoryScope): EvidenceReposi
     async add(workspaceId, evidence) {
       requireId(workspaceId, 'workspace id')
       const row = evidenceRow(workspaceId, evidence, context.now())
-      return scope.write(() => _insertEvidenceSqlite(scope.engine.statements, row))
+      const result = await scope.write((tx) =>
+        tx
+          .insertInto('kg_evidence')
+          .values(row)
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst(),
+      )
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
     },
     async addMany(workspaceId, evidence) {
       requireId(workspaceId, 'workspace id')
@@ -197,7 +203,16 @@ export function createEvidenceRepository(scope: RepositoryScope): EvidenceReposi
       requireId(workspaceId, 'workspace id')
       requireInteger(edgeId, 'edge id')
       requireInteger(chunkId, 'chunk id')
-      await scope.write(() => _deleteDecayMarkSqlite(scope.engine.statements, workspaceId, edgeId, chunkId))
+      await scope.write((tx) =>
+        tx
+          .deleteFrom('kg_evidence')
+          .where('edge_id', '=', edgeId)
+          .where('chunk_id', '=', chunkId)
+          .where('polarity', '=', -1)
+          .where('source', '=', 'decay')
+          .where('workspace_id', '=', workspaceId)
+          .execute(),
+      )
     },
     async latestSupportText(workspaceId, edgeId) {
       requireId(workspaceId, 'workspace id')

@@ -6,8 +6,10 @@ import { createPrivateFile, ensurePrivateDirectory } from '../../files'
 import { StoreError } from '../../kernel/errors'
 import { randomId } from '../../kernel/ids'
 import type { HyMemDatabase } from '../../kernel/tables'
+import { _createRepositoryScope } from '../../repositories/scope'
 import type { ScopeWithBuilder } from '../../store/builder'
 import { createRepositories } from '../../store/repositories'
+import { _applyRepositoryOverrides } from '../../store/repository-overrides'
 import type { SqliteStoreInfo, StoreContext, VectorSupport } from '../../store/types'
 import { closableDialect, storeClosedError } from '../closable-dialect'
 import { mappedDialect } from '../mapped-dialect'
@@ -19,6 +21,7 @@ import { createFullTextSearch } from './full-text'
 import { registerFullTextFunctions } from './full-text-functions'
 import { GatedSqliteDialect } from './gated-dialect'
 import { migrate, readVersion } from './migrate'
+import { SQLITE_REPOSITORY_OVERRIDES } from './repositories'
 import { createRunLock } from './run-lock'
 import { cachingDatabase, createStatementCache } from './statement-cache'
 import type { OpenStoreOptions, SqliteStore } from './types'
@@ -190,7 +193,11 @@ function assemble(
     const options = { engine, inTransaction, ...(writeTurn ? { writeTurn } : {}) }
     return {
       db: executor,
-      ...createRepositories(executor, context, options),
+      ..._applyRepositoryOverrides(
+        createRepositories(executor, context, options),
+        _createRepositoryScope(executor, context, options),
+        SQLITE_REPOSITORY_OVERRIDES,
+      ),
       fullText: createFullTextSearch(executor, options),
       vectors: createVectorIndex(executor, context, options),
     }

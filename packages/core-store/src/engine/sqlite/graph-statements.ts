@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
-import type { StatementCache } from '../engine/types'
-import type { KnowledgeGraphTable } from '../kernel/tables'
+import type { KnowledgeGraphTable } from '../../kernel/tables'
+import type { StatementCache } from '../types'
 
 /*
  * SQLite-only: the statements extraction runs for every triple of every chunk, as cached prepared
