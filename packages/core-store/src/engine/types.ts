@@ -38,8 +38,8 @@ export interface PostgresStoreInfo extends StoreInfoBase {
 export type StoreInfo = SqliteStoreInfo | PostgresStoreInfo
 
 /**
- * SQLite's prepared statements, reused by SQL text (see `engine/sqlite/statement-cache.ts`). Only SQLite code
- * reaches them, through `StoreEngine.statements`; on PostgreSQL every `prepare` throws.
+ * SQLite's prepared statements, reused by SQL text (see `engine/sqlite/statement-cache.ts`). Only code in
+ * `engine/sqlite/` holds them.
  */
 export interface StatementCache {
   prepare(sql: string): Database.Statement
@@ -129,8 +129,6 @@ export interface StoreEngine {
   readonly processedChunksHaveWorkspace: boolean
   /** Whether a message or note of the workspace still holds `word` in its full-text index (stems match). */
   fullTextHolds(db: Kysely<HyMemDatabase>, workspaceId: string, word: string): Promise<boolean>
-  /** Raw statements by SQL text: SQLite's cache; PostgreSQL's throws on `prepare`. */
-  readonly statements: StatementCache
   /** The vector index inside a transaction on `executor` (a purge's cascade runs with it). */
   vectorsIn(executor: Kysely<HyMemDatabase>, context: StoreContext): VectorIndex
   /** Removes a workspace's vectors that live outside its rows (SQLite's vec0 tables), inside `write`. */

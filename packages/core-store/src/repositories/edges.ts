@@ -22,8 +22,8 @@ export type {
  * Edges of the knowledge graph (`knowledge_graph`), including derived (inferred) edges and validity/supersede
  * links. Module layout: `edge-model` (types, checks), `edge-reads` (single edges, listings),
  * `edge-current-reads` (the current graph), `edge-inspector-reads` (graph pictures and history, over
- * `edge-graph`), `edge-writes`; portable graph lookups in `edge-lookups` and `edge-conflicts`; SQLite's
- * cached statements in `graph-statements`.
+ * `edge-graph`), `edge-writes`; portable graph lookups in `edge-lookups` and `edge-conflicts`. SQLite runs
+ * the per-triple lookups as cached statements (`engine/sqlite/repositories/edges.ts`).
  */
 export interface EdgesRepository extends EdgeReads, EdgeCurrentReads, EdgeInspectorReads, EdgeWrites {}
 

@@ -1,6 +1,6 @@
-import type { StatementCache } from '../engine/types'
+import type { Kysely } from 'kysely'
 import type { StoreContext } from '../kernel/context'
-import type { MessageRole, PeerRole } from '../kernel/tables'
+import type { HyMemDatabase, MessageRole, PeerRole } from '../kernel/tables'
 import { inferPeerRole, messageRoleOf } from './peer-role'
 import type { JsonObject, Message } from './types'
 
@@ -15,112 +15,134 @@ export interface PreparedMessage {
   readonly tokenCount: number
 }
 
-const COLUMNS = [
-  'public_id',
-  'workspace_id',
-  'session_id',
-  'peer_id',
-  'role',
-  'content',
-  'metadata',
-  'token_count',
-  'created_at',
-] as const
-/** Rows per INSERT: well under SQLite's 32766 bound variables, and one cached statement per size. */
-export const INSERT_CHUNK_ROWS = 100
-
-const ROW_PLACEHOLDERS = `(${COLUMNS.map(() => '?').join(',')})`
-const insertSql = (rows: number) =>
-  `INSERT INTO messages (${COLUMNS.join(',')}) VALUES ${Array.from({ length: rows }, () => ROW_PLACEHOLDERS).join(',')}`
-
-const ENSURE_WORKSPACE = 'INSERT INTO workspaces (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING'
-const ENSURE_SESSION =
-  'INSERT INTO sessions (workspace_id, id, started_at, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'
-const PEER_ROLE = 'SELECT role FROM peers WHERE workspace_id = ? AND id = ?'
-const INSERT_PEER = 'INSERT INTO peers (workspace_id, id, role, created_at) VALUES (?, ?, ?, ?)'
-const ENSURE_MEMBER =
-  'INSERT INTO session_peers (workspace_id, session_id, peer_id, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'
+/** Rows per INSERT: at 9 parameters a row, far below SQLite's 32766 and PostgreSQL's 65535 bound values. */
+const INSERT_CHUNK_ROWS = 500
 
 /**
- * Writes a validated batch with raw cached statements. The caller holds the connection inside a transaction.
- * Ids come from `lastInsertRowid`: AUTOINCREMENT rows of one INSERT get consecutive ids, and no other writer
- * can interleave inside the transaction.
+ * Writes a validated batch inside the caller's transaction `tx`: the workspace, session, author peers and
+ * memberships are created with `ON CONFLICT DO NOTHING`, so concurrent writers never race, and multi-row
+ * INSERTs return their ids.
  */
-export function insertMessageBatch(
-  statements: StatementCache,
+export async function insertMessageBatch(
+  tx: Kysely<HyMemDatabase>,
   context: StoreContext,
   workspaceId: string,
   sessionId: string,
   batch: readonly PreparedMessage[],
-): Message[] {
+): Promise<Message[]> {
   const now = context.now()
-  statements.prepare(ENSURE_WORKSPACE).run(workspaceId, now)
-  statements.prepare(ENSURE_SESSION).run(workspaceId, sessionId, now, now)
-  const roles = resolvePeerRoles(statements, workspaceId, sessionId, batch, now)
+  await tx
+    .insertInto('workspaces')
+    .values({ id: workspaceId, created_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
+  await tx
+    .insertInto('sessions')
+    .values({ workspace_id: workspaceId, id: sessionId, started_at: now, created_at: now })
+    .onConflict((oc) => oc.columns(['workspace_id', 'id']).doNothing())
+    .execute()
+  const roles = await resolvePeerRoles(tx, workspaceId, sessionId, batch, now)
 
   const out: Message[] = []
   for (let start = 0; start < batch.length; start += INSERT_CHUNK_ROWS) {
-    const chunk = batch.slice(start, start + INSERT_CHUNK_ROWS)
-    const params: unknown[] = []
-    const rows: Omit<Message, 'id'>[] = []
-    for (const message of chunk) {
-      const row = {
-        publicId: context.newId(),
-        workspaceId,
-        sessionId,
-        peerId: message.peerId,
-        role: message.role ?? roles.get(message.peerId) ?? 'user',
-        content: message.content,
-        metadata: message.metadata,
-        tokenCount: message.tokenCount,
-        createdAt: message.createdAt ?? now,
-      }
-      rows.push(row)
-      params.push(
-        row.publicId,
-        workspaceId,
-        sessionId,
-        row.peerId,
-        row.role,
-        row.content,
-        message.metadataText,
-        row.tokenCount,
-        row.createdAt,
-      )
-    }
-    const result = statements.prepare(insertSql(chunk.length)).run(params)
-    const first = Number(result.lastInsertRowid) - chunk.length + 1
-    rows.forEach((row, index) => {
-      out.push({ id: first + index, ...row })
-    })
+    const slice = batch.slice(start, start + INSERT_CHUNK_ROWS)
+    const rows = slice.map((message) => messageOf(message, context, workspaceId, sessionId, roles, now))
+    const inserted = await tx
+      .insertInto('messages')
+      .values(rows.map((row, at) => messageRow(row, slice[at]!.metadataText)))
+      .returning(['id', 'public_id'])
+      .execute()
+    const ids = new Map(inserted.map((r) => [r.public_id, r.id]))
+    for (const row of rows) out.push({ id: ids.get(row.publicId) as number, ...row })
   }
   return out
 }
 
+/** The message a prepared one becomes, without its id; the author's role fills a missing one. */
+export function messageOf(
+  message: PreparedMessage,
+  context: StoreContext,
+  workspaceId: string,
+  sessionId: string,
+  roles: ReadonlyMap<string, MessageRole>,
+  now: string,
+): Omit<Message, 'id'> {
+  return {
+    publicId: context.newId(),
+    workspaceId,
+    sessionId,
+    peerId: message.peerId,
+    role: message.role ?? roles.get(message.peerId) ?? 'user',
+    content: message.content,
+    metadata: message.metadata,
+    tokenCount: message.tokenCount,
+    createdAt: message.createdAt ?? now,
+  }
+}
+
+function messageRow(row: Omit<Message, 'id'>, metadataText: string) {
+  return {
+    public_id: row.publicId,
+    workspace_id: row.workspaceId,
+    session_id: row.sessionId,
+    peer_id: row.peerId,
+    role: row.role,
+    content: row.content,
+    metadata: metadataText,
+    token_count: row.tokenCount,
+    created_at: row.createdAt,
+  }
+}
+
+/** The role each author's first message of `batch` gives, when one does. */
+export function firstRoles(batch: readonly PreparedMessage[]): Map<string, MessageRole | undefined> {
+  const firstRole = new Map<string, MessageRole | undefined>()
+  for (const message of batch) {
+    if (firstRole.get(message.peerId) === undefined) firstRole.set(message.peerId, message.role)
+  }
+  return firstRole
+}
+
 /** Creates missing author peers and memberships; returns each author's message role. */
-function resolvePeerRoles(
-  statements: StatementCache,
+async function resolvePeerRoles(
+  tx: Kysely<HyMemDatabase>,
   workspaceId: string,
   sessionId: string,
   batch: readonly PreparedMessage[],
   now: string,
-): Map<string, MessageRole> {
-  const firstRole = new Map<string, MessageRole | undefined>()
-  for (const message of batch) {
-    if (!firstRole.has(message.peerId) || firstRole.get(message.peerId) === undefined) {
-      firstRole.set(message.peerId, message.role)
-    }
-  }
-  const roles = new Map<string, MessageRole>()
-  for (const [peerId, explicit] of firstRole) {
-    const row = statements.prepare(PEER_ROLE).get(workspaceId, peerId) as { role: PeerRole } | undefined
-    let role = row?.role
-    if (role === undefined) {
-      role = explicit ?? inferPeerRole(peerId)
-      statements.prepare(INSERT_PEER).run(workspaceId, peerId, role, now)
-    }
-    statements.prepare(ENSURE_MEMBER).run(workspaceId, sessionId, peerId, now)
-    roles.set(peerId, messageRoleOf(role))
-  }
-  return roles
+): Promise<Map<string, MessageRole>> {
+  const peers = [...firstRoles(batch)].map(([peerId, explicit]) => ({
+    workspace_id: workspaceId,
+    id: peerId,
+    role: (explicit ?? inferPeerRole(peerId)) as PeerRole,
+    created_at: now,
+  }))
+  await tx
+    .insertInto('peers')
+    .values(peers)
+    .onConflict((oc) => oc.columns(['workspace_id', 'id']).doNothing())
+    .execute()
+  await tx
+    .insertInto('session_peers')
+    .values(
+      peers.map((peer) => ({
+        workspace_id: workspaceId,
+        session_id: sessionId,
+        peer_id: peer.id,
+        joined_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['workspace_id', 'session_id', 'peer_id']).doNothing())
+    .execute()
+  const stored = await tx
+    .selectFrom('peers')
+    .select(['id', 'role'])
+    .where('workspace_id', '=', workspaceId)
+    .where(
+      'id',
+      'in',
+      peers.map((peer) => peer.id),
+    )
+    .execute()
+  return new Map(stored.map((peer) => [peer.id, messageRoleOf(peer.role)]))
 }

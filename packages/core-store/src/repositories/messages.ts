@@ -71,6 +71,18 @@ export function prepareMessage(message: NewMessage, index: number, count: TokenC
 const SLICE_MS = 8
 
 /** Prepares a batch, yielding to the event loop between messages once a slice is used up. */
+/** Checks the arguments of `insertBatch` and validates every message, in slices that let other work run. */
+export async function prepareBatch(
+  workspaceId: string,
+  sessionId: string,
+  messages: readonly NewMessage[],
+): Promise<PreparedMessage[]> {
+  requireId(workspaceId, 'workspace id')
+  requireId(sessionId, 'session id')
+  if (!Array.isArray(messages)) throw new StoreError('INVALID_INPUT', 'messages must be an array')
+  return prepareInSlices(messages, await loadTokenCounter())
+}
+
 async function prepareInSlices(
   messages: readonly NewMessage[],
   count: TokenCounter,
@@ -104,15 +116,9 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
 
   return {
     async insertBatch(workspaceId, sessionId, messages) {
-      requireId(workspaceId, 'workspace id')
-      requireId(sessionId, 'session id')
-      if (!Array.isArray(messages)) throw new StoreError('INVALID_INPUT', 'messages must be an array')
-      const count = await loadTokenCounter()
-      const prepared = await prepareInSlices(messages, count)
+      const prepared = await prepareBatch(workspaceId, sessionId, messages)
       if (prepared.length === 0) return []
-      return scope.write(() =>
-        insertMessageBatch(scope.engine.statements, context, workspaceId, sessionId, prepared),
-      )
+      return scope.write((tx) => insertMessageBatch(tx, context, workspaceId, sessionId, prepared))
     },
     async getByPublicId(workspaceId, publicId) {
       const row = await db

@@ -1,25 +1,10 @@
 import { type Kysely, sql } from 'kysely'
-import { StoreError } from '../../kernel/errors'
 import type { HyMemDatabase } from '../../kernel/tables'
 import { _createRepositoryScope } from '../../repositories/scope'
-import type { StatementCache, StoreEngine } from '../types'
+import type { StoreEngine } from '../types'
 import { POSTGRES_FILTER_DIALECT } from './filter-dialect'
 import { buildTsquery } from './tsquery'
 import { createPostgresVectorIndex } from './vector-index'
-
-/**
- * Stands in for SQLite's prepared-statement cache: code that reaches for raw SQLite SQL on PostgreSQL fails
- * loudly, naming the statement, instead of sending SQLite syntax to the server.
- */
-const UNSUPPORTED_STATEMENTS: StatementCache = {
-  inTransaction: false,
-  prepare(text: string): never {
-    throw new StoreError(
-      'UNSUPPORTED',
-      `this repository method runs raw SQLite SQL (${text.slice(0, 80)}…); give it a PostgreSQL override in src/engine/postgres/repositories`,
-    )
-  },
-}
 
 /** The tables whose dead rows a purge of each receipt kind leaves behind. */
 const TABLES_OF_KIND: readonly (readonly [string, string])[] = [
@@ -61,7 +46,6 @@ const engine: StoreEngine = {
       JOIN messages m ON m.id = CAST(j.value AS bigint)`,
   processedChunksHaveWorkspace: true,
   fullTextHolds,
-  statements: UNSUPPORTED_STATEMENTS,
   vectorsIn: (executor, context) =>
     createPostgresVectorIndex(
       executor,

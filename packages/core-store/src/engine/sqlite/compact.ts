@@ -1,4 +1,5 @@
 import type { RepositoryScope } from '../../repositories/scope'
+import type { StatementCache } from '../types'
 
 /** The full-text index of each receipt kind whose rows it indexed. */
 const FTS_OF_KIND: readonly (readonly [string, string])[] = [
@@ -18,6 +19,7 @@ const FTS_OF_KIND: readonly (readonly [string, string])[] = [
  * connection reads an older snapshot; run it again later.
  */
 export async function compactSqlite(
+  statements: StatementCache,
   scope: RepositoryScope,
   removed: Readonly<Record<string, number>>,
   everything: boolean,
@@ -27,11 +29,11 @@ export async function compactSqlite(
   )
   for (const table of optimized) {
     await scope.write(() => {
-      scope.engine.statements.prepare(`INSERT INTO ${table}(${table}) VALUES ('optimize')`).run()
+      statements.prepare(`INSERT INTO ${table}(${table}) VALUES ('optimize')`).run()
     })
   }
   const checkpointed = await scope.db.connection().execute(async () => {
-    const row = scope.engine.statements.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as
+    const row = statements.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as
       | { busy: number; log: number; checkpointed: number }
       | undefined
     return row === undefined || row.busy === 0

@@ -34,11 +34,11 @@ export function createSqliteEngine(statements: StatementCache): StoreEngine {
       JOIN messages m ON m.id = j.value`,
     processedChunksHaveWorkspace: false,
     fullTextHolds: fullTextHolds,
-    statements,
-    vectorsIn: (executor, context) => createVectorIndex(executor, context, { engine, inTransaction: true }),
+    vectorsIn: (executor, context) =>
+      createVectorIndex(executor, context, { engine, inTransaction: true }, statements),
     removeWorkspaceVectors: (context, workspaceId) =>
       _removeWorkspaceVectors(statements, context, workspaceId),
-    compact: compactSqlite,
+    compact: (scope, removed, everything) => compactSqlite(statements, scope, removed, everything),
   }
   return Object.freeze(engine)
 }

@@ -4,7 +4,7 @@ import type { HyMemDatabase } from '../../kernel/tables'
 import { checkFullTextQuery, queryStopWords, relativeScores } from '../../search/full-text-query'
 import type { FullTextHit, FullTextQuery, FullTextSearch, FullTextTable } from '../../search/types'
 import { buildMatchQuery } from '../../text/match-query'
-import type { RepositoryOptions } from '../types'
+import type { RepositoryOptions, StatementCache } from '../types'
 import { rebuildSqliteFullText } from './full-text-rebuild'
 
 interface FullTextSource {
@@ -34,7 +34,11 @@ const SOURCES: Record<FullTextTable, FullTextSource> = {
  * @example
  * const hits = await store.fullText.search('messages', 'postgres', { workspaceId: 'default', limit: 10 })
  */
-export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: RepositoryOptions): FullTextSearch {
+export function createFullTextSearch(
+  db: Kysely<HyMemDatabase>,
+  options: RepositoryOptions,
+  statements: StatementCache,
+): FullTextSearch {
   const scope = options.engine.guards(db, options)
   const sqlCache = new Map<string, string>()
   return {
@@ -58,7 +62,7 @@ export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: Reposit
       const statement = statementText
       return scope.read(() => {
         try {
-          const rows = options.engine.statements.prepare(statement).all(params) as FullTextHit[]
+          const rows = statements.prepare(statement).all(params) as FullTextHit[]
           return relativeScores(rows)
         } catch (error) {
           if (error instanceof StoreError) throw error
@@ -70,7 +74,7 @@ export function createFullTextSearch(db: Kysely<HyMemDatabase>, options: Reposit
         }
       })
     },
-    rebuild: (onProgress) => rebuildSqliteFullText(scope.write, options.engine.statements, onProgress),
+    rebuild: (onProgress) => rebuildSqliteFullText(scope.write, statements, onProgress),
   }
 }
 

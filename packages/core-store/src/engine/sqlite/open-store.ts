@@ -21,7 +21,7 @@ import { createFullTextSearch } from './full-text'
 import { registerFullTextFunctions } from './full-text-functions'
 import { GatedSqliteDialect } from './gated-dialect'
 import { migrate, readVersion } from './migrate'
-import { SQLITE_REPOSITORY_OVERRIDES } from './repositories'
+import { sqliteRepositoryOverrides } from './repositories'
 import { createRunLock } from './run-lock'
 import { cachingDatabase, createStatementCache } from './statement-cache'
 import type { OpenStoreOptions, SqliteStore } from './types'
@@ -167,6 +167,7 @@ function assemble(
   })
   const statements = createStatementCache(sqlite)
   const engine = createSqliteEngine(statements)
+  const overrides = sqliteRepositoryOverrides(statements)
   const gate = attachFileGate(path)
   const driver = closableDialect(
     mappedDialect(new GatedSqliteDialect({ database: cachingDatabase(sqlite, statements) }, gate), {
@@ -196,10 +197,10 @@ function assemble(
       ..._applyRepositoryOverrides(
         createRepositories(executor, context, options),
         _createRepositoryScope(executor, context, options),
-        SQLITE_REPOSITORY_OVERRIDES,
+        overrides,
       ),
-      fullText: createFullTextSearch(executor, options),
-      vectors: createVectorIndex(executor, context, options),
+      fullText: createFullTextSearch(executor, options, statements),
+      vectors: createVectorIndex(executor, context, options, statements),
     }
   }
   let closed = false

@@ -36,9 +36,9 @@ export function createVectorIndex(
   db: Kysely<HyMemDatabase>,
   context: StoreContext,
   options: RepositoryOptions,
+  statements: StatementCache,
 ): VectorIndex {
   const scope = _createRepositoryScope(db, context, options)
-  const { statements } = scope.engine
   const mode = context.vectors.mode
 
   const readPin = (index: VectorIndexName): Pin | null =>

@@ -1,7 +1,6 @@
 import type { RepositoryOverrides } from '../../../store/repository-overrides'
 import { postgresBackup } from './backup'
 import { postgresChunks } from './chunks'
-import { postgresMessages } from './messages'
 
 /**
  * Repository methods whose portable implementation is SQLite-specific (raw cached statements, FTS5,
@@ -9,7 +8,6 @@ import { postgresMessages } from './messages'
  * kysely-builder code unchanged.
  */
 export const POSTGRES_REPOSITORY_OVERRIDES: RepositoryOverrides = {
-  messages: postgresMessages,
   chunks: postgresChunks,
   backup: postgresBackup,
 }

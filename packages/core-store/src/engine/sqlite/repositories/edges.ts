@@ -5,15 +5,15 @@ import { patchColumns } from '../../../repositories/edge-writes'
 import type { EdgesRepository } from '../../../repositories/edges'
 import { requireId } from '../../../repositories/json'
 import type { RepositoryScope } from '../../../repositories/scope'
+import type { StatementCache } from '../../types'
 import { _countEvidenceSqlite, _selectEdgeByKeySqlite, _updateEdgeCountsSqlite } from '../graph-statements'
 
 /**
  * `edges.findByKey` and `edges.recount` as cached prepared statements: extraction runs them for every triple
  * of every chunk, and compiling a kysely query on each call costs more than running it.
  */
-export function sqliteEdges(scope: RepositoryScope, portable: EdgesRepository): EdgesRepository {
-  const { statements } = scope.engine
-  return {
+export function sqliteEdges(statements: StatementCache) {
+  return (scope: RepositoryScope, portable: EdgesRepository): EdgesRepository => ({
     ...portable,
     async findByKey(workspaceId, key) {
       requireId(workspaceId, 'workspace id')
@@ -35,5 +35,5 @@ export function sqliteEdges(scope: RepositoryScope, portable: EdgesRepository): 
         return { posEvidence: pos, negEvidence: neg, confidence }
       })
     },
-  }
+  })
 }
