@@ -10,6 +10,7 @@ import * as api from './index'
 const VALUES = [
   'addAlias',
   'checkFilterLimits',
+  'CodedError',
   'CONCLUSION_FILTER_FIELDS',
   'conclusionIdOfEdge',
   'cosineSimilarity',

@@ -77,7 +77,7 @@ export type { ForgetTarget, Purge, PurgeCompaction, PurgeCounts, PurgesRepositor
 export type { TokenCounter } from './kernel/count-tokens'
 export { loadTokenCounter } from './kernel/count-tokens'
 export type { StoreErrorCode } from './kernel/errors'
-export { StoreError } from './kernel/errors'
+export { CodedError, StoreError } from './kernel/errors'
 export { randomId } from './kernel/ids'
 export { ISO_TIME_HINT, isoTimeSchema, parseIsoTime } from './kernel/iso-time'
 export type * from './kernel/tables'

@@ -1,15 +1,10 @@
+import { CodedError } from '@hymem/core-store'
 /** What went wrong in a dreaming cycle, as a stable string callers can switch on. */
 export type DreamErrorCode = 'INVALID_INPUT' | 'ABORTED'
 
 /** The one error family of `@hymem/dreaming`; `cause` carries the underlying error. */
-export class DreamError extends Error {
+export class DreamError extends CodedError<DreamErrorCode> {
   override readonly name = 'DreamError'
-  readonly code: DreamErrorCode
-
-  constructor(code: DreamErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.code = code
-  }
 }
 
 /** Throws `DreamError('ABORTED')` when the signal has fired. */

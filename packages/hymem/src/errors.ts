@@ -1,3 +1,4 @@
+import { CodedError } from '@hymem/core-store'
 /** What went wrong in the facade, as a stable string callers can switch on (servers map it to HTTP statuses). */
 export type HyMemErrorCode =
   | 'INVALID_INPUT'
@@ -11,14 +12,8 @@ export type HyMemErrorCode =
   | 'DREAM_WORKER'
 
 /** The one error family of `hymem`; `message` says what to do and `cause` keeps the underlying error. */
-export class HyMemError extends Error {
+export class HyMemError extends CodedError<HyMemErrorCode> {
   override readonly name = 'HyMemError'
-  readonly code: HyMemErrorCode
-
-  constructor(code: HyMemErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.code = code
-  }
 }
 
 const TRANSLATED = new Set(['DreamError', 'QueryError'])

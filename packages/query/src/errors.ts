@@ -1,15 +1,10 @@
+import { CodedError } from '@hymem/core-store'
 /** What went wrong in `@hymem/query`, as a stable string callers can switch on. */
 export type QueryErrorCode = 'INVALID_INPUT' | 'INVALID_CONFIG' | 'ABORTED'
 
 /** The one error family of `@hymem/query`; `cause` is passed through. */
-export class QueryError extends Error {
+export class QueryError extends CodedError<QueryErrorCode> {
   override readonly name = 'QueryError'
-  readonly code: QueryErrorCode
-
-  constructor(code: QueryErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.code = code
-  }
 }
 
 /** Throws `QueryError('ABORTED')` when the signal has fired. */

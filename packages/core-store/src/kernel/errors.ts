@@ -16,13 +16,20 @@ export type StoreErrorCode =
   | 'TIMEOUT'
   | 'UNSUPPORTED'
 
-/** The one error family of `@hymem/core-store`; messages say what to do. */
-export class StoreError extends Error {
-  override readonly name = 'StoreError'
-  readonly code: StoreErrorCode
+/**
+ * An error whose `code` is a stable string callers switch on; each HyMem package's one error family
+ * (`StoreError`, `DreamError`, `QueryError`, `HyMemError`) extends it with its own codes and name.
+ */
+export class CodedError<Code extends string> extends Error {
+  readonly code: Code
 
-  constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: Code, message: string, options?: { cause?: unknown }) {
     super(message, options)
     this.code = code
   }
+}
+
+/** The one error family of `@hymem/core-store`; messages say what to do. */
+export class StoreError extends CodedError<StoreErrorCode> {
+  override readonly name = 'StoreError'
 }
