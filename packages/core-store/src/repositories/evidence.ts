@@ -96,8 +96,10 @@ export interface EvidenceRepository {
 
 /** Rows per multi-row insert (SQLite binds 14 values a row). */
 const INSERT_BATCH = 500
-/** Ids per `IN (...)` list. */
+/** The `kg_evidence` row of `evidence`, checked; every column given. */
+export type EvidenceRow = ReturnType<typeof evidenceRow>
 
+/** Checks `evidence` and returns the `kg_evidence` row it becomes (defaults filled from `now`). */
 export function evidenceRow(workspaceId: string, evidence: NewEvidence, now: string) {
   requireInteger(evidence.edgeId, 'edgeId')
   const chunkId = evidence.chunkId ?? null

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { KnowledgeGraphTable } from '../../kernel/tables'
+import type { EvidenceRow } from '../../repositories/evidence'
 import type { StatementCache } from '../types'
 
 /*
@@ -34,25 +35,7 @@ export function _selectEdgeByKeySqlite(
 }
 
 /** Inserts one evidence row unless its (edge, chunk, polarity) exists; true when inserted. */
-export function _insertEvidenceSqlite(
-  statements: StatementCache,
-  row: {
-    workspace_id: string
-    edge_id: number
-    chunk_id: number | null
-    message_ids: string
-    polarity: number
-    value_text: string | null
-    value_numeric: number | null
-    value_unit: string | null
-    temporal_scope: string | null
-    evidence_text: string | null
-    source: string
-    prompt_version: string | null
-    observed_at: string
-    created_at: string
-  },
-): boolean {
+export function _insertEvidenceSqlite(statements: StatementCache, row: EvidenceRow): boolean {
   const result = statements
     .prepare(INSERT_EVIDENCE)
     .run(
