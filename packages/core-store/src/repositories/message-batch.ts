@@ -17,6 +17,8 @@ export interface PreparedMessage {
 
 /** Rows per INSERT: at 9 parameters a row, far below SQLite's 32766 and PostgreSQL's 65535 bound values. */
 const INSERT_CHUNK_ROWS = 500
+/** Author peers per INSERT (4 parameters each), for a batch of many distinct authors. */
+const PEER_CHUNK_ROWS = 2000
 
 /**
  * Writes a validated batch inside the caller's transaction `tx`: the workspace, session, author peers and
@@ -41,7 +43,13 @@ export async function insertMessageBatch(
     .values({ workspace_id: workspaceId, id: sessionId, started_at: now, created_at: now })
     .onConflict((oc) => oc.columns(['workspace_id', 'id']).doNothing())
     .execute()
-  const roles = await resolvePeerRoles(tx, workspaceId, sessionId, batch, now)
+  const roles = new Map<string, MessageRole>()
+  const peers = [...firstRoles(batch)]
+  for (let start = 0; start < peers.length; start += PEER_CHUNK_ROWS) {
+    const slice = peers.slice(start, start + PEER_CHUNK_ROWS)
+    for (const [id, role] of await resolvePeerRoles(tx, workspaceId, sessionId, slice, now))
+      roles.set(id, role)
+  }
 
   const out: Message[] = []
   for (let start = 0; start < batch.length; start += INSERT_CHUNK_ROWS) {
@@ -108,10 +116,10 @@ async function resolvePeerRoles(
   tx: Kysely<HyMemDatabase>,
   workspaceId: string,
   sessionId: string,
-  batch: readonly PreparedMessage[],
+  authors: readonly (readonly [string, MessageRole | undefined])[],
   now: string,
 ): Promise<Map<string, MessageRole>> {
-  const peers = [...firstRoles(batch)].map(([peerId, explicit]) => ({
+  const peers = authors.map(([peerId, explicit]) => ({
     workspace_id: workspaceId,
     id: peerId,
     role: (explicit ?? inferPeerRole(peerId)) as PeerRole,

@@ -10,6 +10,23 @@ export function describeMessagesContract(backend: BackendUnderTest) {
   describe('messages repository', () => {
     const stores = backend.use()
 
+    it('writes a batch with more distinct authors than one INSERT of peers takes, each with its role', async () => {
+      const store = await stores.open()
+      const authors = Array.from({ length: 4500 }, (_, i) => (i % 3 === 0 ? `agent-${i}-bot` : `user-${i}`))
+      const messages = await store.messages.insertBatch(
+        'w',
+        's',
+        authors.map((peerId, i) => ({ peerId, content: `message ${i}` })),
+      )
+      expect(messages).toHaveLength(authors.length)
+      expect(new Set(messages.map((m) => m.id)).size).toBe(authors.length)
+      expect(messages.map((m) => m.role)).toEqual(
+        authors.map((a) => (a.endsWith('-bot') ? 'assistant' : 'user')),
+      )
+      expect((await store.messages.listBySession('w', 's', { page: 1, size: 1 })).total).toBe(authors.length)
+      expect((await store.peers.list('w', { page: 1, size: 1 })).total).toBe(authors.length)
+    })
+
     it('lists the user authors among messages', async () => {
       const store = await stores.open()
       const messages = await store.messages.insertBatch('w', 's', [
