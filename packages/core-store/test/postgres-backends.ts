@@ -44,6 +44,11 @@ export interface PostgresTestStoreOptions extends TestStoreOptions {
   /** Reopen an existing schema (one from `newSchema()` or an earlier store's). @default a fresh one */
   readonly schema?: string
   readonly statementTimeoutMs?: number
+  /**
+   * Tags the store's server connections, so a test can end its own connections without touching those of
+   * test files running beside it on the same server. Server only (PGlite has one session).
+   */
+  readonly applicationName?: string
 }
 
 export interface PostgresTestStores extends TestStores {
@@ -77,9 +82,9 @@ function postgresBackend(label: string, url: string | null): PostgresBackendUnde
       }
       return {
         newSchema,
-        async open({ schema, ...options } = {}) {
+        async open({ schema, applicationName, ...options } = {}) {
           const store = await openPostgresStore({
-            ...(url === null ? { pglite: await sharedPglite() } : { url }),
+            ...(url === null ? { pglite: await sharedPglite() } : { url: tagged(url, applicationName) }),
             schema: schema ?? newSchema(),
             ...options,
           })
@@ -95,6 +100,13 @@ function postgresBackend(label: string, url: string | null): PostgresBackendUnde
       }
     },
   }
+}
+
+function tagged(url: string, applicationName: string | undefined): string {
+  if (applicationName === undefined) return url
+  const parsed = new URL(url)
+  parsed.searchParams.set('application_name', applicationName)
+  return parsed.toString()
 }
 
 function schemaOf(store: Store): string {

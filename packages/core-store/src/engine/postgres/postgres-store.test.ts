@@ -2,7 +2,12 @@ import fc from 'fast-check'
 import { type Kysely, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { addChunk } from '../../../test/fixtures'
-import { adminQuery, postgresBackends, sharedPglite } from '../../../test/postgres-backends'
+import {
+  adminQuery,
+  type PostgresTestStoreOptions,
+  postgresBackends,
+  sharedPglite,
+} from '../../../test/postgres-backends'
 import { expectStoreError } from '../../../test/store-harness'
 import { builderOf } from '../../store/builder'
 import type { PostgresStoreInfo, Store, StoreLogEvent } from '../../store/types'
@@ -326,20 +331,27 @@ for (const backend of postgresBackends()) {
 }
 
 /** What only a real server shows: a dying connection, the statement timeout, refused logins. */
-function describeServerOnly(
-  url: string,
-  open: (options?: { schema?: string; statementTimeoutMs?: number }) => Promise<Store>,
-) {
+function describeServerOnly(url: string, open: (options?: PostgresTestStoreOptions) => Promise<Store>) {
+  // Other test files use the same server at the same time: a test that ends connections ends only its own.
+  let tags = 0
+  const ownConnections = () => {
+    tags += 1
+    return `hymem-test-${process.pid}-${tags}`
+  }
+
   it('a holder whose connection dies loses the lock at once, and the next holder takes over', async () => {
-    const store = await open()
+    const applicationName = ownConnections()
+    const store = await open({ applicationName })
     const fork = store.fork()
     try {
       const first = await store.runLock.acquire('dream:w', 'crashed')
       expect(first.acquired).toBe(true)
-      await adminQuery(
+      const terminated = await adminQuery(
         url,
-        `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = ${0x48794d65}`,
+        `SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+         WHERE l.locktype = 'advisory' AND l.classid = ${0x48794d65} AND a.application_name = '${applicationName}'`,
       )
+      expect(terminated.length).toBeGreaterThan(0)
       await expect.poll(() => fork.runLock.inspect('dream:w'), { timeout: 5000 }).toBeNull()
       const next = await fork.runLock.acquire('dream:w', 'next')
       expect(next).toMatchObject({
@@ -353,12 +365,13 @@ function describeServerOnly(
   })
 
   it('survives the server dropping its connections: a clear error at most, then it reconnects', async () => {
-    const store = await open()
+    const applicationName = ownConnections()
+    const store = await open({ applicationName })
     await store.messages.insertBatch('w', 's', [{ peerId: 'u', content: 'before the restart' }])
     const terminated = await adminQuery(
       url,
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-       WHERE application_name = 'hymem' AND datname = current_database()`,
+       WHERE application_name = '${applicationName}' AND datname = current_database()`,
     )
     expect(terminated.length).toBeGreaterThan(0)
     const first = await store.messages.count('w').catch((error: unknown) => error)
