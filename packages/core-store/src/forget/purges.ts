@@ -4,6 +4,7 @@ import type { HyMemDatabase, PurgeKind, PurgesTable } from '../kernel/tables'
 import { _advanceGraphGeneration } from '../repositories/graph-generations'
 import { parseArray, parseObject, requireId } from '../repositories/json'
 import type { RepositoryScope } from '../repositories/scope'
+import { selectInWorkspace } from '../repositories/workspace-rows'
 import { type CascadePlan, purgeContent } from './cascade'
 import type { PurgeTx } from './tally'
 import { mergeCounts } from './tally'
@@ -151,10 +152,7 @@ export function createPurgesRepository(scope: RepositoryScope): PurgesRepository
     async recent(workspaceId, limit = 20) {
       if (!Number.isInteger(limit) || limit < 1)
         throw new StoreError('INVALID_INPUT', 'limit must be an integer ≥ 1')
-      const rows = await db
-        .selectFrom('purges')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'purges', workspaceId)
         .orderBy('id', 'desc')
         .limit(limit)
         .execute()

@@ -3,6 +3,7 @@ import type { EntityAliasesTable } from '../kernel/tables'
 import { requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { selectInWorkspace } from './workspace-rows'
 
 /** A surface form that resolves to a canonical entity name. */
 export interface Alias {
@@ -36,13 +37,7 @@ export function createAliasesRepository(scope: RepositoryScope): AliasesReposito
   const { db, context } = scope
   return {
     async listAll(workspaceId) {
-      requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('entity_aliases')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('surface')
-        .execute()
+      const rows = await selectInWorkspace(db, 'entity_aliases', workspaceId).orderBy('surface').execute()
       return rows.map(toAlias)
     },
     async claim(workspaceId, surface, canonical, createdAt) {

@@ -11,6 +11,7 @@ import { fromPeerCard, toPeerCard } from './peer-cards'
 import { fromProcedure, toStoredProcedure } from './procedures'
 import type { RepositoryScope } from './scope'
 import { fromScope, toScope } from './scopes'
+import { selectInWorkspace } from './workspace-rows'
 
 type Column<N extends BackupTableName> = keyof HyMemDatabase[N] & string
 type Row<N extends BackupTableName> = Selectable<HyMemDatabase[N]>
@@ -128,10 +129,7 @@ const scopes: BackupTable<'scopes'> = {
   name: 'scopes',
   key: 'id',
   async read({ db }, workspaceId, rows) {
-    const links = await db
-      .selectFrom('scope_sessions')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
+    const links = await selectInWorkspace(db, 'scope_sessions', workspaceId)
       .where(
         'scope_id',
         'in',

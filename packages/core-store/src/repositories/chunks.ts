@@ -11,6 +11,7 @@ import { requireIntegers, requireText } from './checks'
 import { type ChunkProcessingMarks, createChunkProcessing } from './chunk-processing'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { countInWorkspace, selectInWorkspace } from './workspace-rows'
 
 /** A new chunk over messages of one session. */
 export interface NewChunk {
@@ -48,23 +49,11 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
   return {
     ...createChunkProcessing(scope),
     async listAll(workspaceId) {
-      requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('chunks')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('id')
-        .execute()
+      const rows = await selectInWorkspace(db, 'chunks', workspaceId).orderBy('id').execute()
       return rows.map(toChunk)
     },
     async count(workspaceId) {
-      requireId(workspaceId, 'workspace id')
-      const row = await db
-        .selectFrom('chunks')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('workspace_id', '=', workspaceId)
-        .executeTakeFirstOrThrow()
-      return Number(row.n)
+      return countInWorkspace(db, 'chunks', workspaceId)
     },
     async insertIfNew(workspaceId, chunk) {
       requireId(workspaceId, 'workspace id')
@@ -99,20 +88,13 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
     async listSince(workspaceId, since) {
       requireId(workspaceId, 'workspace id')
       requireText(since, 'since')
-      const rows = await db
-        .selectFrom('chunks')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'chunks', workspaceId)
         .where('occurred_at', '>=', since)
         .execute()
       return rows.map(toChunk)
     },
     async listUnembedded(workspaceId) {
-      requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('chunks')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'chunks', workspaceId)
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(

@@ -4,6 +4,7 @@ import type { DreamRunsTable } from '../kernel/tables'
 import { parseArray, parseObject, requireId } from './json'
 import type { RepositoryScope } from './scope'
 import type { DreamRun, DreamRunOutcome, DreamRunsRepository, JsonObject } from './types'
+import { selectInWorkspace } from './workspace-rows'
 
 const OUTCOME_STATUSES: readonly DreamRunOutcome['status'][] = ['ok', 'failed', 'aborted']
 const DEFAULT_RECENT = 20
@@ -155,10 +156,7 @@ export function createDreamRunsRepository(scope: RepositoryScope): DreamRunsRepo
     async recent(workspaceId, limit = DEFAULT_RECENT) {
       if (!Number.isInteger(limit) || limit < 1)
         throw new StoreError('INVALID_INPUT', 'limit must be an integer ≥ 1')
-      const rows = await db
-        .selectFrom('dream_runs')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'dream_runs', workspaceId)
         .orderBy('started_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
@@ -166,11 +164,7 @@ export function createDreamRunsRepository(scope: RepositoryScope): DreamRunsRepo
       return rows.map(toDreamRun)
     },
     async listRunning(workspaceId) {
-      requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('dream_runs')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'dream_runs', workspaceId)
         .where('status', '=', 'running')
         .orderBy('id')
         .execute()

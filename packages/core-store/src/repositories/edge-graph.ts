@@ -4,6 +4,7 @@ import { parseIsoTime } from '../kernel/iso-time'
 import type { HyMemDatabase } from '../kernel/tables'
 import { type Edge, toEdge } from './edge-model'
 import { requireId } from './json'
+import { selectInWorkspace } from './workspace-rows'
 
 /** Which edges {@link EdgesRepository.listForGraph} draws. Names are canonical (already normalised). */
 export interface EdgeGraphFilter {
@@ -191,10 +192,7 @@ export async function recentlyChangedEdges(
   if (!Number.isInteger(limit) || limit < 1)
     throw new StoreError('INVALID_INPUT', 'limit must be an integer ≥ 1')
   const changedAt = sql<string>`coalesce(valid_to, valid_from)`
-  const rows = await db
-    .selectFrom('knowledge_graph')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
+  const rows = await selectInWorkspace(db, 'knowledge_graph', workspaceId)
     .where('derived', '=', 0)
     .orderBy(changedAt, 'desc')
     .orderBy('id', 'desc')

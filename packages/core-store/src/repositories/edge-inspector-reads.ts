@@ -9,6 +9,7 @@ import {
 } from './edge-graph'
 import { type Edge, toEdge } from './edge-model'
 import type { RepositoryScope } from './scope'
+import { selectInWorkspace } from './workspace-rows'
 
 /** The graph reads behind the memory inspector: pictures, single facts, supersede chains and history. */
 export interface EdgeInspectorReads {
@@ -34,10 +35,7 @@ const MAX_CHAIN = 50
 export function createEdgeInspectorReads(scope: RepositoryScope): EdgeInspectorReads {
   const { db } = scope
   const byId = async (workspaceId: string, id: number) => {
-    const row = await db
-      .selectFrom('knowledge_graph')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
+    const row = await selectInWorkspace(db, 'knowledge_graph', workspaceId)
       .where('id', '=', id)
       .executeTakeFirst()
     return row ? toEdge(row) : null
@@ -63,10 +61,7 @@ export function createEdgeInspectorReads(scope: RepositoryScope): EdgeInspectorR
       const replaced: Edge[] = []
       let frontier = [id]
       while (frontier.length > 0 && replaced.length < MAX_CHAIN) {
-        const rows = await db
-          .selectFrom('knowledge_graph')
-          .selectAll()
-          .where('workspace_id', '=', workspaceId)
+        const rows = await selectInWorkspace(db, 'knowledge_graph', workspaceId)
           .where('superseded_by', 'in', frontier)
           .orderBy('valid_to', 'desc')
           .orderBy('id', 'desc')

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely'
 import { StoreError } from '../kernel/errors'
 import type { EdgeStatus, HyMemDatabase, KnowledgeGraphTable } from '../kernel/tables'
 import { requireText } from './checks'
+import { selectInWorkspace } from './workspace-rows'
 
 /** One edge of the knowledge graph: a typed fact with its evidence counts and validity window. */
 export interface Edge {
@@ -131,10 +132,7 @@ export function requireTriple(triple: Partial<Triple>): Triple {
 
 /** Active, not superseded edges of a workspace: the graph as it stands. */
 export function currentEdges(db: Kysely<HyMemDatabase>, workspaceId: string) {
-  return db
-    .selectFrom('knowledge_graph')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
+  return selectInWorkspace(db, 'knowledge_graph', workspaceId)
     .where('status', '=', 'active')
     .where('valid_to', 'is', null)
 }

@@ -3,6 +3,7 @@ import { type NamedEntity, namedEntities } from './edge-lookups'
 import { type Edge, type EdgeKey, requireTriple, toEdge } from './edge-model'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { selectInWorkspace } from './workspace-rows'
 
 /** Reads of single edges and whole-graph listings of the knowledge graph (`knowledge_graph`). */
 export interface EdgeReads {
@@ -40,11 +41,7 @@ export function createEdgeReads(scope: RepositoryScope): EdgeReads {
   const { db } = scope
   return {
     async listAll(workspaceId) {
-      requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('knowledge_graph')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'knowledge_graph', workspaceId)
         .orderBy('subject')
         .orderBy('predicate')
         .orderBy('object')
@@ -68,10 +65,7 @@ export function createEdgeReads(scope: RepositoryScope): EdgeReads {
     async findByKey(workspaceId, key) {
       requireId(workspaceId, 'workspace id')
       const triple = requireTriple(key)
-      const row = await db
-        .selectFrom('knowledge_graph')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const row = await selectInWorkspace(db, 'knowledge_graph', workspaceId)
         .where('subject', '=', triple.subject)
         .where('predicate', '=', triple.predicate)
         .where('object', '=', triple.object)
@@ -82,10 +76,7 @@ export function createEdgeReads(scope: RepositoryScope): EdgeReads {
     async findDirectWithPredicates(workspaceId, predicates) {
       requireId(workspaceId, 'workspace id')
       if (predicates.length === 0) return []
-      const rows = await db
-        .selectFrom('knowledge_graph')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'knowledge_graph', workspaceId)
         .where('derived', '=', 0)
         .where('predicate', 'in', predicates)
         .orderBy('id')
@@ -95,10 +86,7 @@ export function createEdgeReads(scope: RepositoryScope): EdgeReads {
     async findStaleDirect(workspaceId, before) {
       requireId(workspaceId, 'workspace id')
       requireText(before, 'before')
-      const rows = await db
-        .selectFrom('knowledge_graph')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'knowledge_graph', workspaceId)
         .where('status', '=', 'active')
         .where('derived', '=', 0)
         .where('last_reinforced', '<', before)

@@ -4,6 +4,7 @@ import type { EntityTypesTable } from '../kernel/tables'
 import { requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { selectInWorkspace } from './workspace-rows'
 
 /** The kind of thing an entity is (`service`, `database`, ...), decided by a running vote. */
 export interface EntityType {
@@ -53,13 +54,7 @@ export function createEntityTypesRepository(scope: RepositoryScope): EntityTypes
   const { db, context } = scope
   return {
     async listAll(workspaceId) {
-      requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('entity_types')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('entity')
-        .execute()
+      const rows = await selectInWorkspace(db, 'entity_types', workspaceId).orderBy('entity').execute()
       return rows.map(toEntityType)
     },
     async typesOf(workspaceId, entities) {

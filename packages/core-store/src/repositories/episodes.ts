@@ -5,6 +5,7 @@ import { selectByIds } from './by-ids'
 import { optionalText, requireIntegers, requireText } from './checks'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { selectInWorkspace } from './workspace-rows'
 
 /** A named, summarised stretch of a session. */
 export interface Episode {
@@ -103,13 +104,7 @@ export function createEpisodesRepository(scope: RepositoryScope): EpisodesReposi
   const { db, context } = scope
   return {
     async listAll(workspaceId) {
-      requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('episodes')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('id')
-        .execute()
+      const rows = await selectInWorkspace(db, 'episodes', workspaceId).orderBy('id').execute()
       return rows.map(toEpisode)
     },
     async getByIds(workspaceId, ids) {
@@ -120,10 +115,7 @@ export function createEpisodesRepository(scope: RepositoryScope): EpisodesReposi
     async listBySession(workspaceId, sessionId) {
       requireId(workspaceId, 'workspace id')
       requireId(sessionId, 'session id')
-      const rows = await db
-        .selectFrom('episodes')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'episodes', workspaceId)
         .where('session_id', '=', sessionId)
         .orderBy('id')
         .execute()

@@ -4,6 +4,7 @@ import type { KgEvidenceTable } from '../kernel/tables'
 import { optionalText, requireInteger, requireIntegers, requireText } from './checks'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { selectInWorkspace } from './workspace-rows'
 
 /** One piece of evidence for (polarity 1) or against (polarity -1) an edge. */
 export interface Evidence {
@@ -134,10 +135,7 @@ export function createEvidenceRepository(scope: RepositoryScope): EvidenceReposi
       requireId(workspaceId, 'workspace id')
       requireIntegers(edgeIds, 'edgeIds')
       if (edgeIds.length === 0) return []
-      const rows = await db
-        .selectFrom('kg_evidence')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'kg_evidence', workspaceId)
         .where(scope.engine.inIdList('edge_id', edgeIds))
         .orderBy('edge_id')
         .orderBy('observed_at')
@@ -263,10 +261,7 @@ export function createEvidenceRepository(scope: RepositoryScope): EvidenceReposi
     async forEdge(workspaceId, edgeId) {
       requireId(workspaceId, 'workspace id')
       requireInteger(edgeId, 'edge id')
-      const rows = await db
-        .selectFrom('kg_evidence')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'kg_evidence', workspaceId)
         .where('edge_id', '=', edgeId)
         .orderBy('observed_at')
         .orderBy('id')

@@ -4,6 +4,7 @@ import { type Edge, toEdge } from './edge-model'
 import { type Evidence, toEvidence } from './evidence'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { selectInWorkspace } from './workspace-rows'
 
 /** A fact named by id and triple (the other end of a supersede link). */
 export interface FactRef {
@@ -53,10 +54,7 @@ export function createHistoryRepository(scope: RepositoryScope): HistoryReposito
     async forEntity(workspaceId, entity) {
       requireId(workspaceId, 'workspace id')
       requireId(entity, 'entity')
-      const rows = await db
-        .selectFrom('knowledge_graph')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'knowledge_graph', workspaceId)
         .where((eb) => eb.or([eb('subject', '=', entity), eb('object', '=', entity)]))
         .orderBy('valid_from')
         .orderBy('id')
@@ -123,10 +121,7 @@ async function linkedFacts(
 ): Promise<Map<number, Edge>> {
   const ids = facts.map((f) => f.id)
   const targets = facts.flatMap((f) => (f.supersededBy === null ? [] : [f.supersededBy]))
-  const rows = await db
-    .selectFrom('knowledge_graph')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
+  const rows = await selectInWorkspace(db, 'knowledge_graph', workspaceId)
     .where((eb) =>
       eb.or([eb('superseded_by', 'in', ids), ...(targets.length > 0 ? [eb('id', 'in', targets)] : [])]),
     )

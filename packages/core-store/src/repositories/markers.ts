@@ -5,6 +5,7 @@ import { requireInteger, requireIntegers, requireText } from './checks'
 import { requireId } from './json'
 import { createProfileEntryMethods, type ProfileEntryMethods } from './profile-entries'
 import type { RepositoryScope } from './scope'
+import { selectInWorkspace } from './workspace-rows'
 
 export type { ProfileEntry, ProfileEntryQuery, ProfileObservation } from './profile-entries'
 
@@ -78,13 +79,7 @@ export function createMarkersRepository(scope: RepositoryScope): MarkersReposito
   return {
     ...createProfileEntryMethods(scope),
     async listAll(workspaceId) {
-      requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('behavioral_markers')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('id')
-        .execute()
+      const rows = await selectInWorkspace(db, 'behavioral_markers', workspaceId).orderBy('id').execute()
       return rows.map(toMarker)
     },
     async add(workspaceId, marker) {
@@ -110,11 +105,7 @@ export function createMarkersRepository(scope: RepositoryScope): MarkersReposito
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
     },
     async listUnconsolidated(workspaceId) {
-      requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('behavioral_markers')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'behavioral_markers', workspaceId)
         .where('consolidated', '=', 0)
         .orderBy('observed_at')
         .orderBy('id')

@@ -3,6 +3,7 @@ import { objectText, requireId } from './json'
 import type { MessagesRepository } from './message-types'
 import { MESSAGE_ROLES, toMessage } from './message-values'
 import type { RepositoryScope } from './scope'
+import { selectInWorkspace } from './workspace-rows'
 
 const IN_LIST_CHUNK = 500
 const ITERATE_PAGE = 500
@@ -18,10 +19,7 @@ export function createMessageTransfer(
     async *iterate(workspaceId) {
       let after = 0
       for (;;) {
-        const page = await db
-          .selectFrom('messages')
-          .selectAll()
-          .where('workspace_id', '=', workspaceId)
+        const page = await selectInWorkspace(db, 'messages', workspaceId)
           .where('id', '>', after)
           .orderBy('id')
           .limit(ITERATE_PAGE)

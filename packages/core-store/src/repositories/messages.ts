@@ -13,6 +13,7 @@ import { MESSAGE_ROLES, toMessage } from './message-values'
 import { listPage } from './pagination'
 import type { RepositoryScope } from './scope'
 import type { Message, NewMessage } from './types'
+import { selectInWorkspace } from './workspace-rows'
 
 /** Default page of `listAfter`, so the chunker never loads a whole session at once. */
 export const DEFAULT_LIST_AFTER_LIMIT = 1000
@@ -121,10 +122,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
       return scope.write((tx) => insertMessageBatch(tx, context, workspaceId, sessionId, prepared))
     },
     async getByPublicId(workspaceId, publicId) {
-      const row = await db
-        .selectFrom('messages')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const row = await selectInWorkspace(db, 'messages', workspaceId)
         .where('public_id', '=', publicId)
         .executeTakeFirst()
       return row ? toMessage(row) : null
@@ -153,10 +151,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
     async listAfter(workspaceId, sessionId, afterId, limit = DEFAULT_LIST_AFTER_LIMIT) {
       if (!Number.isInteger(limit) || limit < 1)
         throw new StoreError('INVALID_INPUT', 'limit must be an integer ≥ 1')
-      const rows = await db
-        .selectFrom('messages')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'messages', workspaceId)
         .where('session_id', '=', sessionId)
         .where('id', '>', afterId)
         .orderBy('id')
@@ -175,10 +170,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
           .where('public_id', '=', publicId)
           .executeTakeFirst()
         if (Number(result.numUpdatedRows) === 0) return null
-        const row = await tx
-          .selectFrom('messages')
-          .selectAll()
-          .where('workspace_id', '=', workspaceId)
+        const row = await selectInWorkspace(tx, 'messages', workspaceId)
           .where('public_id', '=', publicId)
           .executeTakeFirstOrThrow()
         return toMessage(row)
@@ -240,10 +232,7 @@ export function createMessagesRepository(scope: RepositoryScope): MessagesReposi
     async recent(workspaceId, query) {
       requireId(workspaceId, 'workspace id')
       const { sessionId, beforeId, fromId, limit } = requireRecentQuery(query)
-      const rows = await db
-        .selectFrom('messages')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'messages', workspaceId)
         .$if(sessionId !== undefined, (q) => q.where('session_id', '=', sessionId ?? ''))
         .$if(beforeId !== undefined, (q) => q.where('id', '<', beforeId ?? 0))
         .$if(fromId !== undefined, (q) => q.where('id', '>=', fromId ?? 0))
@@ -281,10 +270,7 @@ async function listByEmbedding(
     throw new StoreError('INVALID_INPUT', 'afterId must be an integer ≥ 0')
   if (!Number.isSafeInteger(limit) || limit < 1)
     throw new StoreError('INVALID_INPUT', 'limit must be a positive integer')
-  const rows = await db
-    .selectFrom('messages')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
+  const rows = await selectInWorkspace(db, 'messages', workspaceId)
     .where('id', '>', afterId)
     .where(({ not, exists, selectFrom }) => {
       const hasVector = exists(

@@ -5,6 +5,7 @@ import { selectByIds } from './by-ids'
 import { requireIntegers } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { selectInWorkspace } from './workspace-rows'
 
 /** A stretch of one long message, indexed on its own (full text and vectors). */
 export interface Passage {
@@ -140,10 +141,7 @@ export function createPassagesRepository(scope: RepositoryScope): PassagesReposi
     async listUnembedded(workspaceId, page = {}) {
       requireId(workspaceId, 'workspace id')
       const { afterId, limit } = checkPage(page)
-      const rows = await db
-        .selectFrom('passages')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'passages', workspaceId)
         .where('id', '>', afterId)
         .where(({ not, exists, selectFrom }) =>
           not(
@@ -171,10 +169,7 @@ export function createPassagesRepository(scope: RepositoryScope): PassagesReposi
       requireId(workspaceId, 'workspace id')
       requireIntegers(messageIds, 'message ids')
       if (messageIds.length === 0) return []
-      const rows = await db
-        .selectFrom('passages')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'passages', workspaceId)
         .where('message_id', 'in', [...new Set(messageIds)])
         .orderBy('message_id')
         .orderBy('ordinal')

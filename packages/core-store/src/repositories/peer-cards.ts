@@ -4,6 +4,7 @@ import type { PeerCardsTable } from '../kernel/tables'
 import { parseArray, requireId } from './json'
 import { ensurePeer } from './peers'
 import type { RepositoryScope } from './scope'
+import { selectInWorkspace } from './workspace-rows'
 import { ensureWorkspace } from './workspaces'
 
 /** A stored peer card: `card` is the stored JSON list as it is. */
@@ -48,10 +49,7 @@ export function createPeerCardsRepository(scope: RepositoryScope): PeerCardsRepo
 
   return {
     async get(workspaceId, observerId, observedId) {
-      const row = await db
-        .selectFrom('peer_cards')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const row = await selectInWorkspace(db, 'peer_cards', workspaceId)
         .where('observer_id', '=', observerId)
         .where('observed_id', '=', observedId)
         .executeTakeFirst()

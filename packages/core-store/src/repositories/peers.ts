@@ -7,6 +7,7 @@ import { listPage } from './pagination'
 import { inferPeerRole } from './peer-role'
 import type { RepositoryScope } from './scope'
 import type { Peer, PeersRepository } from './types'
+import { selectInWorkspace } from './workspace-rows'
 import { ensureWorkspace } from './workspaces'
 
 const PEER_ROLES: readonly PeerRole[] = ['user', 'assistant', 'system', 'tool', 'other']
@@ -89,12 +90,7 @@ export function createPeersRepository(scope: RepositoryScope): PeersRepository {
       })
     },
     async get(workspaceId, id) {
-      const row = await db
-        .selectFrom('peers')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', id)
-        .executeTakeFirst()
+      const row = await selectInWorkspace(db, 'peers', workspaceId).where('id', '=', id).executeTakeFirst()
       return row ? toPeer(row) : null
     },
     async list(workspaceId, request, filter) {
@@ -133,12 +129,7 @@ export function createPeersRepository(scope: RepositoryScope): PeersRepository {
       })
     },
     async listAll(workspaceId) {
-      const rows = await db
-        .selectFrom('peers')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('id')
-        .execute()
+      const rows = await selectInWorkspace(db, 'peers', workspaceId).orderBy('id').execute()
       return rows.map(toPeer)
     },
     async insertIfAbsent(peer) {

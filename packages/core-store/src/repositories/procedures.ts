@@ -5,6 +5,7 @@ import { selectByIds } from './by-ids'
 import { optionalText, requireIntegers, requireText } from './checks'
 import { parseArray, requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { selectInWorkspace } from './workspace-rows'
 
 /** One step of a procedure. */
 export interface ProcedureStep {
@@ -165,13 +166,7 @@ export function createProceduresRepository(scope: RepositoryScope): ProceduresRe
       return (await selectByIds(scope.engine, db, 'procedures', workspaceId, ids)).map(toProcedure)
     },
     async listAll(workspaceId) {
-      requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('procedures')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('id')
-        .execute()
+      const rows = await selectInWorkspace(db, 'procedures', workspaceId).orderBy('id').execute()
       return rows.map(toProcedure)
     },
     async upsert(workspaceId, procedure) {

@@ -5,6 +5,7 @@ import type { ProfileEntriesTable } from '../kernel/tables'
 import { requireIntegers, requireText } from './checks'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
+import { selectInWorkspace } from './workspace-rows'
 
 /** A consolidated statement about a peer (a preference, a correction rule, ...) with its evidence counts. */
 export interface ProfileEntry {
@@ -133,10 +134,7 @@ export function createProfileEntryMethods(scope: RepositoryScope): ProfileEntryM
       requireId(workspaceId, 'workspace id')
       const { peerId, supportedOnly, ties, limit, order } = requireProfileEntryQuery(query)
       const byKey = order === 'by-key'
-      const rows = await db
-        .selectFrom('profile_entries')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'profile_entries', workspaceId)
         .$if(peerId !== undefined, (q) => q.where('peer_id', '=', peerId ?? ''))
         .$if(supportedOnly === true, (q) => q.whereRef('pos_evidence', '>', 'neg_evidence'))
         .$if(byKey, (q) => q.orderBy('peer_id').orderBy('kind').orderBy('statement_key'))

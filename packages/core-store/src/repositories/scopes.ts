@@ -6,6 +6,7 @@ import { listPage } from './pagination'
 import type { RepositoryScope } from './scope'
 import { toSession } from './session-rows'
 import type { GetOrCreated, JsonObject, Page, PageRequest, Session } from './types'
+import { selectInWorkspace } from './workspace-rows'
 import { ensureWorkspace } from './workspaces'
 
 /** A named set of sessions that chat, context and search can be restricted to. */
@@ -76,22 +77,14 @@ export function createScopesRepository(scope: RepositoryScope): ScopesRepository
           .values({ workspace_id: workspaceId, id, created_at: now, ...(metadata ? { metadata } : {}) })
           .onConflict((oc) => oc.columns(['workspace_id', 'id']).doNothing())
           .executeTakeFirst()
-        const row = await tx
-          .selectFrom('scopes')
-          .selectAll()
-          .where('workspace_id', '=', workspaceId)
+        const row = await selectInWorkspace(tx, 'scopes', workspaceId)
           .where('id', '=', id)
           .executeTakeFirstOrThrow()
         return { value: toScope(row), created: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 }
       })
     },
     async get(workspaceId, id) {
-      const row = await db
-        .selectFrom('scopes')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', id)
-        .executeTakeFirst()
+      const row = await selectInWorkspace(db, 'scopes', workspaceId).where('id', '=', id).executeTakeFirst()
       return row ? toScope(row) : null
     },
     async list(workspaceId, request) {

@@ -3,6 +3,7 @@ import { ISO_TIME_HINT, parseIsoTime } from '../kernel/iso-time'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
 import { outsideBounds, requireTrimBounds, type TrimBounds } from './trim-bounds'
+import { selectInWorkspace } from './workspace-rows'
 
 /** Search-log figures of one UTC day. */
 export interface SearchLogDay {
@@ -108,13 +109,7 @@ export function createSearchLogRepository(scope: RepositoryScope): SearchLogRepo
       await scope.write((tx) => tx.insertInto('search_log').values(values).execute())
     },
     async list(workspaceId) {
-      requireId(workspaceId, 'workspace id')
-      const rows = await db
-        .selectFrom('search_log')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('id')
-        .execute()
+      const rows = await selectInWorkspace(db, 'search_log', workspaceId).orderBy('id').execute()
       return rows.map((row) => ({
         id: row.id,
         workspaceId: row.workspace_id,

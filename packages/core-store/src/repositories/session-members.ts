@@ -5,6 +5,7 @@ import { ensurePeer, toPeer } from './peers'
 import type { RepositoryScope } from './scope'
 import { ensureSessionRows, toSessionPeer } from './session-rows'
 import type { SessionsRepository } from './types'
+import { selectInWorkspace } from './workspace-rows'
 import { mergeConfiguration } from './workspaces'
 
 /** The membership half of the sessions repository (`session_peers`). */
@@ -68,10 +69,7 @@ export function createSessionMembers(scope: RepositoryScope): SessionMembers {
       })
     },
     async listPeers(workspaceId, sessionId) {
-      const rows = await db
-        .selectFrom('session_peers')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const rows = await selectInWorkspace(db, 'session_peers', workspaceId)
         .where('session_id', '=', sessionId)
         .where('left_at', 'is', null)
         .orderBy('joined_at')
@@ -102,10 +100,7 @@ export function createSessionMembers(scope: RepositoryScope): SessionMembers {
       )
     },
     async getPeer(workspaceId, sessionId, peerId) {
-      const row = await db
-        .selectFrom('session_peers')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const row = await selectInWorkspace(db, 'session_peers', workspaceId)
         .where('session_id', '=', sessionId)
         .where('peer_id', '=', peerId)
         .executeTakeFirst()

@@ -3,6 +3,7 @@ import { objectText, requireId } from './json'
 import type { RepositoryScope } from './scope'
 import { toSession, toSessionPeer } from './session-rows'
 import type { SessionPeer, SessionsRepository } from './types'
+import { selectInWorkspace } from './workspace-rows'
 
 /** The sessions methods of export and import: whole-workspace snapshots and rows stored as given. */
 export function createSessionTransfer(
@@ -11,16 +12,8 @@ export function createSessionTransfer(
   const { db } = scope
   return {
     async listAll(workspaceId) {
-      const sessions = await db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
-        .orderBy('id')
-        .execute()
-      const members = await db
-        .selectFrom('session_peers')
-        .selectAll()
-        .where('workspace_id', '=', workspaceId)
+      const sessions = await selectInWorkspace(db, 'sessions', workspaceId).orderBy('id').execute()
+      const members = await selectInWorkspace(db, 'session_peers', workspaceId)
         .orderBy('session_id')
         .orderBy('joined_at')
         .orderBy('peer_id')
