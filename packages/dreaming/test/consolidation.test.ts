@@ -1,22 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { type NewEdge, readSection } from '@hymem/core-store'
-import { createRulesExtractor } from '@hymem/extraction'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readProfileData } from '../src/profile-data'
-import { dream } from '../src/run/dream'
 import { readInsights, refreshInsights } from '../src/steps/insights'
 import { consolidateProfile } from '../src/steps/profile'
 import { applyRetention } from '../src/steps/retention'
-import { graphSnapshot, type Line, logLines, openTestStore, stepContext, type TestStore, WS } from './harness'
+import { dreamWithRules, graphSnapshot, type Line, logLines, stepContext, useTestStore, WS } from './harness'
 
 describe('phase 2 and retention', () => {
-  let t: TestStore
-  beforeEach(() => {
-    t = openTestStore()
-  })
-  afterEach(async () => {
-    await t.cleanup()
-  })
+  const t = useTestStore()
 
   const marker = (kind: 'preference' | 'rejection', statement: string, day: number) => ({
     peerId: 'alice',
@@ -170,7 +162,7 @@ describe('phase 2 and retention', () => {
       { ...filler, at: '2025-10-02T10:01:00.000Z' },
       old('The worker depends on kafka, that is settled.', 3),
     ])
-    await dream({ store: t.store, workspaceId: WS, extractor: createRulesExtractor(), markdown: t.markdown })
+    await dreamWithRules(t)
     const before = await t.store.chunks.listAll(WS)
     expect(before).toHaveLength(3)
     const ctx = stepContext(t, { config: { maxChunks: 0 } })

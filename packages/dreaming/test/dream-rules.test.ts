@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { readSection } from '@hymem/core-store'
 import { createRulesExtractor, RULES_VERSION } from '@hymem/extraction'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { dream } from '../src/run/dream'
+import { describe, expect, it } from 'vitest'
+import type { DreamOptions } from '../src/types'
 import {
   allEvidence,
   conversation,
+  dreamWithRules,
   graphSnapshot,
   logLines,
-  openTestStore,
-  type TestStore,
   tableCounts,
+  useTestStore,
   WS,
 } from './harness'
 
@@ -25,22 +25,9 @@ const SESSION_1 = conversation('2026-02-20T09:00:00.000Z', [
 ])
 
 describe('dream() end to end with the rules extractor', () => {
-  let t: TestStore
-  beforeEach(() => {
-    t = openTestStore()
-  })
-  afterEach(async () => {
-    await t.cleanup()
-  })
+  const t = useTestStore()
 
-  const run = (extra: Partial<Parameters<typeof dream>[0]> = {}) =>
-    dream({
-      store: t.store,
-      workspaceId: WS,
-      extractor: createRulesExtractor(),
-      markdown: t.markdown,
-      ...extra,
-    })
+  const run = (extra: Partial<DreamOptions> = {}) => dreamWithRules(t, extra)
 
   it('turns messages into chunks, a graph, a profile, insights, episodes, procedures and a summary', async () => {
     await logLines(t.store, 's1', SESSION_1)

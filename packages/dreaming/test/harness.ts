@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type MessageRole, openStore, type Store } from '@hymem/core-store'
 import { createRulesExtractor, type Extractor } from '@hymem/extraction'
+import { afterEach, beforeEach } from 'vitest'
 import { DEFAULT_DREAM_CONFIG, type DreamConfig } from '../src/config'
 import { newTally, type RunContext } from '../src/run/context'
-import type { DreamMarkdownPaths } from '../src/types'
+import { dream } from '../src/run/dream'
+import type { DreamMarkdownPaths, DreamOptions } from '../src/types'
 
 /** A temp-dir SQLite store with a settable clock and the two Markdown paths. */
 export interface TestStore {
@@ -37,6 +39,52 @@ export function openTestStore(now = '2026-03-01T12:00:00.000Z', dir?: string): T
       if (!dir) rmSync(root, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * A fresh `openTestStore()` for every test of the calling suite, cleaned up after it. The handle reads the
+ * current test's store, so it can be kept in a `const` at the top of a `describe`.
+ */
+export function useTestStore(now?: string): TestStore {
+  let current: TestStore | undefined
+  beforeEach(() => {
+    current = openTestStore(now)
+  })
+  afterEach(async () => {
+    await current?.cleanup()
+    current = undefined
+  })
+  const open = (): TestStore => {
+    if (!current) throw new Error('useTestStore(): the store exists only while a test runs')
+    return current
+  }
+  return {
+    get store() {
+      return open().store
+    },
+    get dir() {
+      return open().dir
+    },
+    get path() {
+      return open().path
+    },
+    get markdown() {
+      return open().markdown
+    },
+    setNow: (iso) => open().setNow(iso),
+    cleanup: () => open().cleanup(),
+  }
+}
+
+/** Dreams the test store's workspace with the rules extractor (no model), as the default offline setup does. */
+export function dreamWithRules(t: TestStore, extra: Partial<DreamOptions> = {}) {
+  return dream({
+    store: t.store,
+    workspaceId: WS,
+    extractor: createRulesExtractor(),
+    markdown: t.markdown,
+    ...extra,
+  })
 }
 
 export interface Line {

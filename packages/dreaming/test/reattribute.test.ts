@@ -1,7 +1,7 @@
 import { createRulesExtractor, type Extractor } from '@hymem/extraction'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dream } from '../src/run/dream'
-import { graphSnapshot, logLines, openTestStore, type TestStore, WS } from './harness'
+import { dreamWithRules, graphSnapshot, logLines, useTestStore, WS } from './harness'
 
 /**
  * The rules as dreaming ran them before it read speakers: plain chunk text (so `user` / `team`), version
@@ -24,13 +24,7 @@ function legacyExtractor(): Extractor {
 }
 
 describe('re-attribution of facts stored under `user` before speakers were read', () => {
-  let t: TestStore
-  beforeEach(() => {
-    t = openTestStore()
-  })
-  afterEach(async () => {
-    await t.cleanup()
-  })
+  const t = useTestStore()
 
   it('supersedes each fact the re-read gives to a peer, and keeps what it cannot re-attribute', async () => {
     await logLines(t.store, 's1', [
@@ -85,12 +79,7 @@ describe('re-attribution of facts stored under `user` before speakers were read'
       { peer: 'user', role: 'user', content: 'We both use Linux at work.', at: '2026-02-20T09:00:00Z' },
       { peer: 'bob', role: 'user', content: 'I prefer vim for everything.', at: '2026-02-20T09:01:00Z' },
     ])
-    const report = await dream({
-      store: t.store,
-      workspaceId: WS,
-      markdown: t.markdown,
-      extractor: createRulesExtractor(),
-    })
+    const report = await dreamWithRules(t)
     expect(report.counts.factsReattributed ?? 0).toBe(0)
     const active = (await graphSnapshot(t.store)).filter((e) => e.status === 'active').map((e) => e.triple)
     expect(active.sort()).toEqual(['bob prefers vim', 'bob uses linux', 'user uses linux'])

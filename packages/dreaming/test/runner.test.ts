@@ -1,5 +1,5 @@
 import { createFakeEmbeddings, createRulesExtractor } from '@hymem/extraction'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEFAULT_DREAM_CONFIG } from '../src/config'
 import { DreamError } from '../src/errors'
 import { dream } from '../src/run/dream'
@@ -9,11 +9,12 @@ import type { DreamOptions } from '../src/types'
 import {
   allEvidence,
   conversation,
+  dreamWithRules,
   graphSnapshot,
   logLines,
   openTestStore,
-  type TestStore,
   tableCounts,
+  useTestStore,
   WS,
 } from './harness'
 
@@ -23,21 +24,8 @@ const TURNS = Array.from({ length: 6 }, (_, i) => [
 ]).flat()
 
 describe('the dream runner', () => {
-  let t: TestStore
-  beforeEach(() => {
-    t = openTestStore()
-  })
-  afterEach(async () => {
-    await t.cleanup()
-  })
-  const run = (extra: Partial<DreamOptions> = {}) =>
-    dream({
-      store: t.store,
-      workspaceId: WS,
-      extractor: createRulesExtractor(),
-      markdown: t.markdown,
-      ...extra,
-    })
+  const t = useTestStore()
+  const run = (extra: Partial<DreamOptions> = {}) => dreamWithRules(t, extra)
 
   it('exports frozen §9 defaults', () => {
     expect(Object.isFrozen(DEFAULT_DREAM_CONFIG)).toBe(true)

@@ -1,19 +1,13 @@
 import { createRulesExtractor } from '@hymem/extraction'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dream } from '../src/run/dream'
 import { dreamLockName } from '../src/run/lock'
 import { createDreamScheduler, type DreamSchedulerOptions } from '../src/scheduler'
 import type { DreamReport } from '../src/types'
-import { conversation, logLines, openTestStore, type TestStore, WS } from './harness'
+import { conversation, logLines, useTestStore, WS } from './harness'
 
 describe('createDreamScheduler', () => {
-  let t: TestStore
-  beforeEach(() => {
-    t = openTestStore()
-  })
-  afterEach(async () => {
-    await t.cleanup()
-  })
+  const t = useTestStore()
 
   const make = (extra: Partial<DreamSchedulerOptions> = {}) => {
     const reports: DreamReport[] = []

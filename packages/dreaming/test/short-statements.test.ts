@@ -1,16 +1,8 @@
-import { createRulesExtractor } from '@hymem/extraction'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { dream } from '../src/run/dream'
-import { conversation, graphSnapshot, logLines, openTestStore, type TestStore, WS } from './harness'
+import { describe, expect, it } from 'vitest'
+import { conversation, dreamWithRules, graphSnapshot, logLines, useTestStore } from './harness'
 
 describe('short statements of preference or rejection', () => {
-  let t: TestStore
-  beforeEach(() => {
-    t = openTestStore()
-  })
-  afterEach(async () => {
-    await t.cleanup()
-  })
+  const t = useTestStore()
 
   it('are chunked, reach the extractor and become facts', async () => {
     // Each statement between small talk, so no two merge into one chunk; the speaker is the peer alice.
@@ -24,12 +16,7 @@ describe('short statements of preference or rejection', () => {
     ]
     const turns = statements.flatMap((text) => [['user', text] as const, ['assistant', 'ok'] as const])
     await logLines(t.store, 's1', conversation('2026-02-20T09:00:00.000Z', turns))
-    const report = await dream({
-      store: t.store,
-      workspaceId: WS,
-      extractor: createRulesExtractor(),
-      markdown: t.markdown,
-    })
+    const report = await dreamWithRules(t)
     expect(report.status).toBe('ok')
     expect(report.chunksCreated).toBe(statements.length)
     const graph = Object.fromEntries(

@@ -1,10 +1,9 @@
 import { addAlias } from '@hymem/core-store'
 import { createRulesExtractor } from '@hymem/extraction'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { retractEdge } from '../src/retract'
-import { dream } from '../src/run/dream'
 import type { DreamOptions } from '../src/types'
-import { graphSnapshot, type Line, logLines, openTestStore, type TestStore, WS } from './harness'
+import { dreamWithRules, graphSnapshot, type Line, logLines, useTestStore, WS } from './harness'
 
 const line = (content: string, at: string): Line => ({ peer: 'alice', role: 'user', content, at })
 const filler = (at: string): Line => ({ peer: 'alice', role: 'user', content: 'ok', at })
@@ -18,21 +17,8 @@ const negationOnly = async () => ({
 })
 
 describe('supersede instead of delete', () => {
-  let t: TestStore
-  beforeEach(() => {
-    t = openTestStore()
-  })
-  afterEach(async () => {
-    await t.cleanup()
-  })
-  const run = (extra: Partial<DreamOptions> = {}) =>
-    dream({
-      store: t.store,
-      workspaceId: WS,
-      extractor: createRulesExtractor(),
-      markdown: t.markdown,
-      ...extra,
-    })
+  const t = useTestStore()
+  const run = (extra: Partial<DreamOptions> = {}) => dreamWithRules(t, extra)
 
   it('closes a single-valued edge when a newer object of the same kind arrives, and keeps it as history', async () => {
     await logLines(t.store, 's1', [line('We deploy to Heroku, that is settled.', '2026-02-01T10:00:00.000Z')])
@@ -126,24 +112,10 @@ describe('supersede instead of delete', () => {
 })
 
 describe('co-occurrence-aware decay', () => {
-  let t: TestStore
-  beforeEach(() => {
-    t = openTestStore('2026-03-01T12:00:00.000Z')
-  })
-  afterEach(async () => {
-    await t.cleanup()
-  })
+  const t = useTestStore('2026-03-01T12:00:00.000Z')
   // Every message is its own chunk; plain mentions are salient by length.
   const config = { salienceLengthFallback: 20, chunkMaxChars: 80 }
-  const run = (extra: Partial<DreamOptions> = {}) =>
-    dream({
-      store: t.store,
-      workspaceId: WS,
-      extractor: createRulesExtractor(),
-      markdown: t.markdown,
-      config,
-      ...extra,
-    })
+  const run = (extra: Partial<DreamOptions> = {}) => dreamWithRules(t, { config, ...extra })
   const mentions = (n: number, day = 20) =>
     Array.from({ length: n }, (_, i) =>
       line(
