@@ -24,7 +24,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { vector } from '@electric-sql/pglite-pgvector'
@@ -34,6 +33,7 @@ import { createQueryEngine, DEFAULT_QUERY_CONFIG, routePredicates } from '@hymem
 import pg from 'pg'
 import { DIM, embeddings, MODEL, NOW, percentile, populate, queries, vectorFor, WS } from './augment.bench'
 import { copyBenchRows, type RawQuery } from './postgres-copy'
+import { formatResults, isMainModule } from './results-table'
 import type { BenchOptions, BenchResult } from './types'
 
 interface PostgresSide {
@@ -287,7 +287,7 @@ export async function run(
   return results
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (isMainModule(import.meta.url)) {
   const at = process.argv.indexOf('--messages')
   const messages = at > 0 ? Number(process.argv[at + 1]) : undefined
   const results = await run({
@@ -295,13 +295,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     ...(messages ? { messages } : {}),
     serverOnly: process.argv.includes('--server-only'),
   })
-  console.table(
-    results.map((r) => ({
-      measure: r.name,
-      [`value (${r.unit})`]: r.value.toFixed(2),
-      [`baseline (${r.unit})`]: r.baseline?.toFixed(2) ?? '',
-      ratio: r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
-      notes: r.notes ?? '',
-    })),
-  )
+  console.log(formatResults(results))
 }

@@ -14,13 +14,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { ENGLISH_STOP_WORDS, openStore } from '@hymem/core-store'
 import { buildMatchQuery, registerFullTextFunctions } from '@hymem/core-store/sqlite'
 import type { EmbeddingClient } from '@hymem/extraction'
 import { createQueryEngine, DEFAULT_QUERY_CONFIG, routePredicates } from '@hymem/query'
 import Database from 'better-sqlite3'
 import * as sqliteVec from 'sqlite-vec'
+import { runWhenMain } from './results-table'
 import { prng, pseudoWords, zipfPicker } from './synthetic'
 import type { BenchOptions, BenchResult } from './types'
 
@@ -432,15 +432,4 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
   return results
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const results = await run({ quick: process.argv.includes('--quick') })
-  console.table(
-    results.map((r) => ({
-      measure: r.name,
-      [`value (${r.unit})`]: r.value.toFixed(2),
-      [`raw (${r.unit})`]: r.baseline?.toFixed(2) ?? '',
-      ratio: r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
-      notes: r.notes ?? '',
-    })),
-  )
-}
+await runWhenMain(import.meta.url, run)

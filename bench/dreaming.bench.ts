@@ -17,7 +17,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { openStore, type Store } from '@hymem/core-store'
 import { registerFullTextFunctions } from '@hymem/core-store/sqlite'
 import { type DreamConfig, dream } from '@hymem/dreaming'
@@ -31,6 +30,7 @@ import {
 import { createLocalEmbeddings, createUseLiteEmbeddings } from '@hymem/extraction/local'
 import Database from 'better-sqlite3'
 import { chatTurns } from './chat-corpus'
+import { runWhenMain } from './results-table'
 import type { BenchOptions, BenchResult } from './types'
 
 const WS = 'bench'
@@ -291,14 +291,4 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
   ]
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const results = await run({ quick: process.argv.includes('--quick') })
-  console.table(
-    results.map((r) => ({
-      measure: r.name,
-      value: `${r.value.toFixed(1)} ${r.unit}`,
-      baseline: r.baseline === undefined ? '' : `${r.baseline.toFixed(1)} ${r.unit}`,
-      ratio: r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
-    })),
-  )
-}
+await runWhenMain(import.meta.url, run)

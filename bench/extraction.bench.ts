@@ -17,7 +17,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import {
   cachedEmbeddings,
   createFakeEmbeddings,
@@ -30,6 +30,7 @@ import {
   type SpeakerTurn,
 } from '@hymem/extraction'
 import { startFakeOpenAIServer } from '@hymem/extraction/testing'
+import { runWhenMain } from './results-table'
 import type { BenchOptions, BenchResult } from './types'
 
 interface LabelledCase {
@@ -387,31 +388,4 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
   return out
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const quick = process.argv.includes('--quick')
-  const results = await run({ quick })
-  const fmt = (x: number | undefined) =>
-    x === undefined ? '' : Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(3)
-  console.log(
-    [
-      'name'.padEnd(34),
-      'value'.padStart(10),
-      'unit'.padEnd(12),
-      'baseline'.padStart(10),
-      'ratio'.padStart(8),
-      ' notes',
-    ].join(' '),
-  )
-  for (const r of results) {
-    console.log(
-      [
-        r.name.padEnd(34),
-        fmt(r.value).padStart(10),
-        r.unit.padEnd(12),
-        fmt(r.baseline).padStart(10),
-        fmt(r.ratio).padStart(8),
-        ` ${r.notes ?? ''}`,
-      ].join(' '),
-    )
-  }
-}
+await runWhenMain(import.meta.url, run)

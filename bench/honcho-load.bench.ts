@@ -22,7 +22,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { configFromEnv, createHyMemFromConfig, type HyMem } from 'hymem'
 import {
@@ -33,6 +33,7 @@ import {
 } from './honcho-load/long-tasks'
 import { drainQueue, type MixResult, type ReadKind, runMix, runReads, turnMaker } from './honcho-load/mix'
 import type { LoadServerSpec } from './honcho-load/server'
+import { runWhenMain } from './results-table'
 import type { BenchOptions, BenchResult } from './types'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -414,15 +415,4 @@ export async function run(
   return results
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const results = await run({ quick: process.argv.includes('--quick') }, (line) => console.log(line))
-  console.table(
-    results.map((r) => ({
-      measure: r.name,
-      value: `${r.value.toFixed(r.value >= 100 ? 0 : 2)} ${r.unit}`,
-      baseline: r.baseline === undefined ? '' : `${r.baseline.toFixed(r.baseline >= 100 ? 0 : 2)} ${r.unit}`,
-      ratio: r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
-      notes: r.notes ?? '',
-    })),
-  )
-}
+await runWhenMain(import.meta.url, run)

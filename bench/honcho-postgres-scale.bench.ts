@@ -10,10 +10,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { dirname, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { freeLoopbackPort } from '@hymem/extraction/testing'
 import pg from 'pg'
 import { percentile } from './augment.bench'
+import { runWhenMain } from './results-table'
 import type { BenchOptions, BenchResult } from './types'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -141,14 +142,4 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
   return results.map((result) => ({ ...result, baseline: single, ratio: result.value / single }))
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const results = await run({ quick: process.argv.includes('--quick') })
-  console.table(
-    results.map((r) => ({
-      measure: r.name,
-      [`value (${r.unit})`]: r.value.toFixed(0),
-      'vs 1 process': r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
-      notes: r.notes ?? '',
-    })),
-  )
-}
+await runWhenMain(import.meta.url, run)

@@ -16,13 +16,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import type { NewMessage, Store } from '@hymem/core-store'
 import { buildMatchQuery } from '@hymem/core-store/sqlite'
 import { createHonchoApp } from '@hymem/honcho-http'
 import Database from 'better-sqlite3'
 import { createHyMem, type HyMem, openHyMemStore } from 'hymem'
+import { runWhenMain } from './results-table'
 import { prng, pseudoWords, sentenceMaker, zipfPicker } from './synthetic'
 import type { BenchOptions, BenchResult } from './types'
 
@@ -230,15 +230,4 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const results = await run({ quick: process.argv.includes('--quick') })
-  console.table(
-    results.map((r) => ({
-      measure: r.name,
-      value: `${r.value.toFixed(r.value >= 100 ? 0 : 3)} ${r.unit}`,
-      raw: r.baseline === undefined ? '' : `${r.baseline.toFixed(r.baseline >= 100 ? 0 : 3)} ${r.unit}`,
-      ratio: r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
-      notes: r.notes ?? '',
-    })),
-  )
-}
+await runWhenMain(import.meta.url, run)

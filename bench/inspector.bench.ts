@@ -12,7 +12,6 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import { openStore } from '@hymem/core-store'
 import { registerFullTextFunctions } from '@hymem/core-store/sqlite'
@@ -22,6 +21,7 @@ import { createHyMem } from 'hymem'
 import { chromium } from 'playwright-core'
 // The inspector's own bundler (the bench is not published; tests build the bundles the same way).
 import { ensureClientBuilt } from '../packages/inspector/build-client'
+import { runWhenMain } from './results-table'
 import { prng, pseudoWords, sentenceMaker, zipfPicker } from './synthetic'
 import type { BenchOptions, BenchResult } from './types'
 
@@ -252,7 +252,4 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
   return options.quick ? measure(20_000, 4_000, 2) : measure(100_000, 20_000, 5)
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const quick = process.argv.includes('--quick')
-  for (const row of await run({ quick })) console.log(row)
-}
+await runWhenMain(import.meta.url, run)

@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { formatResults } from './results-table'
 import type { BenchResult, BenchRun } from './types'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -54,7 +55,7 @@ for (const file of files) {
     ...rows,
     { name: 'wall time', unit: 's', value: seconds, notes: 'this benchmark, setup included' },
   ]
-  say(formatTable(results[name]))
+  say(formatResults(results[name]))
 }
 const wallTimes = Object.entries(results).map(
   ([name, rows]) => `${name} ${(rows.at(-1)?.value ?? 0).toFixed(1)} s`,
@@ -66,23 +67,3 @@ say(
 
 if (values.json) process.stdout.write(`${JSON.stringify(results)}\n`)
 if (failed.length > 0) process.exitCode = 1
-
-function formatTable(rows: readonly BenchResult[]): string {
-  const cells = rows.map((row) => [
-    row.name,
-    `${format(row.value)} ${row.unit}`,
-    row.baseline === undefined ? '' : `${format(row.baseline)} ${row.unit}`,
-    row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}×`,
-    row.notes ?? '',
-  ])
-  const header = ['measure', 'value', 'raw baseline', 'ratio', 'notes']
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)))
-  const line = (c: string[]) => `  ${c.map((v, i) => v.padEnd(widths[i] ?? 0)).join('  ')}`.trimEnd()
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n')
-}
-
-function format(n: number): string {
-  if (Math.abs(n) >= 100) return n.toFixed(0)
-  if (Math.abs(n) >= 1) return n.toFixed(2)
-  return n.toPrecision(3)
-}

@@ -12,11 +12,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { loadTokenCounter, type NewMessage, openStore, randomId, type SqliteStore } from '@hymem/core-store'
 import { buildMatchQuery, MIGRATIONS, registerFullTextFunctions } from '@hymem/core-store/sqlite'
 import Database from 'better-sqlite3'
 import * as sqliteVec from 'sqlite-vec'
+import { runWhenMain } from './results-table'
 import { prng, pseudoWords, sentenceMaker, zipfPicker } from './synthetic'
 import type { BenchOptions, BenchResult } from './types'
 
@@ -276,15 +276,4 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const results = await run({ quick: process.argv.includes('--quick') })
-  console.table(
-    results.map((r) => ({
-      measure: r.name,
-      value: `${r.value.toFixed(r.value >= 100 ? 0 : 3)} ${r.unit}`,
-      raw: r.baseline === undefined ? '' : `${r.baseline.toFixed(r.baseline >= 100 ? 0 : 3)} ${r.unit}`,
-      ratio: r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
-      notes: r.notes ?? '',
-    })),
-  )
-}
+await runWhenMain(import.meta.url, run)

@@ -12,8 +12,9 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { createHyMem, type NewMessage } from 'hymem'
+import { runWhenMain } from './results-table'
 import { prng, pseudoWords, sentenceMaker, zipfPicker } from './synthetic'
 import type { BenchOptions, BenchResult } from './types'
 
@@ -96,6 +97,4 @@ export async function run(options: BenchOptions): Promise<BenchResult[]> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const result of await run({ quick: process.argv.includes('--quick') })) console.log(result)
-}
+await runWhenMain(import.meta.url, run)
