@@ -48,6 +48,7 @@ export type {
   NegativeExample,
   SummarizeSessionResult,
 } from './extractor/types'
+export type { OpenAICompatibleConnectionOptions } from './llm/connection'
 export type { FakeLLMClient, FakeLLMOptions } from './llm/fake'
 export { createFakeLLM } from './llm/fake'
 export type { OpenAICompatibleLLMOptions } from './llm/openai-compatible'

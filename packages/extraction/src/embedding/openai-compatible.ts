@@ -1,31 +1,18 @@
-import pLimit from 'p-limit'
 import { _throwIfAborted, ExtractionError } from '../errors'
+import { _connectOpenAICompatible, type OpenAICompatibleConnectionOptions } from '../llm/connection'
 import { _toExtractionError, EMBEDDING_ENV_HINTS, type EnvHints } from '../llm/provider-errors'
-import { _createSdk, MAX_RETRY_AFTER_MS } from '../llm/sdk'
-import { _noopLog, type ExtractionLogger } from '../log'
 import type { EmbeddingClient } from './types'
 
 /** Options of {@link createOpenAICompatibleEmbeddings}. */
-export interface OpenAICompatibleEmbeddingOptions {
-  apiKey: string
+export interface OpenAICompatibleEmbeddingOptions extends OpenAICompatibleConnectionOptions {
   /** API root; `/embeddings` is appended. @default 'https://api.deepseek.com' */
   baseURL?: string
   /** @default 'deepseek-embedding' */
   model?: string
   /** Requested vector length (sent to the provider, and checked on every answer). */
   dimensions?: number
-  /** Texts per request. @default 64 */
+  /** Texts per request (batches in flight at once: `concurrency`). @default 64 */
   batchSize?: number
-  /** Per-attempt timeout. @default 60_000 */
-  timeoutMs?: number
-  /** @default 3 */
-  maxRetries?: number
-  /** Batches in flight at once. @default 4 */
-  concurrency?: number
-  fetch?: typeof fetch
-  /** Cap on a server-requested `Retry-After` wait. @default 60_000 */
-  maxRetryAfterMs?: number
-  log?: ExtractionLogger
   /** @default the HYMEM_EMBEDDING_* names */
   envHints?: EnvHints
 }
@@ -44,23 +31,12 @@ export const DEFAULT_EMBEDDING_MODEL = 'deepseek-embedding'
  * const [vec] = await emb.embed(['hello'])
  */
 export function createOpenAICompatibleEmbeddings(options: OpenAICompatibleEmbeddingOptions): EmbeddingClient {
-  const baseURL = (options.baseURL ?? DEFAULT_EMBEDDING_BASE_URL).replace(/\/+$/, '')
-  const model = options.model ?? DEFAULT_EMBEDDING_MODEL
-  const timeoutMs = options.timeoutMs ?? 60_000
-  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 64))
-  const hints = options.envHints ?? EMBEDDING_ENV_HINTS
-  const log = options.log ?? _noopLog
-  const limit = pLimit(Math.max(1, options.concurrency ?? 4))
-  const name = `openai-compatible:${model}`
-  if (!options.apiKey) throw new ExtractionError('AUTH', `no API key for ${baseURL}: set ${hints.key}`)
-  const sdk = _createSdk({
-    apiKey: options.apiKey,
-    baseURL,
-    timeoutMs,
-    maxRetries: options.maxRetries ?? 3,
-    maxRetryAfterMs: options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS,
-    fetch: options.fetch,
+  const { sdk, baseURL, model, name, timeoutMs, hints, log, limit } = _connectOpenAICompatible(options, {
+    baseURL: DEFAULT_EMBEDDING_BASE_URL,
+    model: DEFAULT_EMBEDDING_MODEL,
+    hints: EMBEDDING_ENV_HINTS,
   })
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 64))
   let dimensions = options.dimensions
 
   async function embedBatch(

@@ -1,28 +1,15 @@
 import OpenAI from 'openai'
-import pLimit from 'p-limit'
 import { _throwIfAborted, ExtractionError } from '../errors'
-import { _noopLog, type ExtractionLogger } from '../log'
+import { _connectOpenAICompatible, type OpenAICompatibleConnectionOptions } from './connection'
 import { _toExtractionError, type EnvHints, LLM_ENV_HINTS } from './provider-errors'
-import { _createSdk, MAX_RETRY_AFTER_MS } from './sdk'
 import { estimateTokens, type LLMClient, type LLMCompletion, type LLMRequest } from './types'
 
 /** Options of {@link createOpenAICompatibleLLM}. */
-export interface OpenAICompatibleLLMOptions {
-  apiKey: string
+export interface OpenAICompatibleLLMOptions extends OpenAICompatibleConnectionOptions {
   /** API root; `/chat/completions` is appended. @default 'https://api.deepseek.com' */
   baseURL?: string
   /** @default 'deepseek-chat' */
   model?: string
-  /** Per-attempt timeout. @default 60_000 */
-  timeoutMs?: number
-  /** Retries on 408/409/429/5xx and connection failures, honouring `Retry-After`. @default 3 */
-  maxRetries?: number
-  /** Maximum requests in flight from this client. @default 4 */
-  concurrency?: number
-  fetch?: typeof fetch
-  /** Cap on a server-requested `Retry-After` wait. @default 60_000 */
-  maxRetryAfterMs?: number
-  log?: ExtractionLogger
   /** Environment variable names quoted in error messages. @default the HYMEM_LLM_* names */
   envHints?: EnvHints
 }
@@ -44,23 +31,10 @@ const JSON_MODE_REFUSED = /response_format|json_object|json mode/i
  * const { text, usage } = await llm.complete({ system: 'Answer in JSON.', user: 'hi', json: true })
  */
 export function createOpenAICompatibleLLM(options: OpenAICompatibleLLMOptions): LLMClient {
-  const baseURL = (options.baseURL ?? DEFAULT_LLM_BASE_URL).replace(/\/+$/, '')
-  const model = options.model ?? DEFAULT_LLM_MODEL
-  const timeoutMs = options.timeoutMs ?? 60_000
-  const log = options.log ?? _noopLog
-  const hints = options.envHints ?? LLM_ENV_HINTS
-  const limit = pLimit(Math.max(1, options.concurrency ?? 4))
-  const name = `openai-compatible:${model}`
-  if (!options.apiKey) {
-    throw new ExtractionError('AUTH', `no API key for ${baseURL}: set ${hints.key}`)
-  }
-  const sdk = _createSdk({
-    apiKey: options.apiKey,
-    baseURL,
-    timeoutMs,
-    maxRetries: options.maxRetries ?? 3,
-    maxRetryAfterMs: options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS,
-    fetch: options.fetch,
+  const { sdk, baseURL, model, name, timeoutMs, hints, log, limit } = _connectOpenAICompatible(options, {
+    baseURL: DEFAULT_LLM_BASE_URL,
+    model: DEFAULT_LLM_MODEL,
+    hints: LLM_ENV_HINTS,
   })
   let jsonModeSupported = true
 
