@@ -1,3 +1,4 @@
+import { deleteInWorkspace } from './delete-in'
 import type { PurgeTx, Tally } from './tally'
 import { sharesId, slices } from './tally'
 
@@ -20,12 +21,7 @@ export async function removeChunks(
       .where('chunk_id', 'in', part)
       .executeTakeFirstOrThrow()
     tally.add('mentions', Number(mentions.n))
-    const result = await tx.db
-      .deleteFrom('chunks')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', 'in', part)
-      .executeTakeFirst()
-    tally.add('chunks', Number(result.numDeletedRows))
+    tally.add('chunks', await deleteInWorkspace(tx, 'chunks', workspaceId, 'id', part))
   }
 }
 
@@ -61,14 +57,7 @@ export async function removeMessages(
   ids: readonly number[],
   tally: Tally,
 ): Promise<void> {
-  for (const part of slices(ids)) {
-    const result = await tx.db
-      .deleteFrom('messages')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', 'in', part)
-      .executeTakeFirst()
-    tally.add('messages', Number(result.numDeletedRows))
-  }
+  tally.add('messages', await deleteInWorkspace(tx, 'messages', workspaceId, 'id', ids))
 }
 
 /** Which notes to forget. */
@@ -116,9 +105,7 @@ export async function forgetNotes(
   const vectors = await tx.vectors.textHashes('notes', workspaceId, ids)
   await tx.vectors.remove('notes', workspaceId, ids)
   tally.add('vectors', vectors.size)
-  for (const part of slices(ids)) {
-    await tx.db.deleteFrom('notes').where('workspace_id', '=', workspaceId).where('id', 'in', part).execute()
-  }
+  await deleteInWorkspace(tx, 'notes', workspaceId, 'id', ids)
   tally.add('notes', doomed.length)
   return doomed.flatMap((note) => [note.description, note.content])
 }
@@ -148,9 +135,7 @@ export async function forgetFeedback(
         named.has(JSON.stringify([row.subject, row.predicate, row.object])),
     )
     .map((row) => row.id)
-  for (const part of slices(doomed))
-    await tx.db.deleteFrom('extraction_feedback').where('id', 'in', part).execute()
-  tally.add('feedback', doomed.length)
+  tally.add('feedback', await deleteInWorkspace(tx, 'extraction_feedback', workspaceId, 'id', doomed))
 }
 
 /**

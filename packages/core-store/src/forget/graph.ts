@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { edgeConfidence } from '../repositories/edge-confidence'
+import { deleteInWorkspace } from './delete-in'
 import type { PurgeTx, Tally } from './tally'
 import { slices } from './tally'
 
@@ -25,14 +26,8 @@ export async function forgetEvidence(
   forced: readonly number[],
   tally: Tally,
 ): Promise<RemovedEdge[]> {
-  for (const part of slices(evidence.map((e) => e.id))) {
-    const result = await tx.db
-      .deleteFrom('kg_evidence')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', 'in', part)
-      .executeTakeFirst()
-    tally.add('evidence', Number(result.numDeletedRows))
-  }
+  const evidenceIds = evidence.map((e) => e.id)
+  tally.add('evidence', await deleteInWorkspace(tx, 'kg_evidence', workspaceId, 'id', evidenceIds))
   const touched = [...new Set(evidence.map((e) => e.edgeId))].filter((id) => !forced.includes(id))
   const doomed = new Set(forced)
   for (const edgeId of touched) {
@@ -123,19 +118,8 @@ async function removeEdges(
   const vectors = await tx.vectors.textHashes('edges', workspaceId, allIds)
   await tx.vectors.remove('edges', workspaceId, allIds)
   tally.add('vectors', vectors.size)
-  for (const part of slices(allIds)) {
-    const evidence = await tx.db
-      .deleteFrom('kg_evidence')
-      .where('workspace_id', '=', workspaceId)
-      .where('edge_id', 'in', part)
-      .executeTakeFirst()
-    tally.add('evidence', Number(evidence.numDeletedRows))
-    await tx.db
-      .deleteFrom('knowledge_graph')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', 'in', part)
-      .execute()
-  }
+  tally.add('evidence', await deleteInWorkspace(tx, 'kg_evidence', workspaceId, 'edge_id', allIds))
+  await deleteInWorkspace(tx, 'knowledge_graph', workspaceId, 'id', allIds)
   tally.add('facts', removed.length)
   tally.add('derivedFacts', all.length - removed.length)
   await dropCachedTexts(tx, workspaceId, all)

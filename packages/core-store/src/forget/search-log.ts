@@ -1,7 +1,7 @@
 import { queryWords } from '../text/query-words'
 import { ENGLISH_STOP_WORDS } from '../text/stop-words'
+import { deleteInWorkspace } from './delete-in'
 import type { PurgeTx, Tally } from './tally'
-import { slices } from './tally'
 
 /**
  * The distinctive lower-case words of some texts, as full-text search reads them (`queryWords`: character
@@ -45,12 +45,7 @@ export async function scrubSearchLog(
   for (const word of named) if (!(await stillKnown(tx, workspaceId, word))) gone.add(word)
   if (gone.size === 0) return
   const doomed = queries.filter((q) => [...q.words].some((w) => gone.has(w))).map((q) => q.id)
-  for (const part of slices(doomed))
-    await tx.db
-      .deleteFrom('search_log')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', 'in', part)
-      .execute()
+  await deleteInWorkspace(tx, 'search_log', workspaceId, 'id', doomed)
   tally.add('searchLog', doomed.length)
 }
 

@@ -1,3 +1,4 @@
+import { deleteInWorkspace } from './delete-in'
 import type { PurgeTx, Tally } from './tally'
 import { sharesId, slices } from './tally'
 
@@ -36,12 +37,7 @@ export async function forgetEpisodesAndProcedures(
   const vectors = await tx.vectors.textHashes('episodes', workspaceId, episodeIds)
   await tx.vectors.remove('episodes', workspaceId, episodeIds)
   tally.add('vectors', vectors.size)
-  for (const part of slices(episodeIds))
-    await tx.db
-      .deleteFrom('episodes')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', 'in', part)
-      .execute()
+  await deleteInWorkspace(tx, 'episodes', workspaceId, 'id', episodeIds)
   tally.add('episodes', episodes.length)
   for (const e of episodes) {
     sessions.add(e.session_id)
@@ -54,8 +50,13 @@ export async function forgetEpisodesAndProcedures(
       .where('workspace_id', '=', workspaceId)
       .execute()
   ).filter(hit)
-  for (const part of slices(procedures.map((p) => p.id)))
-    await tx.db.deleteFrom('procedures').where('id', 'in', part).execute()
+  await deleteInWorkspace(
+    tx,
+    'procedures',
+    workspaceId,
+    'id',
+    procedures.map((p) => p.id),
+  )
   tally.add('procedures', procedures.length)
   for (const p of procedures) {
     sessions.add(p.session_id)

@@ -1,0 +1,26 @@
+import { sql } from 'kysely'
+import type { WorkspaceTable } from '../repositories/workspace-rows'
+import { type PurgeTx, slices } from './tally'
+
+/**
+ * Deletes the workspace's rows of `table` whose `column` holds one of `values`, a bounded `IN` list at a time,
+ * and returns how many rows went.
+ */
+export async function deleteInWorkspace(
+  tx: PurgeTx,
+  table: WorkspaceTable,
+  workspaceId: string,
+  column: 'id' | 'edge_id',
+  values: readonly (number | string)[],
+): Promise<number> {
+  let deleted = 0
+  for (const part of slices(values)) {
+    const result = await tx.db
+      .deleteFrom(table)
+      .where('workspace_id', '=', workspaceId)
+      .where(sql.ref(column), 'in', part)
+      .executeTakeFirst()
+    deleted += Number(result.numDeletedRows)
+  }
+  return deleted
+}
