@@ -1,63 +1,24 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Honcho } from '@honcho-ai/sdk'
 import { freeLoopbackPort } from '@hymem/extraction/testing'
 import { openHyMemStore } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
+import { spawnBinary, startBinary } from './running-binary'
 
 const roots: string[] = []
-const children: ChildProcessWithoutNullStreams[] = []
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
 })
-
-const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url))
-
-interface Running {
-  readonly child: ChildProcessWithoutNullStreams
-  readonly startupLine: string
-  readonly url: string
-  readonly stderr: () => string
-  readonly exit: Promise<number | null>
-}
-
-/** Starts the binary from source and resolves once it has printed its start-up line. */
-async function startBinary(env: Record<string, string>, args: string[] = []): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', BIN, ...args], {
-    env: { ...process.env, ...env },
-  })
-  children.push(child)
-  let stdout = ''
-  let stderr = ''
-  child.stderr.on('data', (chunk) => {
-    stderr += String(chunk)
-  })
-  const exit = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  const startupLine = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      stdout += String(chunk)
-      if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!)
-    })
-    void exit.then((code) => reject(new Error(`exited ${code}: ${stderr}`)))
-  })
-  const url = /listening on (\S+)/.exec(startupLine)![1]!
-  return { child, startupLine, url, stderr: () => stderr, exit }
-}
 
 /** Runs the binary from source until it exits (a refused setting, an unreachable database). */
 async function runBinaryToExit(
   env: Record<string, string>,
   args: string[] = [],
 ): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', BIN, ...args], {
-    env: { ...process.env, ...env },
-  })
-  children.push(child)
+  const child = spawnBinary(env, args)
   let stderr = ''
   child.stderr.on('data', (chunk) => {
     stderr += String(chunk)

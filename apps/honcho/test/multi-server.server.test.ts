@@ -1,9 +1,8 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { Honcho } from '@honcho-ai/sdk'
 import { freeLoopbackPort } from '@hymem/extraction/testing'
 import { createHyMem, type HyMem, openHyMemStore } from 'hymem'
 import { afterEach, describe, expect, it } from 'vitest'
+import { type RunningBinary, startBinary } from './running-binary'
 
 /**
  * Several hymem-honcho processes on one real PostgreSQL database (HYMEM_TEST_DATABASE_URL, a fresh schema):
@@ -11,7 +10,6 @@ import { afterEach, describe, expect, it } from 'vitest'
  */
 const serverUrl = process.env.HYMEM_TEST_DATABASE_URL
 
-const BIN = fileURLToPath(new URL('../src/bin.ts', import.meta.url))
 const WS = 'shared'
 /** The workspace's dream lock (named as `@hymem/dreaming` names it). */
 const DREAM_LOCK = `dream:${WS}`
@@ -19,49 +17,23 @@ const SESSIONS = 8
 const BATCHES = 6
 const PER_BATCH = 12
 
-const children: ChildProcessWithoutNullStreams[] = []
 const memories: { close(): Promise<void> }[] = []
 
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
   for (const memory of memories.splice(0)) await memory.close()
 })
 
-interface Running {
-  readonly child: ChildProcessWithoutNullStreams
-  readonly url: string
-  readonly exit: Promise<number | null>
-}
-
-async function startServer(database: string): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@hymem/source', BIN], {
-    env: {
-      ...process.env,
-      HYMEM_DATABASE_URL: database,
-      HYMEM_ROOT: '',
-      HYMEM_EMBEDDING_PROVIDER: 'none',
-      HYMEM_LLM_API_KEY: '',
-      DEEPSEEK_API_KEY: '',
-      HYMEM_LOG_LEVEL: 'warn',
-      HYMEM_DREAM_COOLDOWN_SECONDS: '1',
-      HYMEM_HONCHO_PORT: String(await freeLoopbackPort()),
-    },
+async function startServer(database: string): Promise<RunningBinary> {
+  return startBinary({
+    HYMEM_DATABASE_URL: database,
+    HYMEM_ROOT: '',
+    HYMEM_EMBEDDING_PROVIDER: 'none',
+    HYMEM_LLM_API_KEY: '',
+    DEEPSEEK_API_KEY: '',
+    HYMEM_LOG_LEVEL: 'warn',
+    HYMEM_DREAM_COOLDOWN_SECONDS: '1',
+    HYMEM_HONCHO_PORT: String(await freeLoopbackPort()),
   })
-  children.push(child)
-  let stdout = ''
-  let stderr = ''
-  child.stderr.on('data', (chunk) => {
-    stderr += String(chunk)
-  })
-  const exit = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  const startupLine = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      stdout += String(chunk)
-      if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!)
-    })
-    void exit.then((code) => reject(new Error(`hymem-honcho exited ${code}: ${stderr}`)))
-  })
-  return { child, url: /listening on (\S+)/.exec(startupLine)![1]!, exit }
 }
 
 interface QueueStatus {
@@ -71,7 +43,7 @@ interface QueueStatus {
   pending_work_units: number
 }
 
-async function queueStatus(server: Running): Promise<QueueStatus> {
+async function queueStatus(server: RunningBinary): Promise<QueueStatus> {
   const response = await fetch(`${server.url}/v3/workspaces/${WS}/queue/status`)
   expect(response.status).toBe(200)
   return (await response.json()) as QueueStatus
