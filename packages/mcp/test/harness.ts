@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { createHyMem, type HyMem } from 'hymem'
+import { afterEach, beforeEach } from 'vitest'
 import { createMcpServer, type McpServerOptions } from '../src'
 
 let opened = 0
@@ -44,6 +45,33 @@ export async function connectInMemory(options: McpServerOptions): Promise<Client
   const client = new Client({ name: 'hymem-test', version: '1.0.0' })
   await client.connect(clientTransport)
   return client
+}
+
+/** A test memory and an MCP client connected to it. */
+export interface ConnectedMemory {
+  readonly memory: HyMem
+  readonly client: Client
+}
+
+/**
+ * `openTestMemory()` and a client connected to it on `workspaceId`, fresh for each test of the calling suite and
+ * closed after it; the returned function gives the current test's.
+ */
+export function useConnectedMemory(workspaceId = 'proj'): () => ConnectedMemory {
+  let current: (ConnectedMemory & { cleanup: () => Promise<void> }) | undefined
+  beforeEach(async () => {
+    const { memory, cleanup } = await openTestMemory()
+    current = { memory, cleanup, client: await connectInMemory({ memory, workspaceId }) }
+  })
+  afterEach(async () => {
+    await current?.client.close()
+    await current?.cleanup()
+    current = undefined
+  })
+  return () => {
+    if (!current) throw new Error('useConnectedMemory(): the memory exists only while a test runs')
+    return current
+  }
 }
 
 export function textOf(result: unknown): string {

@@ -1,25 +1,13 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { HyMem } from 'hymem'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { connectInMemory, openTestMemory, textOf } from './harness'
+import { describe, expect, it } from 'vitest'
+import { textOf, useConnectedMemory } from './harness'
 
 describe('history, time, conflicts and notes through the real MCP client', () => {
-  let memory: HyMem
-  let cleanup: () => Promise<void>
-  let client: Client
-  beforeEach(async () => {
-    ;({ memory, cleanup } = await openTestMemory())
-    client = await connectInMemory({ memory, workspaceId: 'proj' })
-  })
-  afterEach(async () => {
-    await client.close()
-    await cleanup()
-  })
+  const connected = useConnectedMemory()
   const call = (name: string, args: Record<string, unknown> = {}) =>
-    client.callTool({ name, arguments: args })
+    connected().client.callTool({ name, arguments: args })
 
   it("hymem_history tells an entity's facts with both clocks; hymem_augment as_of answers as of then", async () => {
-    await memory.capture(
+    await connected().memory.capture(
       [{ role: 'user', content: 'We deploy the API to Heroku.', createdAt: '2026-01-05T00:00:00Z' }],
       {
         workspaceId: 'proj',
@@ -53,15 +41,15 @@ describe('history, time, conflicts and notes through the real MCP client', () =>
   })
 
   it('hymem_notes lists active or archived memories; hymem_note reads one by id', async () => {
-    const kept = await memory.notes.remember(
+    const kept = await connected().memory.notes.remember(
       { description: 'deploy day', content: 'Tuesdays' },
       { workspaceId: 'proj' },
     )
-    const old = await memory.notes.remember(
+    const old = await connected().memory.notes.remember(
       { description: 'old ci', content: 'Jenkins' },
       { workspaceId: 'proj' },
     )
-    await memory.notes.archive({ id: old.note.id, apply: true }, { workspaceId: 'proj' })
+    await connected().memory.notes.archive({ id: old.note.id, apply: true }, { workspaceId: 'proj' })
     const active = await call('hymem_notes')
     expect(active.structuredContent).toMatchObject({
       total: 1,

@@ -1,7 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { HyMem } from 'hymem'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { connectInMemory, DEVELOPER_CHAT, openTestMemory, textOf } from './harness'
+import { describe, expect, it } from 'vitest'
+import { connectInMemory, DEVELOPER_CHAT, openTestMemory, textOf, useConnectedMemory } from './harness'
 
 const ALL_TOOLS = [
   'hymem_alias',
@@ -25,21 +23,10 @@ const ALL_TOOLS = [
 ]
 
 describe('MCP tools over the in-memory transport', () => {
-  let memory: HyMem
-  let cleanup: () => Promise<void>
-  let client: Client
-
-  beforeEach(async () => {
-    ;({ memory, cleanup } = await openTestMemory())
-    client = await connectInMemory({ memory, workspaceId: 'proj' })
-  })
-  afterEach(async () => {
-    await client.close()
-    await cleanup()
-  })
+  const connected = useConnectedMemory()
 
   it('lists every tool with a description and an input schema', async () => {
-    const { tools } = await client.listTools()
+    const { tools } = await connected().client.listTools()
     expect(tools.map((tool) => tool.name).sort()).toEqual(ALL_TOOLS)
     for (const tool of tools) {
       expect(tool.description?.length).toBeGreaterThan(40)
@@ -55,14 +42,14 @@ describe('MCP tools over the in-memory transport', () => {
   })
 
   it('captures, dreams and recalls a fact stated in the conversation', async () => {
-    const captured = await client.callTool({
+    const captured = await connected().client.callTool({
       name: 'hymem_capture',
       arguments: { messages: DEVELOPER_CHAT, session_id: 'chat-1', dream: true },
     })
     expect(captured.isError).toBeFalsy()
     expect(captured.structuredContent).toMatchObject({ session_id: 'chat-1', stored: 4 })
 
-    const recalled = await client.callTool({
+    const recalled = await connected().client.callTool({
       name: 'hymem_augment',
       arguments: { message: 'What database does billing use?' },
     })
@@ -71,13 +58,13 @@ describe('MCP tools over the in-memory transport', () => {
   })
 
   it('returns one block within the token budget (1,500 by default), with what was left out', async () => {
-    await client.callTool({
+    await connected().client.callTool({
       name: 'hymem_capture',
       arguments: { messages: DEVELOPER_CHAT, session_id: 'chat-1', dream: true },
     })
     const tokensOf = (result: unknown) =>
       (result as { structuredContent: { context_tokens: number } }).structuredContent.context_tokens
-    const full = await client.callTool({
+    const full = await connected().client.callTool({
       name: 'hymem_augment',
       arguments: { message: 'What database does billing use?' },
     })
@@ -87,7 +74,7 @@ describe('MCP tools over the in-memory transport', () => {
     expect(tokensOf(full)).toBeGreaterThan(0)
     expect(tokensOf(full)).toBeLessThanOrEqual(1500)
     expect(full.structuredContent).toMatchObject({ context: block })
-    const tight = await client.callTool({
+    const tight = await connected().client.callTool({
       name: 'hymem_augment',
       arguments: { message: 'What database does billing use?', tokens: 30 },
     })
@@ -99,7 +86,7 @@ describe('MCP tools over the in-memory transport', () => {
   })
 
   it('logs single turns and dreams on demand', async () => {
-    const logged = await client.callTool({
+    const logged = await connected().client.callTool({
       name: 'hymem_log',
       arguments: {
         role: 'user',
@@ -108,13 +95,13 @@ describe('MCP tools over the in-memory transport', () => {
       },
     })
     expect(logged.structuredContent).toMatchObject({ session_id: 's2' })
-    const dreamed = await client.callTool({ name: 'hymem_dream', arguments: { budget: 10 } })
+    const dreamed = await connected().client.callTool({ name: 'hymem_dream', arguments: { budget: 10 } })
     expect(dreamed.isError).toBeFalsy()
     expect(textOf(dreamed)).toMatch(/^Dream ok/)
   })
 
   it('remembers, searches, forgets (dry run, then apply) and restores explicit memories', async () => {
-    const saved = await client.callTool({
+    const saved = await connected().client.callTool({
       name: 'hymem_remember',
       arguments: {
         description: 'Release day',
@@ -123,46 +110,61 @@ describe('MCP tools over the in-memory transport', () => {
       },
     })
     const id = (saved.structuredContent as { id: string }).id
-    const again = await client.callTool({
+    const again = await connected().client.callTool({
       name: 'hymem_remember',
       arguments: { description: 'Release day', content: 'We release on Tuesdays after the standup.' },
     })
     expect(again.structuredContent).toMatchObject({ id, deduplicated: true })
 
-    const found = await client.callTool({ name: 'hymem_search', arguments: { query: 'when do we release' } })
+    const found = await connected().client.callTool({
+      name: 'hymem_search',
+      arguments: { query: 'when do we release' },
+    })
     expect((found.structuredContent as { results: { id: string }[] }).results.map((r) => r.id)).toContain(id)
 
-    const dry = await client.callTool({ name: 'hymem_forget', arguments: { id } })
+    const dry = await connected().client.callTool({ name: 'hymem_forget', arguments: { id } })
     expect(dry.structuredContent).toMatchObject({ matched: 1, applied: false })
     expect(
-      textOf(await client.callTool({ name: 'hymem_search', arguments: { query: 'release Tuesdays' } })),
+      textOf(
+        await connected().client.callTool({ name: 'hymem_search', arguments: { query: 'release Tuesdays' } }),
+      ),
     ).toContain(id)
 
-    const applied = await client.callTool({ name: 'hymem_forget', arguments: { id, apply: true } })
+    const applied = await connected().client.callTool({
+      name: 'hymem_forget',
+      arguments: { id, apply: true },
+    })
     expect(applied.structuredContent).toMatchObject({ matched: 1, applied: true })
     expect(
-      textOf(await client.callTool({ name: 'hymem_search', arguments: { query: 'release Tuesdays' } })),
+      textOf(
+        await connected().client.callTool({ name: 'hymem_search', arguments: { query: 'release Tuesdays' } }),
+      ),
     ).not.toContain(id)
 
-    const restored = await client.callTool({ name: 'hymem_restore', arguments: { id } })
+    const restored = await connected().client.callTool({ name: 'hymem_restore', arguments: { id } })
     expect(restored.isError).toBeFalsy()
     expect(
-      textOf(await client.callTool({ name: 'hymem_search', arguments: { query: 'release Tuesdays' } })),
+      textOf(
+        await connected().client.callTool({ name: 'hymem_search', arguments: { query: 'release Tuesdays' } }),
+      ),
     ).toContain(id)
   })
 
   it('aliases, retracts and reports stats and the profile', async () => {
-    await client.callTool({ name: 'hymem_capture', arguments: { messages: DEVELOPER_CHAT, dream: true } })
-    const alias = await client.callTool({
+    await connected().client.callTool({
+      name: 'hymem_capture',
+      arguments: { messages: DEVELOPER_CHAT, dream: true },
+    })
+    const alias = await connected().client.callTool({
       name: 'hymem_alias',
       arguments: { surface: 'pg', canonical: 'postgresql' },
     })
     expect(alias.isError).toBeFalsy()
-    const profile = await client.callTool({ name: 'hymem_profile', arguments: {} })
+    const profile = await connected().client.callTool({ name: 'hymem_profile', arguments: {} })
     expect(profile.structuredContent).toHaveProperty('user_md')
-    const stats = await client.callTool({ name: 'hymem_stats', arguments: {} })
+    const stats = await connected().client.callTool({ name: 'hymem_stats', arguments: {} })
     expect(stats.isError).toBeFalsy()
-    const missing = await client.callTool({
+    const missing = await connected().client.callTool({
       name: 'hymem_retract',
       arguments: { subject: 'nobody', predicate: 'uses', object: 'nothing' },
     })
@@ -190,27 +192,30 @@ describe('MCP tools over the in-memory transport', () => {
       ['hymem_usage_guide', { section: 'everything' }, 'section'],
     ]
     for (const [name, args, mention] of cases) {
-      const result = await client.callTool({ name, arguments: args })
+      const result = await connected().client.callTool({ name, arguments: args })
       expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true)
       expect(textOf(result)).toContain(mention)
     }
   })
 
   it('generates a usage guide from the registered tools and live settings', async () => {
-    const guide = await client.callTool({ name: 'hymem_usage_guide', arguments: {} })
+    const guide = await connected().client.callTool({ name: 'hymem_usage_guide', arguments: {} })
     const text = textOf(guide)
     expect(text).toContain('=== claude_md ===')
     expect(text).toContain('workspace `proj`')
     for (const name of ALL_TOOLS) expect(text).toContain(name)
     expect(text).toContain('rule-based extractor')
-    const only = await client.callTool({ name: 'hymem_usage_guide', arguments: { section: 'setup' } })
+    const only = await connected().client.callTool({
+      name: 'hymem_usage_guide',
+      arguments: { section: 'setup' },
+    })
     expect(Object.keys(only.structuredContent ?? {}).sort()).toEqual(['setup', 'warnings'])
   })
 
   it('serves USER.md and MEMORY.md as resources', async () => {
-    const { resources } = await client.listResources()
+    const { resources } = await connected().client.listResources()
     expect(resources.map((r) => r.uri).sort()).toEqual(['hymem://proj/MEMORY.md', 'hymem://proj/USER.md'])
-    const read = await client.readResource({ uri: 'hymem://proj/USER.md' })
+    const read = await connected().client.readResource({ uri: 'hymem://proj/USER.md' })
     expect(read.contents[0]?.mimeType).toBe('text/markdown')
   })
 })
