@@ -1,14 +1,12 @@
 import {
   extractedTriple,
   type FakeOpenAIServer,
-  type FakeRequest,
+  isFactExtractionRequest,
   startFakeOpenAIServer,
 } from '@hymem/extraction/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { tempDir } from './harness'
 import { runCliProcess } from './spawn-cli'
-
-const isFacts = (r: FakeRequest) => r.system.includes('durable technical facts')
 
 // The real binary with HYMEM_LLM_API_KEY and the base URL of the fake OpenAI-compatible server.
 describe('hymem with an LLM key (child process, fake OpenAI-compatible server)', { timeout: 120_000 }, () => {
@@ -41,7 +39,7 @@ describe('hymem with an LLM key (child process, fake OpenAI-compatible server)',
   })
 
   it('extracts through the LLM: capture --dream writes the triples it answered', async () => {
-    fake.script(isFacts, {
+    fake.script(isFactExtractionRequest, {
       json: {
         triples: [extractedTriple('billing service', 'depends_on', 'Redis')],
         markers: [],
@@ -51,7 +49,7 @@ describe('hymem with an LLM key (child process, fake OpenAI-compatible server)',
     const captured = await runCliProcess(['capture', '-', '--dream', '--json'], { env, input })
     expect(captured.code).toBe(0)
     expect(JSON.parse(captured.stdout)).toMatchObject({ messages: 1, dream: { status: 'ok' } })
-    expect(fake.chatRequests.filter(isFacts)).toHaveLength(1)
+    expect(fake.chatRequests.filter(isFactExtractionRequest)).toHaveLength(1)
     const augmented = await runCliProcess(['augment', 'what', 'does', 'billing', 'depend', 'on?', '--json'], {
       env,
     })
@@ -76,7 +74,7 @@ describe('hymem with an LLM key (child process, fake OpenAI-compatible server)',
   })
 
   it('keeps the captured messages when the LLM fails, and the next dream finishes the work', async () => {
-    fake.script(isFacts, { fault: { kind: 'server_error' } })
+    fake.script(isFactExtractionRequest, { fault: { kind: 'server_error' } })
     const first = await runCliProcess(['capture', '-', '--dream', '--json'], { env, input })
     // The dream fails with one line (after the client's retries); the captured message is stored first.
     expect(first.code).toBe(1)
@@ -87,7 +85,7 @@ describe('hymem with an LLM key (child process, fake OpenAI-compatible server)',
     ])
     expect(JSON.parse(first.stdout)).toMatchObject({ messages: 1, sessions: { s1: 1 } })
     fake.reset()
-    fake.script(isFacts, {
+    fake.script(isFactExtractionRequest, {
       json: {
         triples: [extractedTriple('billing service', 'depends_on', 'Redis')],
         markers: [],

@@ -6,13 +6,13 @@ import {
   extractedTriple,
   type FakeOpenAIServer,
   type FakeRequest,
+  isFactExtractionRequest,
   startFakeOpenAIServer,
 } from '@hymem/extraction/testing'
 import { configFromEnv } from 'hymem'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type RunningServer, startServer } from '../src/start-server'
 
-const isFacts = (r: FakeRequest) => r.system.includes('durable technical facts')
 const isChat = (r: FakeRequest) => r.system.startsWith('You answer questions')
 
 let fake: FakeOpenAIServer
@@ -55,7 +55,7 @@ async function settled(honcho: Honcho, timeoutMs = 30_000): Promise<void> {
 
 describe('hymem-honcho with an LLM key (the fake OpenAI-compatible server)', { timeout: 90_000 }, () => {
   it('extracts in the dream worker and answers chat through the LLM, JSON and streaming included', async () => {
-    fake.script(isFacts, {
+    fake.script(isFactExtractionRequest, {
       json: {
         triples: [extractedTriple('billing service', 'depends_on', 'Redis')],
         markers: [],
@@ -71,7 +71,7 @@ describe('hymem-honcho with an LLM key (the fake OpenAI-compatible server)', { t
     await session.addMessages([alice.message('The billing service depends on Redis for caching.')])
     await settled(honcho)
     // The worker rebuilt its LLM client from the configuration: the facts prompt reached the fake server.
-    expect(fake.chatRequests.some(isFacts)).toBe(true)
+    expect(fake.chatRequests.some(isFactExtractionRequest)).toBe(true)
     const facts = await honcho.conclusions.list({ size: 50 })
     expect(facts.items.map((c) => c.content)).toContain('billing_service depends on redis')
 
@@ -89,12 +89,12 @@ describe('hymem-honcho with an LLM key (the fake OpenAI-compatible server)', { t
   })
 
   it('keeps every message through 429s and 5xx from the LLM, and finishes the work once it answers', async () => {
-    fake.fail({ kind: 'server_error' }, { times: 3, match: isFacts })
-    fake.script(isFacts, {
+    fake.fail({ kind: 'server_error' }, { times: 3, match: isFactExtractionRequest })
+    fake.script(isFactExtractionRequest, {
       json: { triples: [extractedTriple('api', 'depends_on', 'Fly.io')], markers: [], entity_types: [] },
     })
     const { honcho } = await start()
-    fake.fail({ kind: 'rate_limit', retryAfterSeconds: 0 }, { times: 2, match: isFacts })
+    fake.fail({ kind: 'rate_limit', retryAfterSeconds: 0 }, { times: 2, match: isFactExtractionRequest })
     const session = await honcho.session('s')
     const alice = await honcho.peer('user-alice')
     await session.addMessages([alice.message('We deploy the API to Fly.io.')])

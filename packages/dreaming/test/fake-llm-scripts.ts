@@ -1,7 +1,12 @@
-import { extractedTriple, type FakeOpenAIServer, type FakeRequest } from '@hymem/extraction/testing'
+import {
+  extractedTriple,
+  type FakeOpenAIServer,
+  type FakeRequest,
+  isFactExtractionRequest,
+} from '@hymem/extraction/testing'
 
 /** Whether a request (to the fake server, or an `LLMRequest`) is a facts prompt. */
-export const isFacts = (r: Pick<FakeRequest, 'system'>) => r.system.includes('durable technical facts')
+export const isFacts = isFactExtractionRequest
 export const isEpisodes = (r: FakeRequest) => r.system.includes('distinct episodes')
 export const isProcedures = (r: FakeRequest) => r.system.includes('step-by-step workflows')
 export const isSummary = (r: FakeRequest) => r.system.includes('one-sentence summary')

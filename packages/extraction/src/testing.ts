@@ -11,7 +11,7 @@
  * @module
  */
 export type { ExtractedTripleJson } from './testing/extracted-triple'
-export { EMPTY_EXTRACTION_REPLY, extractedTriple } from './testing/extracted-triple'
+export { EMPTY_EXTRACTION_REPLY, extractedTriple, isFactExtractionRequest } from './testing/extracted-triple'
 export { startFakeOpenAIServer } from './testing/fake-server'
 export { freeLoopbackPort } from './testing/free-port'
 export type {

@@ -7,7 +7,10 @@ import { _dataBlock, UNTRUSTED_NOTICE } from './untrusted'
 /** At most this many retracted triples are injected as negative examples. */
 export const MAX_NEGATIVE_EXAMPLES = 10
 
-const SYSTEM = `You extract durable technical facts and explicit behavioural signals from a chat log for a long-term memory.
+/** The opening of the fact-extraction system prompt (fakes recognise the request by it). */
+export const FACTS_PROMPT_OPENING = 'You extract durable technical facts'
+
+const SYSTEM = `${FACTS_PROMPT_OPENING} and explicit behavioural signals from a chat log for a long-term memory.
 
 Return ONE JSON object and nothing else:
 {"triples":[{"subject":"...","predicate":"...","object":"...","polarity":1,"value_text":null,"value_numeric":null,"value_unit":null,"temporal_scope":null,"evidence":"..."}],

@@ -1,3 +1,5 @@
+import { FACTS_PROMPT_OPENING } from '../prompts/facts'
+import type { FakeRequest } from './types'
 /** One triple as the facts prompt asks the model to write it, for scripted replies of the fake server. */
 export interface ExtractedTripleJson {
   readonly subject: string
@@ -45,3 +47,8 @@ export const EMPTY_EXTRACTION_REPLY = JSON.stringify({
   episodes: [],
   procedures: [],
 })
+
+/** Whether a recorded chat request is the fact-extraction prompt (and not a summary, episode or chat one). */
+export function isFactExtractionRequest(request: Pick<FakeRequest, 'system'>): boolean {
+  return request.system.includes(FACTS_PROMPT_OPENING)
+}

@@ -1,4 +1,8 @@
-import { type FakeOpenAIServer, startFakeOpenAIServer } from '@hymem/extraction/testing'
+import {
+  type FakeOpenAIServer,
+  isFactExtractionRequest,
+  startFakeOpenAIServer,
+} from '@hymem/extraction/testing'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { fakeLlmConfig, tempRoot } from '../../test/harness'
 import { createHyMemFromConfig } from '../config/create-from-config'
@@ -30,7 +34,7 @@ async function memoryWith(extra: Record<string, string>) {
 
 describe('dreaming Chinese and Japanese messages', () => {
   it('makes them chunks and, with an LLM, facts named in the source language', async () => {
-    server.script((request) => request.system.includes('durable technical facts'), {
+    server.script(isFactExtractionRequest, {
       json: {
         triples: [
           {
@@ -59,7 +63,7 @@ describe('dreaming Chinese and Japanese messages', () => {
       const chunks = await _storeOf(memory).chunks.listAll('default')
       expect(chunks.map((chunk) => chunk.text).join('\n')).toContain('阿里云')
       expect(chunks.map((chunk) => chunk.text).join('\n')).toContain('東京')
-      const system = server.chatRequests.find((r) => r.system.includes('durable technical facts'))?.system
+      const system = server.chatRequests.find(isFactExtractionRequest)?.system
       expect(system).toContain('never translate')
       const edges = (await _storeOf(memory).edges.listAll('default')).map(
         (e) => `${e.subject} ${e.predicate} ${e.object}`,
