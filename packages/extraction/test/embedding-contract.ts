@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type EmbeddingClient, ExtractionError } from '../src/index'
+import type { EmbeddingClient } from '../src/index'
+import { expectExtractionError } from './expect-extraction-error'
 
 /** Builds the client under test once per suite; `close` releases servers etc. */
 export type EmbeddingContractSetup = () => Promise<{ client: EmbeddingClient; close?: () => Promise<void> }>
@@ -90,9 +91,7 @@ export function describeEmbeddingClientContract(
     it('rejects with ABORTED when the signal is already aborted', async () => {
       const controller = new AbortController()
       controller.abort()
-      const err = await client.embed(['x'], { signal: controller.signal }).catch((e) => e)
-      expect(err).toBeInstanceOf(ExtractionError)
-      expect((err as ExtractionError).code).toBe('ABORTED')
+      await expectExtractionError(client.embed(['x'], { signal: controller.signal }), 'ABORTED')
     })
   })
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ExtractionError, type Extractor, MARKER_KINDS, PREDICATES, validateSummary } from '../src/index'
+import { type Extractor, MARKER_KINDS, PREDICATES, validateSummary } from '../src/index'
+import { expectExtractionError } from './expect-extraction-error'
 
 const PREDICATE_SET = new Set<string>(PREDICATES)
 const KIND_SET = new Set<string>(MARKER_KINDS)
@@ -65,11 +66,14 @@ export function describeExtractorContract(label: string, create: () => Extractor
     })
 
     it('refuses malformed speaker labels with INVALID_INPUT', async () => {
-      const err = await (await create())
-        .extractFacts({ text: 'x', turns: [{ peerId: 'alice', role: 'boss' as never, text: 'hi' }] })
-        .catch((e: unknown) => e)
-      expect(err).toBeInstanceOf(ExtractionError)
-      expect(err).toMatchObject({ code: 'INVALID_INPUT' })
+      const extractor = await create()
+      await expectExtractionError(
+        extractor.extractFacts({
+          text: 'x',
+          turns: [{ peerId: 'alice', role: 'boss' as never, text: 'hi' }],
+        }),
+        'INVALID_INPUT',
+      )
     })
 
     it('finds nothing in empty text', async () => {
@@ -123,9 +127,7 @@ export function describeExtractorContract(label: string, create: () => Extractor
         () => x.extractProcedures({ text: CHAT }, { signal: controller.signal }),
         () => x.summarizeSession({ transcript: CHAT }, { signal: controller.signal }),
       ]) {
-        const err = await call().catch((e) => e)
-        expect(err).toBeInstanceOf(ExtractionError)
-        expect((err as ExtractionError).code).toBe('ABORTED')
+        await expectExtractionError(call(), 'ABORTED')
       }
     })
   })

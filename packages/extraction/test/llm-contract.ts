@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ExtractionError, type LLMClient } from '../src/index'
+import type { LLMClient } from '../src/index'
+import { expectExtractionError } from './expect-extraction-error'
 
 /** What a contract responder sees of a request. */
 export interface ContractRequest {
@@ -71,18 +72,17 @@ export function describeLLMClientContract(label: string, setup: LLMContractSetup
     it('rejects with ABORTED when the signal is already aborted', async () => {
       const controller = new AbortController()
       controller.abort()
-      const err = await client.complete({ system: 's', user: 'u', signal: controller.signal }).catch((e) => e)
-      expect(err).toBeInstanceOf(ExtractionError)
-      expect((err as ExtractionError).code).toBe('ABORTED')
+      await expectExtractionError(
+        client.complete({ system: 's', user: 'u', signal: controller.signal }),
+        'ABORTED',
+      )
     })
 
     it('rejects with ABORTED when aborted during the call', async () => {
       const controller = new AbortController()
       const pending = client.complete({ system: 's', user: 'slow: wait', signal: controller.signal })
       setTimeout(() => controller.abort(), 30)
-      const err = await pending.catch((e) => e)
-      expect(err).toBeInstanceOf(ExtractionError)
-      expect((err as ExtractionError).code).toBe('ABORTED')
+      await expectExtractionError(pending, 'ABORTED')
     })
   })
 }

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { ExtractionError } from '../src/index'
 import { createUseLiteEmbeddings } from '../src/local'
+import { expectExtractionError } from './expect-extraction-error'
 
 const run = promisify(execFile)
 const local = fileURLToPath(new URL('../src/local.ts', import.meta.url))
@@ -39,10 +39,9 @@ describe('USE-lite on worker threads', () => {
   it('stops with ABORTED when the signal is already aborted', async () => {
     const controller = new AbortController()
     controller.abort()
-    const err = await createUseLiteEmbeddings({ threads: 1 })
-      .embed(['x'], { signal: controller.signal })
-      .catch((e: unknown) => e)
-    expect(err).toBeInstanceOf(ExtractionError)
-    expect((err as ExtractionError).code).toBe('ABORTED')
+    await expectExtractionError(
+      createUseLiteEmbeddings({ threads: 1 }).embed(['x'], { signal: controller.signal }),
+      'ABORTED',
+    )
   })
 })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ExtractionError } from '../errors'
+import { expectExtractionError } from '../../test/expect-extraction-error'
 import { startFakeOpenAIServer } from '../testing/fake-server'
 import type { FakeOpenAIServer } from '../testing/types'
 import { _hashEmbedding } from './hash-features'
@@ -15,15 +15,6 @@ afterEach(async () => {
 
 const client = (opts: Partial<Parameters<typeof createOpenAICompatibleEmbeddings>[0]> = {}) =>
   createOpenAICompatibleEmbeddings({ apiKey: 'k', baseURL: server.url, model: 'fake-embedding', ...opts })
-
-async function failure(p: Promise<unknown>): Promise<ExtractionError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(ExtractionError)
-  return err as ExtractionError
-}
 
 describe('createOpenAICompatibleEmbeddings', () => {
   it('splits input into batches and keeps order', async () => {
@@ -54,14 +45,14 @@ describe('createOpenAICompatibleEmbeddings', () => {
 
   it('refuses vectors of the wrong dimension', async () => {
     server.script('x', { body: { data: [{ index: 0, embedding: [0.1, 0.2] }] } })
-    const err = await failure(client({ dimensions: 8 }).embed(['x']))
+    const err = await expectExtractionError(client({ dimensions: 8 }).embed(['x']))
     expect(err.code).toBe('BAD_RESPONSE')
     expect(err.message).toContain('2-d vectors but 8 were expected')
   })
 
   it('refuses an answer with the wrong number of vectors', async () => {
     server.script('x', { body: { data: [] } })
-    const err = await failure(client().embed(['x']))
+    const err = await expectExtractionError(client().embed(['x']))
     expect(err.code).toBe('BAD_RESPONSE')
   })
 
@@ -75,7 +66,7 @@ describe('createOpenAICompatibleEmbeddings', () => {
 
   it('names the embedding key variable on 401', async () => {
     server.fail({ kind: 'unauthorized' })
-    const err = await failure(client().embed(['x']))
+    const err = await expectExtractionError(client().embed(['x']))
     expect(err.code).toBe('AUTH')
     expect(err.message).toMatch(
       /^key rejected by http:\/\/127\.0\.0\.1:\d+\/v1 \(HTTP 401\): check HYMEM_EMBEDDING_API_KEY$/,
@@ -84,7 +75,7 @@ describe('createOpenAICompatibleEmbeddings', () => {
 
   it('names the embedding model on 404', async () => {
     server.fail({ kind: 'model_not_found' })
-    const err = await failure(client({ model: 'nope-embed' }).embed(['x']))
+    const err = await expectExtractionError(client({ model: 'nope-embed' }).embed(['x']))
     expect(err.code).toBe('MODEL_NOT_FOUND')
     expect(err.message).toContain('model nope-embed not found')
     expect(err.message).toContain('check HYMEM_EMBEDDING_MODEL')
@@ -92,12 +83,12 @@ describe('createOpenAICompatibleEmbeddings', () => {
 
   it('times out, reports malformed JSON and unreachable hosts', async () => {
     server.fail({ kind: 'timeout' })
-    expect((await failure(client({ timeoutMs: 100, maxRetries: 0 }).embed(['x']))).code).toBe('TIMEOUT')
+    await expectExtractionError(client({ timeoutMs: 100, maxRetries: 0 }).embed(['x']), 'TIMEOUT')
     server.fail({ kind: 'malformed_json' })
-    expect((await failure(client({ maxRetries: 0 }).embed(['x']))).code).toBe('BAD_RESPONSE')
+    await expectExtractionError(client({ maxRetries: 0 }).embed(['x']), 'BAD_RESPONSE')
     const gone = await startFakeOpenAIServer()
     await gone.close()
-    const err = await failure(
+    const err = await expectExtractionError(
       createOpenAICompatibleEmbeddings({ apiKey: 'k', baseURL: gone.url, maxRetries: 0 }).embed(['x']),
     )
     expect(err.code).toBe('UNREACHABLE')
@@ -108,7 +99,7 @@ describe('createOpenAICompatibleEmbeddings', () => {
     const controller = new AbortController()
     const pending = client().embed(['x'], { signal: controller.signal })
     setTimeout(() => controller.abort(), 30)
-    expect((await failure(pending)).code).toBe('ABORTED')
+    await expectExtractionError(pending, 'ABORTED')
   })
 
   it('bounds the batches in flight', async () => {

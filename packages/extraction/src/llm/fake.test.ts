@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ExtractionError } from '../errors'
+import { expectExtractionError } from '../../test/expect-extraction-error'
 import { createFakeLLM } from './fake'
 
 describe('createFakeLLM', () => {
@@ -18,9 +18,7 @@ describe('createFakeLLM', () => {
         throw new Error('boom')
       },
     })
-    const err = await llm.complete({ system: 's', user: 'u' }).catch((e: unknown) => e)
-    expect(err).toBeInstanceOf(ExtractionError)
-    expect((err as ExtractionError).code).toBe('BAD_RESPONSE')
+    await expectExtractionError(llm.complete({ system: 's', user: 'u' }), 'BAD_RESPONSE')
     expect(llm.calls).toBe(0)
   })
 })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ExtractionError } from '../errors'
+import { expectExtractionError } from '../../test/expect-extraction-error'
 import type { ExtractionLogEvent } from '../log'
 import { startFakeOpenAIServer } from '../testing/fake-server'
 import type { FakeOpenAIServer } from '../testing/types'
@@ -15,15 +15,6 @@ afterEach(async () => {
 
 function llm(opts: Partial<Parameters<typeof createOpenAICompatibleLLM>[0]> = {}) {
   return createOpenAICompatibleLLM({ apiKey: 'sk-test', baseURL: server.url, model: 'fake-chat', ...opts })
-}
-
-async function failure(p: Promise<unknown>): Promise<ExtractionError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(ExtractionError)
-  return err as ExtractionError
 }
 
 const portless = (text: string) => text.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
@@ -93,7 +84,7 @@ describe('createOpenAICompatibleLLM', () => {
 
   it('gives up after maxRetries with SERVER_ERROR', async () => {
     server.fail({ kind: 'server_error', status: 503 }, { times: 5 })
-    const err = await failure(llm({ maxRetries: 1 }).complete({ system: 's', user: 'u' }))
+    const err = await expectExtractionError(llm({ maxRetries: 1 }).complete({ system: 's', user: 'u' }))
     expect(err.code).toBe('SERVER_ERROR')
     expect(err.status).toBe(503)
     expect(server.chatRequests).toHaveLength(2)
@@ -101,13 +92,15 @@ describe('createOpenAICompatibleLLM', () => {
 
   it('reports RATE_LIMITED when 429s outlast the retries', async () => {
     server.fail({ kind: 'rate_limit' }, { times: 3 })
-    const err = await failure(llm({ maxRetries: 1 }).complete({ system: 's', user: 'u' }))
+    const err = await expectExtractionError(llm({ maxRetries: 1 }).complete({ system: 's', user: 'u' }))
     expect(err.code).toBe('RATE_LIMITED')
   })
 
   it('times out a request that never answers', async () => {
     server.fail({ kind: 'timeout' })
-    const err = await failure(llm({ timeoutMs: 150, maxRetries: 0 }).complete({ system: 's', user: 'u' }))
+    const err = await expectExtractionError(
+      llm({ timeoutMs: 150, maxRetries: 0 }).complete({ system: 's', user: 'u' }),
+    )
     expect(err.code).toBe('TIMEOUT')
     expect(portless(err.message)).toMatchInlineSnapshot(
       `"http://127.0.0.1:PORT/v1 did not answer within 150 ms (model fake-chat); retry later or raise the timeout"`,
@@ -122,13 +115,13 @@ describe('createOpenAICompatibleLLM', () => {
 
   it('reports malformed JSON bodies as BAD_RESPONSE', async () => {
     server.fail({ kind: 'malformed_json' })
-    const err = await failure(llm({ maxRetries: 0 }).complete({ system: 's', user: 'u' }))
+    const err = await expectExtractionError(llm({ maxRetries: 0 }).complete({ system: 's', user: 'u' }))
     expect(err.code).toBe('BAD_RESPONSE')
   })
 
   it('reports an answer without choices as BAD_RESPONSE', async () => {
     server.script('u', { body: { id: 'x', choices: [] } })
-    const err = await failure(llm().complete({ system: 's', user: 'u' }))
+    const err = await expectExtractionError(llm().complete({ system: 's', user: 'u' }))
     expect(err.code).toBe('BAD_RESPONSE')
   })
 
@@ -136,7 +129,7 @@ describe('createOpenAICompatibleLLM', () => {
     const strict = await startFakeOpenAIServer({ apiKey: 'right' })
     try {
       const client = createOpenAICompatibleLLM({ apiKey: 'wrong', baseURL: strict.url, model: 'fake-chat' })
-      const err = await failure(client.complete({ system: 's', user: 'u' }))
+      const err = await expectExtractionError(client.complete({ system: 's', user: 'u' }))
       expect(err.code).toBe('AUTH')
       expect(err.status).toBe(401)
       expect(portless(err.message)).toMatchInlineSnapshot(
@@ -152,7 +145,7 @@ describe('createOpenAICompatibleLLM', () => {
     const picky = await startFakeOpenAIServer({ models: ['deepseek-chat'] })
     try {
       const client = createOpenAICompatibleLLM({ apiKey: 'k', baseURL: picky.url, model: 'gpt-9' })
-      const err = await failure(client.complete({ system: 's', user: 'u' }))
+      const err = await expectExtractionError(client.complete({ system: 's', user: 'u' }))
       expect(err.code).toBe('MODEL_NOT_FOUND')
       expect(portless(err.message)).toMatchInlineSnapshot(
         `"model gpt-9 not found at http://127.0.0.1:PORT/v1 (HTTP 404: The model \`gpt-9\` does not exist): check HYMEM_LLM_MODEL, and that HYMEM_LLM_BASE_URL is the API root (often ending in /v1)"`,
@@ -167,7 +160,7 @@ describe('createOpenAICompatibleLLM', () => {
     const url = gone.url
     await gone.close()
     const client = createOpenAICompatibleLLM({ apiKey: 'k', baseURL: url, model: 'm', maxRetries: 0 })
-    const err = await failure(client.complete({ system: 's', user: 'u' }))
+    const err = await expectExtractionError(client.complete({ system: 's', user: 'u' }))
     expect(err.code).toBe('UNREACHABLE')
     expect(portless(err.message)).toMatch(
       /^cannot reach http:\/\/127\.0\.0\.1:PORT\/v1 \(.*ECONNREFUSED.*\): check HYMEM_LLM_BASE_URL and your network$/,
@@ -179,7 +172,7 @@ describe('createOpenAICompatibleLLM', () => {
     const controller = new AbortController()
     const pending = llm({ timeoutMs: 30_000 }).complete({ system: 's', user: 'u', signal: controller.signal })
     setTimeout(() => controller.abort(), 50)
-    const err = await failure(pending)
+    const err = await expectExtractionError(pending)
     expect(err.code).toBe('ABORTED')
   })
 
