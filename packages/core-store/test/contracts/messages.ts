@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { countTokens } from '../../src/kernel/count-tokens'
+import type { Store } from '../../src/store/types'
 import type { BackendUnderTest } from '../backends'
 import { expectStoreError } from '../store-harness'
 
@@ -116,13 +117,7 @@ export function describeMessagesContract(backend: BackendUnderTest) {
 
     it('findNeighbours gives the nearest turns of the same session on either side', async () => {
       const store = await stores.open()
-      const ids = (
-        await store.messages.insertBatch(
-          'w',
-          's1',
-          ['a', 'b', 'c', 'd'].map((content) => ({ peerId: 'ann', content })),
-        )
-      ).map((message) => message.id)
+      const ids = await annsFourTurns(store)
       const [other] = await store.messages.insertBatch('w', 's2', [{ peerId: 'bob', content: 'elsewhere' }])
       const found = await store.messages.findNeighbours('w', [ids[1]!, other!.id], 2)
       const byId = new Map(found.map((message) => [message.id, message]))
@@ -148,13 +143,7 @@ export function describeMessagesContract(backend: BackendUnderTest) {
 
     it('listUnembedded pages through the messages without a vector, oldest first', async () => {
       const store = await stores.open()
-      const ids = (
-        await store.messages.insertBatch(
-          'w',
-          's1',
-          ['a', 'b', 'c', 'd'].map((content) => ({ peerId: 'ann', content })),
-        )
-      ).map((message) => message.id)
+      const ids = await annsFourTurns(store)
       await store.messages.insertBatch('other', 's1', [{ peerId: 'bob', content: 'elsewhere' }])
       await store.vectors.upsert(
         'messages',
@@ -171,13 +160,7 @@ export function describeMessagesContract(backend: BackendUnderTest) {
 
     it('listEmbedded pages through the messages that have a vector, oldest first, in the workspace only', async () => {
       const store = await stores.open()
-      const ids = (
-        await store.messages.insertBatch(
-          'w',
-          's1',
-          ['a', 'b', 'c', 'd'].map((content) => ({ peerId: 'ann', content })),
-        )
-      ).map((message) => message.id)
+      const ids = await annsFourTurns(store)
       const [foreign] = await store.messages.insertBatch('other', 's1', [
         { peerId: 'bob', content: 'elsewhere' },
       ])
@@ -198,4 +181,10 @@ export function describeMessagesContract(backend: BackendUnderTest) {
       await expectStoreError(store.messages.listEmbedded('w', { afterId: -1 }), 'INVALID_INPUT')
     })
   })
+}
+
+/** Ann's turns 'a' to 'd' in session s1 of workspace w; their ids, oldest first. */
+async function annsFourTurns(store: Store): Promise<number[]> {
+  const turns = ['a', 'b', 'c', 'd'].map((content) => ({ peerId: 'ann', content }))
+  return (await store.messages.insertBatch('w', 's1', turns)).map((message) => message.id)
 }
