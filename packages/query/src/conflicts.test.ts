@@ -8,22 +8,15 @@ describe('conflicts', () => {
     t = openTestStore()
   })
   afterEach(() => t.close())
+  /** An active, direct fact in the test workspace. */
+  const fact = (subject: string, predicate: string, object: string, confidence?: number) =>
+    insertEdge(t.store, { subject, predicate, object, ...(confidence === undefined ? {} : { confidence }) })
 
   it('finds competing objects under an exclusive predicate', async () => {
-    const english = await insertEdge(t.store, {
-      subject: 'atta',
-      predicate: 'prefers',
-      object: 'english',
-      confidence: 0.7,
-    })
-    const dutch = await insertEdge(t.store, {
-      subject: 'atta',
-      predicate: 'prefers',
-      object: 'dutch',
-      confidence: 0.8,
-    })
-    await insertEdge(t.store, { subject: 'atta', predicate: 'uses', object: 'vim' })
-    await insertEdge(t.store, { subject: 'atta', predicate: 'uses', object: 'emacs' })
+    const english = await fact('atta', 'prefers', 'english', 0.7)
+    const dutch = await fact('atta', 'prefers', 'dutch', 0.8)
+    await fact('atta', 'uses', 'vim')
+    await fact('atta', 'uses', 'emacs')
     const conflicts = await createQueryEngine({ store: t.store }).conflicts({ workspaceId: WS })
     expect(conflicts).toEqual([
       {
@@ -40,12 +33,7 @@ describe('conflicts', () => {
   })
 
   it('finds opposing predicates on the same subject and object', async () => {
-    const prefers = await insertEdge(t.store, {
-      subject: 'team',
-      predicate: 'prefers',
-      object: 'docker',
-      confidence: 0.9,
-    })
+    const prefers = await fact('team', 'prefers', 'docker', 0.9)
     const rejects = await insertEdge(t.store, {
       subject: 'team',
       predicate: 'rejects',
@@ -53,8 +41,8 @@ describe('conflicts', () => {
       confidence: 0.6,
       lastSeen: daysAgo(3),
     })
-    await insertEdge(t.store, { subject: 'team', predicate: 'uses', object: 'podman' })
-    await insertEdge(t.store, { subject: 'other', predicate: 'rejects', object: 'podman' })
+    await fact('team', 'uses', 'podman')
+    await fact('other', 'rejects', 'podman')
     const conflicts = await createQueryEngine({ store: t.store }).conflicts({ workspaceId: WS })
     expect(conflicts).toEqual([
       {
@@ -89,7 +77,7 @@ describe('conflicts', () => {
   })
 
   it('ignores retracted, derived and superseded edges and other workspaces', async () => {
-    await insertEdge(t.store, { subject: 'atta', predicate: 'prefers', object: 'english' })
+    await fact('atta', 'prefers', 'english')
     await insertEdge(t.store, { subject: 'atta', predicate: 'prefers', object: 'dutch', status: 'retracted' })
     await insertEdge(t.store, { subject: 'atta', predicate: 'prefers', object: 'french', derived: true })
     await insertEdge(t.store, {
@@ -109,10 +97,10 @@ describe('conflicts', () => {
   })
 
   it('orders by the weakest edge of each conflict, honours the limit and the configured predicate sets', async () => {
-    await insertEdge(t.store, { subject: 'a', predicate: 'prefers', object: 'x', confidence: 0.3 })
-    await insertEdge(t.store, { subject: 'a', predicate: 'prefers', object: 'y', confidence: 0.9 })
-    await insertEdge(t.store, { subject: 'b', predicate: 'uses', object: 'z', confidence: 0.8 })
-    await insertEdge(t.store, { subject: 'b', predicate: 'avoids', object: 'z', confidence: 0.7 })
+    await fact('a', 'prefers', 'x', 0.3)
+    await fact('a', 'prefers', 'y', 0.9)
+    await fact('b', 'uses', 'z', 0.8)
+    await fact('b', 'avoids', 'z', 0.7)
     const engine = createQueryEngine({ store: t.store })
     expect((await engine.conflicts({ workspaceId: WS })).map((c) => c.subject)).toEqual(['b', 'a'])
     expect((await engine.conflicts({ workspaceId: WS, limit: 1 })).map((c) => c.subject)).toEqual(['b'])
