@@ -26,23 +26,13 @@ describe('temporal cues', () => {
     expect(namesTime(text)).toBe(expected)
   })
 
-  it('reads the period a message names', () => {
-    expect(namedPeriod('Where did Joanna travel to in July 2022?')).toEqual({
-      from: '2022-07-01T00:00:00.000Z',
-      to: '2022-08-01T00:00:00.000Z',
-    })
-    expect(namedPeriod('Where was John between August 11 and August 15 2023?')).toEqual({
-      from: '2023-08-01T00:00:00.000Z',
-      to: '2023-09-01T00:00:00.000Z',
-    })
-    expect(namedPeriod('What changed from November 2022 to January, 2023?')).toEqual({
-      from: '2022-11-01T00:00:00.000Z',
-      to: '2023-02-01T00:00:00.000Z',
-    })
-    expect(namedPeriod('How many times has Melanie gone to the beach in 2023?')).toEqual({
-      from: '2023-01-01T00:00:00.000Z',
-      to: '2024-01-01T00:00:00.000Z',
-    })
+  it.each([
+    ['Where did Joanna travel to in July 2022?', '2022-07-01', '2022-08-01'],
+    ['Where was John between August 11 and August 15 2023?', '2023-08-01', '2023-09-01'],
+    ['What changed from November 2022 to January, 2023?', '2022-11-01', '2023-02-01'],
+    ['How many times has Melanie gone to the beach in 2023?', '2023-01-01', '2024-01-01'],
+  ])('reads the period %j names', (text, from, to) => {
+    expect(namedPeriod(text)).toEqual({ from: `${from}T00:00:00.000Z`, to: `${to}T00:00:00.000Z` })
   })
 
   it('names no period for a month it cannot place, or for nothing at all', () => {
