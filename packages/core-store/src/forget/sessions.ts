@@ -50,13 +50,8 @@ export async function forgetEpisodesAndProcedures(
       .where('workspace_id', '=', workspaceId)
       .execute()
   ).filter(hit)
-  await deleteInWorkspace(
-    tx,
-    'procedures',
-    workspaceId,
-    'id',
-    procedures.map((p) => p.id),
-  )
+  const procedureIds = procedures.map((p) => p.id)
+  await deleteInWorkspace(tx, 'procedures', workspaceId, 'id', procedureIds)
   tally.add('procedures', procedures.length)
   for (const p of procedures) {
     sessions.add(p.session_id)

@@ -11,7 +11,7 @@ import { requireIntegers, requireText } from './checks'
 import { type ChunkProcessingMarks, createChunkProcessing } from './chunk-processing'
 import { requireId } from './json'
 import type { RepositoryScope } from './scope'
-import { countInWorkspace, selectInWorkspace } from './workspace-rows'
+import { selectInWorkspace } from './workspace-rows'
 
 /** A new chunk over messages of one session. */
 export interface NewChunk {
@@ -53,7 +53,13 @@ export function createChunksRepository(scope: RepositoryScope): ChunksRepository
       return rows.map(toChunk)
     },
     async count(workspaceId) {
-      return countInWorkspace(db, 'chunks', workspaceId)
+      requireId(workspaceId, 'workspace id')
+      const row = await db
+        .selectFrom('chunks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
     },
     async insertIfNew(workspaceId, chunk) {
       requireId(workspaceId, 'workspace id')

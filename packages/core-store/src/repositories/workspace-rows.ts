@@ -27,18 +27,3 @@ export function selectInWorkspace<T extends WorkspaceTable>(
   const anyTable = db.selectFrom(table as WorkspaceTable).selectAll()
   return anyTable.where('workspace_id', '=', workspaceId) as unknown as WorkspaceRows<T>
 }
-
-/** How many rows of `table` one workspace holds. */
-export async function countInWorkspace(
-  db: Kysely<HyMemDatabase>,
-  table: WorkspaceTable,
-  workspaceId: string,
-): Promise<number> {
-  requireId(workspaceId, 'workspace id')
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
