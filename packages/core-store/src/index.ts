@@ -167,6 +167,14 @@ export type {
   SearchLogRepository,
   SearchLogSummary,
 } from './repositories/search-log'
+export type {
+  FirstMentionQuery,
+  TopicBacklog,
+  TopicMention,
+  TopicPage,
+  TopicsRepository,
+} from './repositories/topics'
+export { topicKey } from './repositories/topics'
 export type { TrimBounds } from './repositories/trim-bounds'
 export type {
   DreamRun,
@@ -216,4 +224,4 @@ export type {
   StoreScope,
   VectorSupport,
 } from './store/types'
-export { ENGLISH_STOP_WORDS, tokenizeForFts } from './text'
+export { ENGLISH_STOP_WORDS, tokenizeForFts, topicTerms } from './text'

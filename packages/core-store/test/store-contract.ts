@@ -30,6 +30,7 @@ import { describeScopesContract } from './contracts/scopes'
 import { describeSearchLogContract } from './contracts/search-log'
 import { describeSessionsContract } from './contracts/sessions'
 import { describeStoreSurfaceContract } from './contracts/store'
+import { describeTopicsContract } from './contracts/topics'
 import { describeWorkspacesContract } from './contracts/workspaces'
 import { describeFullTextContract } from './full-text-contract'
 import { describeInspectorReadsContract } from './inspector-reads-contract'
@@ -75,6 +76,7 @@ export function describeStoreContract(backend: BackendUnderTest) {
     describeMessagesContract(recorded)
     describeNotesContract(recorded)
     describePassagesContract(recorded)
+    describeTopicsContract(recorded)
     describePeerCardsContract(recorded)
     describePeersContract(recorded)
     describeProceduresContract(recorded)

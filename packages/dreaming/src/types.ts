@@ -14,6 +14,7 @@ export type DreamPhase =
   | 'inference'
   | 'retention'
   | 'passages'
+  | 'topics'
   | 'embed'
 
 /** Progress of a running cycle, reported through `onProgress`. */

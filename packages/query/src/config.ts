@@ -51,6 +51,17 @@ export interface QueryConfig {
    */
   readonly summaryAssistantTurnWeight: number
   /**
+   * For a question over the whole conversation, weight of the topic index: a turn where one of the question's
+   * topics first came up in its session joins the candidates, with up to this much added to its keyword score
+   * (the rarer and the more of the question's topics it introduced, the more). 0 turns it off.
+   */
+  readonly firstMentionWeight: number
+  /**
+   * `assistantTurnWeight` for a question about what the asker said ("in which order did I bring up …", "what
+   * did I mention about …"): the asker's own turns hold the answer, not the assistant's restatements.
+   */
+  readonly ownWordsAssistantTurnWeight: number
+  /**
    * Messages nearest to the query by vector (the message index dreaming fills) that join the keyword hits as
    * candidates; 0 keeps to the keyword hits (their similarity still counts). @default 30
    */
@@ -204,6 +215,8 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   sessionWeight: 0.3,
   overTimeSessionDecay: 1,
   summaryAssistantTurnWeight: 1,
+  firstMentionWeight: 0.5,
+  ownWordsAssistantTurnWeight: 0.8,
   denseTurnTopK: 30,
   denseTurnWeight: 1,
   denseTurnFloor: 0.2,
@@ -287,6 +300,8 @@ const NON_NEGATIVE_NUMBERS = [
   'sessionWeight',
   'overTimeSessionDecay',
   'summaryAssistantTurnWeight',
+  'firstMentionWeight',
+  'ownWordsAssistantTurnWeight',
   'denseTurnTopK',
   'denseTurnWeight',
   'timeQuestionBoost',

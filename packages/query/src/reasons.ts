@@ -33,6 +33,11 @@ export type RetrievalReason =
   /** The turn states a standing rule or preference ("always …", "from now on …", "I prefer …"). Code `standing_rule`. */
   | { readonly kind: 'standing_rule' }
   /**
+   * The message asks over the whole conversation, and the turn is where one of its topics first came up in
+   * its session (the topic index); `term` is the rarest such topic. Code `first_mention:<term>`.
+   */
+  | { readonly kind: 'first_mention'; readonly term: string }
+  /**
    * A long message scored by this passage of it, `[start, end)` in its text (see `store.passages`). Code
    * `passage:<start>..<end>`.
    */
@@ -81,6 +86,8 @@ export function reasonCode(reason: RetrievalReason): string {
       return 'time_mention'
     case 'standing_rule':
       return 'standing_rule'
+    case 'first_mention':
+      return `first_mention:${reason.term}`
     case 'passage':
       return `passage:${reason.start}..${reason.end}`
     case 'date_window':

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely'
 import type { PassageEmbeddingsTable, PassagesTable } from './passage-tables'
+import type { TopicMentionsTable, TopicProgressTable } from './topic-tables'
 
 /** JSON text columns hold a serialized object or array. */
 export type JsonText = string
@@ -420,6 +421,8 @@ export interface HyMemDatabase {
   message_embeddings: MessageEmbeddingsTable
   passages: PassagesTable
   passage_embeddings: PassageEmbeddingsTable
+  topic_mentions: TopicMentionsTable
+  topic_progress: TopicProgressTable
   run_lock: RunLockTable
   dream_runs: DreamRunsTable
   search_log: SearchLogTable

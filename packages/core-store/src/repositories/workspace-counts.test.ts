@@ -31,8 +31,16 @@ describe('workspaces.counts covers the schema', () => {
         .map((t) => t.name)
       const counted = Object.keys(await store.workspaces.counts('w'))
       expect(scoped.length).toBeGreaterThan(20)
-      // Coordination state, and the passage index dreaming rebuilds: not memory (see COUNTED in workspaces.ts).
-      const notMemory = ['graph_generations', 'queue_totals', 'passages', 'passage_embeddings']
+      // Coordination state, and the passage and topic indexes dreaming rebuilds: not memory (see COUNTED in
+      // workspaces.ts).
+      const notMemory = [
+        'graph_generations',
+        'queue_totals',
+        'passages',
+        'passage_embeddings',
+        'topic_mentions',
+        'topic_progress',
+      ]
       expect(scoped.filter((name) => !counted.includes(name) && !notMemory.includes(name))).toEqual([])
       expect(counted).toContain('processed_chunks')
     } finally {

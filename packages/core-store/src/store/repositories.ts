@@ -33,6 +33,7 @@ import { _createRepositoryScope, type RepositoryOptions } from '../repositories/
 import { createScopesRepository, type ScopesRepository } from '../repositories/scopes'
 import { createSearchLogRepository, type SearchLogRepository } from '../repositories/search-log'
 import { createSessionsRepository } from '../repositories/sessions'
+import { createTopicsRepository, type TopicsRepository } from '../repositories/topics'
 import type {
   DreamRunsRepository,
   PeersRepository,
@@ -50,6 +51,7 @@ export interface Repositories {
   readonly sessions: SessionsRepository
   readonly messages: MessagesRepository
   readonly passages: PassagesRepository
+  readonly topics: TopicsRepository
   readonly dreamRuns: DreamRunsRepository
   readonly edges: EdgesRepository
   readonly evidence: EvidenceRepository
@@ -90,6 +92,7 @@ export function createRepositories(
     sessions: createSessionsRepository(scope),
     messages: createMessagesRepository(scope),
     passages: createPassagesRepository(scope),
+    topics: createTopicsRepository(scope),
     dreamRuns: createDreamRunsRepository(scope),
     edges: createEdgesRepository(scope),
     evidence: createEvidenceRepository(scope),

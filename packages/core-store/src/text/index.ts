@@ -1,2 +1,3 @@
 export { ENGLISH_STOP_WORDS } from './stop-words'
 export { tokenizeForFts } from './tokenize'
+export { topicTerms } from './topic-terms'

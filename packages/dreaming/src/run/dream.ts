@@ -10,6 +10,7 @@ import { consolidateProfile } from '../steps/profile'
 import { reattributeSpeakerFacts } from '../steps/reattribute'
 import { applyRetention } from '../steps/retention'
 import { processSessions } from '../steps/sessions'
+import { indexTopics } from '../steps/topics'
 import type { DreamOptions, DreamPhase, DreamReport } from '../types'
 import { checkAbort, errorText, newTally, type RunContext } from './context'
 import { acquireDreamLock, defaultHolderId } from './lock'
@@ -27,6 +28,7 @@ const PHASES: readonly [DreamPhase, (ctx: RunContext) => Promise<void>][] = [
   ['insights', refreshInsights],
   ['retention', applyRetention],
   ['passages', splitLongMessages],
+  ['topics', indexTopics],
   ['embed', embedAll],
 ]
 

@@ -29,6 +29,11 @@ export interface MessageCandidate {
   readonly mentionsTime?: boolean
   /** The query names a period and the turn was written in it (or shortly after). */
   readonly inWindow?: { readonly from: string; readonly to: string } | undefined
+  /**
+   * The query asks over the whole conversation and the turn is where some of its topics first came up in
+   * the session: their rarity, 0–1 (1 for the turn that introduced the most), and the rarest of them.
+   */
+  readonly firstMention?: { readonly score: number; readonly term: string } | undefined
 }
 
 /**
@@ -66,6 +71,8 @@ export interface ContextWeights extends ExchangeWeights {
   readonly windowBoost?: number
   /** A turn stating a standing rule or preference: score × (1 + standingRuleBoost). @default 0 */
   readonly standingRuleBoost?: number
+  /** Weight of a turn's first-mention score (see `MessageCandidate.firstMention`) added to its keyword score. @default 0 */
+  readonly firstMentionWeight?: number
   /** The levers for turns of user ↔ assistant exchanges; the base levers serve the `people` exchanges. */
   readonly assistantExchange?: ExchangeWeights
   /** When the query names peers, the final score of a turn by anyone else is multiplied by this. @default 1 */
@@ -165,7 +172,10 @@ function ownScore(candidate: MessageCandidate, weights: ContextWeights, why: Ret
       ? 0
       : Math.max(0, (similarity - floor) / (1 - floor)) * (weights.denseWeight ?? 0)
   if (dense > 0 && similarity !== undefined) why.push({ kind: 'semantic', similarity })
-  let score = keyword + dense
+  const first = candidate.firstMention ? candidate.firstMention.score * (weights.firstMentionWeight ?? 0) : 0
+  if (first > 0 && candidate.firstMention)
+    why.push({ kind: 'first_mention', term: candidate.firstMention.term })
+  let score = keyword + dense + first
   if (score <= 0) return 0
   if (weights.peerMentionBoost > 0 && weights.mentionedPeers.has(candidate.peerId)) {
     score *= 1 + weights.peerMentionBoost

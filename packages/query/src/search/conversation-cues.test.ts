@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { conversationCue } from './conversation-cues'
+import { asksOwnWords, conversationCue } from './conversation-cues'
 
 describe('conversationCue', () => {
   it('tells summaries and questions over the whole conversation from questions about one moment', () => {
@@ -14,5 +14,15 @@ describe('conversationCue', () => {
     expect(conversationCue('How has my budget evolved throughout the project?')).toBe('over-time')
     expect(conversationCue('What database did I pick for the API?')).toBeNull()
     expect(conversationCue('How many cats do I have?')).toBeNull()
+  })
+})
+
+describe('asksOwnWords', () => {
+  it('tells questions about what the asker said from questions about facts', () => {
+    expect(asksOwnWords('Walk me through the order in which I brought up the vendors')).toBe(true)
+    expect(asksOwnWords('What have I mentioned about Kubernetes so far?')).toBe(true)
+    expect(asksOwnWords('Did I tell you about the move to Berlin?')).toBe(true)
+    expect(asksOwnWords('Which database did we choose?')).toBe(false)
+    expect(asksOwnWords('I need a summary of the incident')).toBe(false)
   })
 })

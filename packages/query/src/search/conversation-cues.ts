@@ -20,3 +20,15 @@ export function conversationCue(message: string): ConversationCue {
   if (ASKS_SUMMARY.test(text)) return 'summary'
   return ASKS_OVER_TIME.test(text) ? 'over-time' : null
 }
+
+/**
+ * A question about what the asker said: "in which order did I bring up …", "what have I mentioned about …",
+ * "did I tell you …".
+ */
+const ASKS_OWN_WORDS =
+  /\bI(?:'ve| have| had)?\s+(?:first\s+|ever\s+|already\s+|just\s+)?(?:brought up|raised|mentioned|asked(?: you)?(?: about)?|told you|talked about|shared|described|said)\b|\bdid I (?:bring up|raise|mention|ask|tell|talk about|share|say)\b/i
+
+/** Whether the message asks about what its author said (their own turns hold the answer). */
+export function asksOwnWords(message: string): boolean {
+  return ASKS_OWN_WORDS.test(message.slice(0, MAX_SCAN_CHARS))
+}

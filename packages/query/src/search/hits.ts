@@ -3,6 +3,8 @@ import { combineRerank, disagreementOf } from '../rank/rerank-gate'
 import { explained } from '../reasons'
 import type { AugmentHit, Reranker } from '../types'
 import type { SearchContext } from './context'
+import { conversationCue } from './conversation-cues'
+import { firstMentionScores } from './first-mentions'
 import { messageSimilarities, messagesInContext } from './message-context'
 import { passageReasons, searchPassages, withPassageScores, withPassageSimilarities } from './passages'
 import { findPeerMentions } from './peer-mentions'
@@ -53,7 +55,8 @@ export async function searchHits(
     ...(ctx.sessionIds ? { sessionIds: ctx.sessionIds } : {}),
     ...(ctx.peerId !== undefined ? { peerId: ctx.peerId } : {}),
   }
-  const [ownHits, chunkHits, passages] = await Promise.all([
+  const overConversation = conversationCue(message) !== null
+  const [ownHits, chunkHits, passages, firstMentions] = await Promise.all([
     store.fullText.search('messages', message, messageQuery),
     config.keywordChunks
       ? store.fullText.search('chunks', message, {
@@ -64,21 +67,19 @@ export async function searchHits(
         })
       : [],
     searchPassages(ctx, message, messageQuery),
+    overConversation ? firstMentionScores(ctx) : new Map(),
   ])
   const messageHits = withPassageScores(ownHits, passages.keyword)
   timings.keyword += performance.now() - started
   started = performance.now()
   const similarity = withPassageSimilarities(
-    await messageSimilarities(
-      ctx,
-      messageHits.map((hit) => Number(hit.id)),
-    ),
+    await messageSimilarities(ctx, [...messageHits.map((hit) => Number(hit.id)), ...firstMentions.keys()]),
     passages.similar,
   )
   const passageWhy = passageReasons(ownHits, similarity, passages)
   timings.vector += performance.now() - started
   started = performance.now()
-  const messageOrder = await messagesInContext(ctx, messageHits, similarity, mentions.peers)
+  const messageOrder = await messagesInContext(ctx, messageHits, similarity, mentions.peers, firstMentions)
   const contextWhy = new Map(
     messageOrder.map((item) => {
       const passage = passageWhy.get(item.id)

@@ -7,7 +7,8 @@ import {
 } from '../rank/context-scoring'
 import { diversifyBySession } from '../rank/session-diversity'
 import type { SearchContext } from './context'
-import { conversationCue } from './conversation-cues'
+import { asksOwnWords, conversationCue } from './conversation-cues'
+import type { FirstMentionScore } from './first-mentions'
 import { asksWhen, namedPeriod, namesTime, type Period } from './temporal-cues'
 
 const DAY_MS = 86_400_000
@@ -34,10 +35,11 @@ export async function messagesInContext(
   hits: readonly FullTextHit[],
   similarity: ReadonlyMap<number, number>,
   mentionedPeers: ReadonlySet<string>,
+  firstMentions: ReadonlyMap<number, FirstMentionScore> = new Map(),
 ): Promise<ContextScored[]> {
   const { config, store, workspaceId } = ctx
   const keyword = new Map(hits.map((hit) => [Number(hit.id), hit.score]))
-  const ids = [...new Set([...keyword.keys(), ...similarity.keys()])]
+  const ids = [...new Set([...keyword.keys(), ...similarity.keys(), ...firstMentions.keys()])]
   if (ids.length === 0) return []
   const span = config.neighbourWeight > 0 && ctx.peerId === undefined ? config.neighbourSpan : 0
   // One turn either side at least: the roles of the turns a candidate answers and is answered by name its
@@ -77,6 +79,7 @@ export async function messagesInContext(
       statesRule: exchange === 'assistant' && message.role === 'user' && STATES_RULE.test(message.content),
       mentionsTime: when && namesTime(message.content),
       inWindow: period ? windowOf(message, period, config.dateWindowSlackDays) : undefined,
+      firstMention: firstMentions.get(place.id),
     })
   }
   // Keyword order first, so ties keep it.
@@ -93,12 +96,17 @@ export async function messagesInContext(
     timeBoost: config.timeQuestionBoost,
     windowBoost: config.dateWindowBoost,
     standingRuleBoost: config.standingRuleBoost,
+    firstMentionWeight: config.firstMentionWeight,
     questionTurnWeight: config.questionTurnWeight,
     replyWeight: span > 0 ? config.replyWeight : 0,
     assistantExchange: {
       questionTurnWeight: config.assistantQuestionTurnWeight,
       replyWeight: span > 0 ? config.assistantReplyWeight : 0,
-      assistantTurnWeight: cue === 'summary' ? config.summaryAssistantTurnWeight : config.assistantTurnWeight,
+      assistantTurnWeight: asksOwnWords(ctx.text)
+        ? config.ownWordsAssistantTurnWeight
+        : cue === 'summary'
+          ? config.summaryAssistantTurnWeight
+          : config.assistantTurnWeight,
     },
     otherAuthorWeight: config.otherAuthorWeight,
     authorOf: (id) => messages.get(id)?.peerId,

@@ -11,6 +11,7 @@ import {
 } from './migration-0008-full-text-every-script'
 import { POSTGRES_MIGRATION_0009_LLM_CACHE_AGE_INDEX } from './migration-0009-llm-cache-age-index'
 import { POSTGRES_MIGRATION_0010_PASSAGES } from './migration-0010-passages'
+import { POSTGRES_MIGRATION_0011_TOPIC_INDEX } from './migration-0011-topic-index'
 import type { PostgresMigration } from './migration-step'
 
 /**
@@ -34,6 +35,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   },
   { version: 9, name: 'llm-cache-age-index', sql: POSTGRES_MIGRATION_0009_LLM_CACHE_AGE_INDEX },
   { version: 10, name: 'passages', sql: POSTGRES_MIGRATION_0010_PASSAGES },
+  { version: 11, name: 'topic-index', sql: POSTGRES_MIGRATION_0011_TOPIC_INDEX },
 ]
 
 /** The schema version this code writes (the same as SQLite's); a newer database is refused. */
