@@ -193,6 +193,7 @@ describe('dream() end to end against the fake OpenAI-compatible server', () => {
       'insights',
       'retention',
       'passages',
+      'topics',
       'embed',
     ])
     expect(report.counts.embeddingsSkipped).toBe(1)
