@@ -98,6 +98,11 @@ export interface QueryConfig {
   /** `replyWeight` for an assistant's reply to a user's question. @default 0.3 */
   readonly assistantReplyWeight: number
   /**
+   * `neighbourWeight` for the turns of a user ↔ assistant exchange: in a long technical chat nearly every turn
+   * shares the query's words, and the share each hands to the turns around it outweighs the turn that matches.
+   */
+  readonly assistantNeighbourWeight: number
+  /**
    * An assistant's turn in a user ↔ assistant exchange scores × this: its long answers restate what the user
    * said. @default 0.8
    */
@@ -228,6 +233,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   replyWeight: 0.8,
   assistantQuestionTurnWeight: 1,
   assistantReplyWeight: 0.3,
+  assistantNeighbourWeight: 0.3,
   assistantTurnWeight: 0.8,
   otherAuthorWeight: 0.8,
   keywordChunks: false,
@@ -312,6 +318,7 @@ const NON_NEGATIVE_NUMBERS = [
   'replyWeight',
   'assistantQuestionTurnWeight',
   'assistantReplyWeight',
+  'assistantNeighbourWeight',
   'assistantTurnWeight',
   'otherAuthorWeight',
   'passageWeight',

@@ -134,6 +134,24 @@ describe('scoreInContext: meaning, question turns, time and authors', () => {
     ])
   })
 
+  it('gives the turns around a user ↔ assistant turn their own neighbour share', () => {
+    const levers = { ...OFF, neighbourWeight: 0.3, assistantExchange: { neighbourWeight: 0 } }
+    const turns = [
+      candidate(20, 1, { after: [21, 22], exchange: 'assistant' }),
+      candidate(21, 0, { role: 'assistant', before: [20], exchange: 'assistant' }),
+    ]
+    expect(scoreInContext(turns, levers).map((item) => [item.id, item.score])).toEqual([
+      [20, 1],
+      [21, 0],
+    ])
+    const people = turns.map((turn) => ({ ...turn, exchange: 'people' as const }))
+    expect(scoreInContext(people, levers).map((item) => [item.id, item.score])).toEqual([
+      [20, 1],
+      [21, 0.3],
+      [22, 0.3],
+    ])
+  })
+
   it('lifts a turn stating a standing rule, naming why', () => {
     const scored = scoreInContext([candidate(1, 1), candidate(2, 0.6, { statesRule: true })], {
       ...OFF,

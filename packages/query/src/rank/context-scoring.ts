@@ -51,9 +51,11 @@ export interface ExchangeWeights {
   readonly replyWeight?: number
   /** Multiplies the own score of an assistant's turn. @default 1 */
   readonly assistantTurnWeight?: number
+  /** Share of a turn's score added to each nearby turn other than its reply. @default neighbourWeight */
+  readonly neighbourWeight?: number
 }
 
-export interface ContextWeights extends ExchangeWeights {
+export interface ContextWeights extends Omit<ExchangeWeights, 'neighbourWeight'> {
   /** Peers the query names: their own messages' scores are multiplied by `1 + peerMentionBoost`. */
   readonly mentionedPeers: ReadonlySet<string>
   readonly peerMentionBoost: number
@@ -121,9 +123,10 @@ export function scoreInContext(
     sessionBest.set(candidate.sessionId, Math.max(sessionBest.get(candidate.sessionId) ?? 0, score))
   }
   const total = new Map(own)
-  const neighbourWeight = weights.neighbourWeight
   for (const candidate of candidates) {
-    const replyWeight = leversOf(candidate, weights).replyWeight ?? neighbourWeight
+    const levers = leversOf(candidate, weights)
+    const neighbourWeight = levers.neighbourWeight ?? weights.neighbourWeight
+    const replyWeight = levers.replyWeight ?? neighbourWeight
     const base = own.get(candidate.id) ?? 0
     if (base <= 0) continue
     const spread = (id: number, share: number, reason: RetrievalReason) => {

@@ -102,6 +102,7 @@ export async function messagesInContext(
     assistantExchange: {
       questionTurnWeight: config.assistantQuestionTurnWeight,
       replyWeight: span > 0 ? config.assistantReplyWeight : 0,
+      neighbourWeight: span > 0 ? config.assistantNeighbourWeight : 0,
       assistantTurnWeight: asksOwnWords(ctx.text)
         ? config.ownWordsAssistantTurnWeight
         : cue === 'summary'
