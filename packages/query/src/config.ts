@@ -233,7 +233,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   replyWeight: 0.8,
   assistantQuestionTurnWeight: 1,
   assistantReplyWeight: 0.3,
-  assistantNeighbourWeight: 0.3,
+  assistantNeighbourWeight: 0.1,
   assistantTurnWeight: 0.8,
   otherAuthorWeight: 0.8,
   keywordChunks: false,
