@@ -4,7 +4,8 @@
  *
  *   pnpm eval:beam <BEAM folder> [--chats 100K/11-20,500K/6-35] [--final-check]
  *                  [--systems hymem,bm25,dense] [--embeddings default|none|local|use-lite|minilm|fake]
- *                  [--query '{...}' | --variants '{"name":{...},...}'] [--dream '{...}'] [--json]
+ *                  [--query '{...}' | --variants '{"name":{...},...}'] [--dream '{...}']
+ *                  [--misses [--misses-k 10]] [--json]
  *
  * The folder is BEAM's repository root or its `chats` folder (fetched outside the project; never commit
  * it). `--chats` defaults to the development chats; the held-out chats (100K/1-10, 500K/1-5) are refused
@@ -13,13 +14,15 @@
  * are scored as in `eval:locomo`, per ability (`all` first) and per BEAM difficulty. `--embeddings` is
  * HyMem's embedder; the dense baseline always uses the local MiniLM. With --json the last line of output is
  * one JSON object. `--variants` asks the questions once per named `QueryConfig` override over one ingested and
- * dreamed store per chat, and reports each variant as a system of its own.
+ * dreamed store per chat, and reports each variant as a system of its own. `--misses` also prints, per HyMem
+ * variant, every question whose evidence is not all among the top k turns, with the turns returned instead.
  */
 import { parseArgs } from 'node:util'
 import { createLocalEmbeddings } from '@hymem/extraction/local'
 import type { QueryConfig } from '@hymem/query'
 import { createBm25Index, createDenseIndex } from '../locomo/baselines'
 import { askAll, chooseEmbeddings, prepareConversation, withQuery } from '../locomo/harness'
+import { findMiss, formatMiss, turnTexts } from '../locomo/misses'
 import { parseJsonOption } from '../locomo/options'
 import { scoreQuestion } from '../locomo/score'
 import { chatName, DEV_CHATS, parseChats } from './chats'
@@ -45,6 +48,8 @@ const { values, positionals } = parseArgs({
     query: { type: 'string' },
     variants: { type: 'string' },
     dream: { type: 'string' },
+    misses: { type: 'boolean', default: false },
+    'misses-k': { type: 'string', default: '10' },
     json: { type: 'boolean', default: false },
   },
 })
@@ -64,6 +69,9 @@ async function main(): Promise<void> {
     Partial<QueryConfig>
   >
   const dream = parseJsonOption('dream', values.dream)
+  const missesK = Number(values['misses-k'])
+  if (!/^\d+$/.test(values['misses-k']) || missesK < 1)
+    throw new Error(`--misses-k must be a positive integer (got ${values['misses-k']})`)
   const embeddings = systems.includes('hymem') ? await chooseEmbeddings(values.embeddings) : null
   const minilm = systems.includes('dense') ? createLocalEmbeddings({ model: 'minilm' }) : null
   say(
@@ -104,19 +112,29 @@ async function main(): Promise<void> {
       try {
         ingestMs += prepared.ingestMs
         dreamMs += prepared.dreamMs
+        const texts = values.misses ? turnTexts(chat) : null
         for (const [name, variant] of Object.entries(variants)) {
           const memory = await withQuery(prepared, embeddings.client, variant)
           const run = runs[name] as SystemScores
           try {
             const stages = run.stageMs
+            const misses: string[] = []
             await askAll(
               memory,
               chat,
               prepared.turnOf,
               run.scores,
               run.queryMs,
-              stages ? (_question, _ranked, context) => recordStages(stages, context.timings) : undefined,
+              (question, ranked, context) => {
+                if (stages) recordStages(stages, context.timings)
+                const miss = values.misses ? findMiss(question, ranked, missesK) : null
+                if (miss) misses.push(...formatMiss(miss, texts ?? new Map()))
+              },
             )
+            if (misses.length > 0) {
+              say(`\n${chatName(ref)}, ${name}: questions with evidence outside the top ${missesK}`)
+              for (const line of misses) say(line)
+            }
           } finally {
             await memory.close()
           }

@@ -1,10 +1,11 @@
-import type { LocomoConversation, LocomoQuestion } from './dataset'
+import type { EvalQuestion, LocomoConversation } from './dataset'
 import { sessionOfTurn } from './score'
 
 /** A question with evidence missing from the top k, and what was ranked there instead. */
 export interface Miss {
   readonly id: string
-  readonly category: number
+  /** LoCoMo's category number, or BEAM's ability. */
+  readonly category: number | string
   readonly question: string
   /** Every evidence turn, `found` when it is among the top k. */
   readonly evidence: readonly { readonly turn: string; readonly found: boolean }[]
@@ -13,7 +14,11 @@ export interface Miss {
 }
 
 /** The miss record of a question whose evidence is not all among the first `k` ranked turns, else null. */
-export function findMiss(question: LocomoQuestion, rankedTurns: readonly string[], k: number): Miss | null {
+export function findMiss(
+  question: EvalQuestion & { readonly id: string },
+  rankedTurns: readonly string[],
+  k: number,
+): Miss | null {
   const returned = rankedTurns.slice(0, k)
   const top = new Set(returned)
   const evidence = question.evidence.map((turn) => ({ turn, found: top.has(turn) }))
@@ -22,7 +27,10 @@ export function findMiss(question: LocomoQuestion, rankedTurns: readonly string[
 }
 
 /** `D1:3` → `Caroline: I went to the support group yesterday…` for every turn of a conversation. */
-export function turnTexts(conversation: LocomoConversation, width = 110): Map<string, string> {
+export function turnTexts(
+  conversation: Pick<LocomoConversation, 'sessions'>,
+  width = 110,
+): Map<string, string> {
   const texts = new Map<string, string>()
   for (const session of conversation.sessions) {
     for (const turn of session.turns) {
