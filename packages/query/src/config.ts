@@ -62,6 +62,12 @@ export interface QueryConfig {
    */
   readonly ownWordsAssistantTurnWeight: number
   /**
+   * For a question whether the asker ever did something ("Have I ever …", "Did I … before?"), a turn saying
+   * they never did ("I've never …", "I haven't …") scores × (1 + this): with the turns saying they did, it is
+   * the other half of a contradiction. 0 turns it off.
+   */
+  readonly denialBoost: number
+  /**
    * Messages nearest to the query by vector (the message index dreaming fills) that join the keyword hits as
    * candidates; 0 keeps to the keyword hits (their similarity still counts). @default 30
    */
@@ -222,6 +228,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   summaryAssistantTurnWeight: 1,
   firstMentionWeight: 1,
   ownWordsAssistantTurnWeight: 0.3,
+  denialBoost: 1,
   denseTurnTopK: 30,
   denseTurnWeight: 1,
   denseTurnFloor: 0.2,
@@ -308,6 +315,7 @@ const NON_NEGATIVE_NUMBERS = [
   'summaryAssistantTurnWeight',
   'firstMentionWeight',
   'ownWordsAssistantTurnWeight',
+  'denialBoost',
   'denseTurnTopK',
   'denseTurnWeight',
   'timeQuestionBoost',

@@ -33,6 +33,11 @@ export type RetrievalReason =
   /** The turn states a standing rule or preference ("always …", "from now on …", "I prefer …"). Code `standing_rule`. */
   | { readonly kind: 'standing_rule' }
   /**
+   * The message asks whether the asker ever did something, and the turn says they never (or did not): the
+   * other half of a contradiction. Code `denial`.
+   */
+  | { readonly kind: 'denial' }
+  /**
    * The message asks over the whole conversation, and the turn is where one of its topics first came up in
    * its session (the topic index); `term` is the rarest such topic. Code `first_mention:<term>`.
    */
@@ -86,6 +91,8 @@ export function reasonCode(reason: RetrievalReason): string {
       return 'time_mention'
     case 'standing_rule':
       return 'standing_rule'
+    case 'denial':
+      return 'denial'
     case 'first_mention':
       return `first_mention:${reason.term}`
     case 'passage':

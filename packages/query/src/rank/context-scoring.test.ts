@@ -152,6 +152,18 @@ describe('scoreInContext: meaning, question turns, time and authors', () => {
     ])
   })
 
+  it('lifts a turn denying what the query asks ever happened, naming why', () => {
+    const scored = scoreInContext([candidate(1, 1), candidate(2, 0.6, { denies: true })], {
+      ...OFF,
+      denialBoost: 1,
+    })
+    expect(scored.map((item) => [item.id, item.score])).toEqual([
+      [2, 1.2],
+      [1, 1],
+    ])
+    expect(scored[0]?.reasons).toContainEqual({ kind: 'denial' })
+  })
+
   it('lifts a turn stating a standing rule, naming why', () => {
     const scored = scoreInContext([candidate(1, 1), candidate(2, 0.6, { statesRule: true })], {
       ...OFF,

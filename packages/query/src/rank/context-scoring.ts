@@ -27,6 +27,8 @@ export interface MessageCandidate {
   readonly statesRule?: boolean
   /** The query asks when, and the turn names a time ("last week", "in May", "2023"). */
   readonly mentionsTime?: boolean
+  /** The query asks whether something ever happened, and the turn says it never did. */
+  readonly denies?: boolean
   /** The query names a period and the turn was written in it (or shortly after). */
   readonly inWindow?: { readonly from: string; readonly to: string } | undefined
   /**
@@ -73,6 +75,8 @@ export interface ContextWeights extends Omit<ExchangeWeights, 'neighbourWeight'>
   readonly windowBoost?: number
   /** A turn stating a standing rule or preference: score × (1 + standingRuleBoost). @default 0 */
   readonly standingRuleBoost?: number
+  /** A turn denying what the query asks ever happened: score × (1 + denialBoost). @default 0 */
+  readonly denialBoost?: number
   /** Weight of a turn's first-mention score (see `MessageCandidate.firstMention`) added to its keyword score. @default 0 */
   readonly firstMentionWeight?: number
   /** The levers for turns of user ↔ assistant exchanges; the base levers serve the `people` exchanges. */
@@ -191,6 +195,10 @@ function ownScore(candidate: MessageCandidate, weights: ContextWeights, why: Ret
   if (candidate.inWindow && (weights.windowBoost ?? 0) > 0) {
     score *= 1 + (weights.windowBoost ?? 0)
     why.push({ kind: 'date_window', from: candidate.inWindow.from, to: candidate.inWindow.to })
+  }
+  if (candidate.denies && (weights.denialBoost ?? 0) > 0) {
+    score *= 1 + (weights.denialBoost ?? 0)
+    why.push({ kind: 'denial' })
   }
   if (candidate.statesRule && (weights.standingRuleBoost ?? 0) > 0) {
     score *= 1 + (weights.standingRuleBoost ?? 0)

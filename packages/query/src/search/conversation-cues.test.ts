@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asksOwnWords, conversationCue } from './conversation-cues'
+import { asksEver, asksOwnWords, conversationCue } from './conversation-cues'
 
 describe('conversationCue', () => {
   it('tells summaries and questions over the whole conversation from questions about one moment', () => {
@@ -24,5 +24,15 @@ describe('asksOwnWords', () => {
     expect(asksOwnWords('Did I tell you about the move to Berlin?')).toBe(true)
     expect(asksOwnWords('Which database did we choose?')).toBe(false)
     expect(asksOwnWords('I need a summary of the incident')).toBe(false)
+  })
+})
+
+describe('asksEver', () => {
+  it('tells questions about whether something ever happened from other questions', () => {
+    expect(asksEver('Have I ever worked on tangent and normal line problems before?')).toBe(true)
+    expect(asksEver('Did we already migrate the billing service?')).toBe(true)
+    expect(asksEver('Have I used Terraform in the past?')).toBe(true)
+    expect(asksEver('What did I use for the billing service?')).toBe(false)
+    expect(asksEver('Have a look at my plan before Friday')).toBe(false)
   })
 })

@@ -32,3 +32,12 @@ const ASKS_OWN_WORDS =
 export function asksOwnWords(message: string): boolean {
   return ASKS_OWN_WORDS.test(message.slice(0, MAX_SCAN_CHARS))
 }
+
+/** A yes/no question about the asker's past: "Have I ever …", "Did I … before?", "Have we already …". */
+const ASKS_EVER =
+  /\b(?:have|has|had|did)\s+(?:I|we)\s+(?:ever|already|previously|once)\b|\b(?:have|has|had|did)\s+(?:I|we)\b[^?.!]*\b(?:before|ever|previously|in the past)\b/i
+
+/** Whether the message asks if the asker ever did something (a turn saying they never did answers it too). */
+export function asksEver(message: string): boolean {
+  return ASKS_EVER.test(message.slice(0, MAX_SCAN_CHARS))
+}

@@ -214,3 +214,37 @@ describe('message hits rescored in context', () => {
     expect(july.hits[0]!.whyRetrieved).toContain('date_window:2023-07-01..2023-08-15')
   })
 })
+
+describe('a question whether something ever happened', () => {
+  let t: TestStore
+  let never: number
+
+  beforeEach(async () => {
+    t = openTestStore()
+    const ids = await insertMessages(t.store, 's1', [
+      { peerId: 'ann', content: 'I worked with Michael on the editing timeline and the Michael review.' },
+      { peerId: 'ann', content: 'Honestly I have never met Michael in person.' },
+      { peerId: 'ann', content: 'Michael asked about the timeline for the launch and Michael agreed.' },
+    ])
+    never = ids[1]!
+  })
+  afterEach(() => t.close())
+
+  it('lifts the turn saying it never happened: the other half of a contradiction', async () => {
+    const question = 'Have I ever worked with Michael before?'
+    const on = createQueryEngine({ store: t.store, config: { ...OFF, denialBoost: 1 } })
+    const { hits } = await on.augment(question, { workspaceId: WS, ...hitsOnly })
+    const lifted = hits.find((hit) => hit.id === never)!
+    expect(lifted.whyRetrieved).toContain('denial')
+    const off = createQueryEngine({ store: t.store, config: { ...OFF, denialBoost: 0 } })
+    const before = await off.augment(question, { workspaceId: WS, ...hitsOnly })
+    const rank = (list: readonly { id: number }[]) => list.findIndex((hit) => hit.id === never)
+    expect(rank(hits)).toBeLessThan(rank(before.hits))
+
+    const other = await on.augment('What did Michael say about the timeline?', {
+      workspaceId: WS,
+      ...hitsOnly,
+    })
+    expect(other.hits.flatMap((hit) => hit.whyRetrieved)).not.toContain('denial')
+  })
+})

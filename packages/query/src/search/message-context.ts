@@ -7,7 +7,7 @@ import {
 } from '../rank/context-scoring'
 import { diversifyBySession } from '../rank/session-diversity'
 import type { SearchContext } from './context'
-import { asksOwnWords, conversationCue } from './conversation-cues'
+import { asksEver, asksOwnWords, conversationCue } from './conversation-cues'
 import type { FirstMentionScore } from './first-mentions'
 import { asksWhen, namedPeriod, namesTime, type Period } from './temporal-cues'
 
@@ -19,6 +19,9 @@ const DAY_MS = 86_400_000
  */
 const STATES_RULE =
   /^\s*(?:please\s+)?(?:always|never)\b|\b(?:from now on|going forward)\b|\bI(?:'d| would)? prefer\b|\bI (?:always|never) want\b/i
+
+/** A turn saying its author never did something, or did not. */
+const DENIES = /\b(?:never|haven't|have not|hadn't|had not|didn't|did not|not once)\b/i
 
 /** A turn ending with a question (a trailing bracketed note, such as an image caption, aside). */
 const ASKS = /\?["')\]]*\s*(?:\[[^\]]*\]\s*)?$/
@@ -58,6 +61,7 @@ export async function messagesInContext(
     ),
   )
   const when = asksWhen(ctx.text)
+  const ever = config.denialBoost > 0 && asksEver(ctx.text)
   const period = config.dateWindowBoost > 0 ? namedPeriod(ctx.text) : null
   const sessions = ctx.sessionIds ? new Set(ctx.sessionIds) : null
   const candidates: MessageCandidate[] = []
@@ -78,6 +82,7 @@ export async function messagesInContext(
       asks: ASKS.test(message.content.trimEnd()),
       statesRule: exchange === 'assistant' && message.role === 'user' && STATES_RULE.test(message.content),
       mentionsTime: when && namesTime(message.content),
+      denies: ever && message.role !== 'assistant' && DENIES.test(message.content),
       inWindow: period ? windowOf(message, period, config.dateWindowSlackDays) : undefined,
       firstMention: firstMentions.get(place.id),
     })
@@ -96,6 +101,7 @@ export async function messagesInContext(
     timeBoost: config.timeQuestionBoost,
     windowBoost: config.dateWindowBoost,
     standingRuleBoost: config.standingRuleBoost,
+    denialBoost: config.denialBoost,
     firstMentionWeight: config.firstMentionWeight,
     questionTurnWeight: config.questionTurnWeight,
     replyWeight: span > 0 ? config.replyWeight : 0,
