@@ -169,6 +169,8 @@ export type {
 } from './repositories/search-log'
 export type {
   FirstMentionQuery,
+  StandingRule,
+  StandingRuleQuery,
   TopicBacklog,
   TopicMention,
   TopicPage,
@@ -224,4 +226,4 @@ export type {
   StoreScope,
   VectorSupport,
 } from './store/types'
-export { ENGLISH_STOP_WORDS, tokenizeForFts, topicTerms } from './text'
+export { ENGLISH_STOP_WORDS, statesStandingRule, tokenizeForFts, topicTerms } from './text'

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely'
 import type { PassageEmbeddingsTable, PassagesTable } from './passage-tables'
-import type { TopicMentionsTable, TopicProgressTable } from './topic-tables'
+import type { StandingRulesTable, TopicMentionsTable, TopicProgressTable } from './topic-tables'
 
 /** JSON text columns hold a serialized object or array. */
 export type JsonText = string
@@ -423,6 +423,7 @@ export interface HyMemDatabase {
   passage_embeddings: PassageEmbeddingsTable
   topic_mentions: TopicMentionsTable
   topic_progress: TopicProgressTable
+  standing_rules: StandingRulesTable
   run_lock: RunLockTable
   dream_runs: DreamRunsTable
   search_log: SearchLogTable

@@ -15,3 +15,12 @@ export interface TopicProgressTable {
   last_message_id: number
   messages_read: number
 }
+
+/** A user's turn to an assistant stating a standing rule or preference (migration 12). */
+export interface StandingRulesTable {
+  message_id: number
+  workspace_id: string
+  session_id: string
+  peer_id: string
+  created_at: string
+}

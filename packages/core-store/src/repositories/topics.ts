@@ -13,6 +13,14 @@ export interface TopicMention {
   readonly createdAt: string
 }
 
+/** A user-role turn stating a standing rule or preference ("Always …", "I prefer …"). */
+export interface StandingRule {
+  readonly messageId: number
+  readonly sessionId: string
+  readonly peerId: string
+  readonly createdAt: string
+}
+
 /** A session the topic index has not read to its end. */
 export interface TopicBacklog {
   readonly sessionId: string
@@ -30,9 +38,20 @@ export interface TopicPage {
   readonly restart: boolean
   /** New first mentions (a term the session already holds for that author keeps its first). */
   readonly mentions: readonly Omit<TopicMention, 'sessionId'>[]
+  /** The page's turns that state a standing rule (cleared with the mentions on a restart). */
+  readonly rules?: readonly Omit<StandingRule, 'sessionId'>[]
   /** The last message read, and how many of the session's messages have been read through it. */
   readonly lastMessageId: number
   readonly messagesRead: number
+}
+
+export interface StandingRuleQuery {
+  /** Only the rules this author gave. */
+  readonly peerId?: string
+  /** Only rules given in these sessions. */
+  readonly sessionIds?: readonly string[]
+  /** @default 200 */
+  readonly limit?: number
 }
 
 export interface FirstMentionQuery {
@@ -62,6 +81,8 @@ export interface TopicsRepository {
     terms: readonly string[],
     query?: FirstMentionQuery,
   ): Promise<TopicMention[]>
+  /** The user turns stating a standing rule, newest first (at most `limit`). */
+  standingRules(workspaceId: string, query?: StandingRuleQuery): Promise<StandingRule[]>
   /** In how many sessions each of `terms` came up (terms that never did are absent), and how many sessions hold any. */
   sessionCounts(
     workspaceId: string,
@@ -72,6 +93,7 @@ export interface TopicsRepository {
 /** Rows per INSERT: six parameters each stays far below every engine's limit. */
 const INSERT_ROWS = 500
 const DEFAULT_LIMIT = 500
+const DEFAULT_RULES_LIMIT = 200
 
 export const topicKey = (peerId: string, term: string): string => `${peerId}\n${term}`
 
@@ -132,12 +154,26 @@ export function createTopicsRepository(scope: RepositoryScope): TopicsRepository
         message_id: requireInteger(mention.messageId, 'message id'),
         created_at: requireText(mention.createdAt, 'created at'),
       }))
+      const rules = (page.rules ?? []).map((rule) => ({
+        message_id: requireInteger(rule.messageId, 'message id'),
+        workspace_id: workspaceId,
+        session_id: sessionId,
+        peer_id: requireText(rule.peerId, 'peer id'),
+        created_at: requireText(rule.createdAt, 'created at'),
+      }))
       await scope.write(async (tx) => {
         if (page.restart)
+          for (const table of ['topic_mentions', 'standing_rules'] as const)
+            await tx
+              .deleteFrom(table)
+              .where('workspace_id', '=', workspaceId)
+              .where('session_id', '=', sessionId)
+              .execute()
+        for (let at = 0; at < rules.length; at += INSERT_ROWS)
           await tx
-            .deleteFrom('topic_mentions')
-            .where('workspace_id', '=', workspaceId)
-            .where('session_id', '=', sessionId)
+            .insertInto('standing_rules')
+            .values(rules.slice(at, at + INSERT_ROWS))
+            .onConflict((oc) => oc.doNothing())
             .execute()
         for (let at = 0; at < rows.length; at += INSERT_ROWS)
           await tx
@@ -187,6 +223,31 @@ export function createTopicsRepository(scope: RepositoryScope): TopicsRepository
         peerId: row.peer_id,
         term: row.term,
         messageId: Number(row.message_id),
+        createdAt: row.created_at,
+      }))
+    },
+    async standingRules(workspaceId, query = {}) {
+      requireId(workspaceId, 'workspace id')
+      const limit = query.limit ?? DEFAULT_RULES_LIMIT
+      if (!Number.isSafeInteger(limit) || limit < 1)
+        throw new StoreError('INVALID_INPUT', 'limit must be a positive integer')
+      if (query.sessionIds?.length === 0) return []
+      const rows = await db
+        .selectFrom('standing_rules')
+        .select(['message_id', 'session_id', 'peer_id', 'created_at'])
+        .where('workspace_id', '=', workspaceId)
+        .$if(query.peerId !== undefined, (q) => q.where('peer_id', '=', requireId(query.peerId, 'peer id')))
+        .$if(query.sessionIds !== undefined, (q) =>
+          q.where(engine.inIdList('session_id', query.sessionIds ?? [])),
+        )
+        .orderBy('created_at', 'desc')
+        .orderBy('message_id', 'desc')
+        .limit(limit)
+        .execute()
+      return rows.map((row) => ({
+        messageId: Number(row.message_id),
+        sessionId: row.session_id,
+        peerId: row.peer_id,
         createdAt: row.created_at,
       }))
     },

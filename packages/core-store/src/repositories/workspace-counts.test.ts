@@ -40,6 +40,7 @@ describe('workspaces.counts covers the schema', () => {
         'passage_embeddings',
         'topic_mentions',
         'topic_progress',
+        'standing_rules',
       ]
       expect(scoped.filter((name) => !counted.includes(name) && !notMemory.includes(name))).toEqual([])
       expect(counted).toContain('processed_chunks')

@@ -37,8 +37,8 @@ const WORKSPACE_TABLES = [
  * stored vectors (ordinary tables on both engines; sqlite-vec's vec0 tables are only an index over them).
  * `processed_chunks` is counted through its chunks (SQLite's has no `workspace_id`). Not per workspace, so not
  * counted: `workspaces`, `edge_embeddings` and `llm_cache` (caches keyed by text), `vector_indexes` (the model
- * pins), `run_lock`, `passages`, `passage_embeddings`, `topic_mentions` and `topic_progress` (indexes
- * over the messages that dreaming rebuilds). Not memory, so not counted: `graph_generations` (a counter for query caches, advanced on
+ * pins), `run_lock`, `passages`, `passage_embeddings`, `topic_mentions`, `topic_progress` and
+ * `standing_rules` (indexes over the messages that dreaming rebuilds). Not memory, so not counted: `graph_generations` (a counter for query caches, advanced on
  * each side by whatever changes the graph, an import included) and `queue_totals`
  * (the high-water marks of Honcho's queue status).
  */

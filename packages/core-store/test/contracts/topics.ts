@@ -109,6 +109,51 @@ export function describeTopicsContract(backend: BackendUnderTest) {
       expect(await store.topics.listBacklog('w')).toEqual([])
     })
 
+    it('keeps the standing rules a page names, newest first, with their messages', async () => {
+      const { clock, advance } = manualClock()
+      const store = await stores.open({ clock })
+      const [typescript] = await store.messages.insertBatch('w', 'mon', [
+        { peerId: 'ann', role: 'user', content: 'Always show examples in TypeScript.' },
+      ])
+      advance(60_000)
+      const [tabs, spaces] = await store.messages.insertBatch('w', 'tue', [
+        { peerId: 'ann', role: 'user', content: 'I prefer tabs.' },
+        { peerId: 'bob', role: 'user', content: 'Never use spaces.' },
+      ])
+      const rule = (message: typeof typescript) => ({
+        messageId: message!.id,
+        peerId: message!.peerId,
+        createdAt: message!.createdAt,
+      })
+      const page = (lastMessageId: number, messagesRead: number) => ({
+        restart: false,
+        mentions: [],
+        lastMessageId,
+        messagesRead,
+      })
+      await store.topics.record('w', 'mon', { ...page(typescript!.id, 1), rules: [rule(typescript)] })
+      await store.topics.record('w', 'tue', { ...page(spaces!.id, 2), rules: [rule(tabs), rule(spaces)] })
+      // Read again (a store dreamed before rules were kept): nothing is duplicated.
+      await store.topics.record('w', 'tue', { ...page(spaces!.id, 2), rules: [rule(tabs)] })
+      const ids = (rules: { messageId: number }[]) => rules.map((r) => r.messageId)
+      expect(ids(await store.topics.standingRules('w'))).toEqual([spaces!.id, tabs!.id, typescript!.id])
+      expect(await store.topics.standingRules('w', { peerId: 'ann', limit: 1 })).toEqual([
+        { messageId: tabs!.id, sessionId: 'tue', peerId: 'ann', createdAt: tabs!.createdAt },
+      ])
+      expect(ids(await store.topics.standingRules('w', { sessionIds: ['mon'] }))).toEqual([typescript!.id])
+      expect(await store.topics.standingRules('w', { sessionIds: [] })).toEqual([])
+      expect(await store.topics.standingRules('other')).toEqual([])
+      await expectStoreError(store.topics.standingRules('w', { limit: 0 }), 'INVALID_INPUT')
+
+      const purge = await store.purges.request('w', { kind: 'messages', messageIds: [tabs!.id] })
+      await store.purges.removeRows('w', purge.id)
+      expect(ids(await store.topics.standingRules('w'))).toEqual([spaces!.id, typescript!.id])
+      await store.topics.record('w', 'tue', { ...page(spaces!.id, 1), restart: true, rules: [] })
+      expect(ids(await store.topics.standingRules('w'))).toEqual([typescript!.id])
+      await store.workspaces.delete('w')
+      expect(await store.topics.standingRules('w')).toEqual([])
+    })
+
     it('goes with its workspace, and refuses bad input', async () => {
       const store = await stores.open()
       const [message] = await store.messages.insertBatch('w', 's', [{ peerId: 'ann', content: 'grafana' }])
