@@ -52,4 +52,25 @@ describe('indexTopics', () => {
     const mentions = await t.store.topics.firstMentions(WS, ['后端', '阿里'])
     expect(mentions.map((m) => m.messageId)).toEqual([message!.id, message!.id])
   })
+
+  it('keeps the user turns that state a standing rule', async () => {
+    const [rule, , preference] = await logLines(
+      t.store,
+      'monday',
+      conversation('2026-03-02T09:00:00.000Z', [
+        ['user', 'Always show the SQL before running a migration.'],
+        ['assistant', 'Always, from now on: I will show the SQL first.'],
+        ['user', 'I prefer tabs, by the way.'],
+        ['user', 'Which indentation does Go use?'],
+      ]),
+    )
+    const ctx = stepContext(t)
+    await indexTopics(ctx)
+    expect(ctx.tally.counts.standingRules).toBe(2)
+    const rules = await t.store.topics.standingRules(WS)
+    expect(rules.map((r) => [r.peerId, r.messageId])).toEqual([
+      ['alice', preference!.id],
+      ['alice', rule!.id],
+    ])
+  })
 })
