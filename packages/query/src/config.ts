@@ -91,6 +91,11 @@ export interface QueryConfig {
    * on", "I prefer") scores × (1 + this): it governs later requests on its topic that share few of its words. @default 1
    */
   readonly standingRuleBoost: number
+  /**
+   * How many standing rules the user gave an assistant ("Always …", "I prefer …", kept by dreaming) lead the
+   * message hits of a request for help that shares a topic with them; 0 turns it off. @default 2
+   */
+  readonly standingRulesTopK: number
   /** Turns that ask a question (end with "?") score × this: they ask, their reply tells. @default 0.7 */
   readonly questionTurnWeight: number
   /** Share of a matching question turn's score added to its reply (instead of `neighbourWeight`). @default 0.8 */
@@ -236,6 +241,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   dateWindowBoost: 1,
   dateWindowSlackDays: 14,
   standingRuleBoost: 1,
+  standingRulesTopK: 2,
   questionTurnWeight: 0.7,
   replyWeight: 0.8,
   assistantQuestionTurnWeight: 1,
@@ -322,6 +328,7 @@ const NON_NEGATIVE_NUMBERS = [
   'dateWindowBoost',
   'dateWindowSlackDays',
   'standingRuleBoost',
+  'standingRulesTopK',
   'questionTurnWeight',
   'replyWeight',
   'assistantQuestionTurnWeight',

@@ -33,6 +33,11 @@ export type RetrievalReason =
   /** The turn states a standing rule or preference ("always …", "from now on …", "I prefer …"). Code `standing_rule`. */
   | { readonly kind: 'standing_rule' }
   /**
+   * The message asks for help on a topic (`term`) that a standing rule the user gave an assistant names: the
+   * rule is pinned first. Code `rule_for_topic:<term>`.
+   */
+  | { readonly kind: 'rule_for_topic'; readonly term: string }
+  /**
    * The message asks whether the asker ever did something, and the turn says they never (or did not): the
    * other half of a contradiction. Code `denial`.
    */
@@ -91,6 +96,8 @@ export function reasonCode(reason: RetrievalReason): string {
       return 'time_mention'
     case 'standing_rule':
       return 'standing_rule'
+    case 'rule_for_topic':
+      return `rule_for_topic:${reason.term}`
     case 'denial':
       return 'denial'
     case 'first_mention':

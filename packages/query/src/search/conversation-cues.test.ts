@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asksEver, asksOwnWords, conversationCue } from './conversation-cues'
+import { asksEver, asksForHelp, asksOwnWords, conversationCue } from './conversation-cues'
 
 describe('conversationCue', () => {
   it('tells summaries and questions over the whole conversation from questions about one moment', () => {
@@ -34,5 +34,27 @@ describe('asksEver', () => {
     expect(asksEver('Have I used Terraform in the past?')).toBe(true)
     expect(asksEver('What did I use for the billing service?')).toBe(false)
     expect(asksEver('Have a look at my plan before Friday')).toBe(false)
+  })
+})
+
+describe('asksForHelp', () => {
+  it.each([
+    'Can you suggest a schedule for my study plan?',
+    'How should I structure the database migration?',
+    "I'm planning a trip to Lisbon, any tips?",
+    'What are some good ways to cut the build time?',
+    'Recommend a library for date parsing.',
+  ])('%s asks for help', (message) => {
+    expect(asksForHelp(message)).toBe(true)
+  })
+
+  it.each([
+    'Did I mention which database we chose?',
+    'How many sprints did we plan, and can you list them?',
+    'When did I start the Lisbon trip planning? Any tips?',
+    'Can you summarise my progress so far?',
+    'The build takes nine minutes.',
+  ])('%s does not', (message) => {
+    expect(asksForHelp(message)).toBe(false)
   })
 })

@@ -8,6 +8,7 @@ import { firstMentionScores } from './first-mentions'
 import { messageSimilarities, messagesInContext } from './message-context'
 import { passageReasons, searchPassages, withPassageScores, withPassageSimilarities } from './passages'
 import { findPeerMentions } from './peer-mentions'
+import { governingRules } from './standing-rules'
 
 /** Characters of each candidate shown to the reranker. */
 const RERANK_TEXT_CHARS = 1000
@@ -56,7 +57,7 @@ export async function searchHits(
     ...(ctx.peerId !== undefined ? { peerId: ctx.peerId } : {}),
   }
   const overConversation = conversationCue(message) !== null
-  const [ownHits, chunkHits, passages, firstMentions] = await Promise.all([
+  const [ownHits, chunkHits, passages, firstMentions, rules] = await Promise.all([
     store.fullText.search('messages', message, messageQuery),
     config.keywordChunks
       ? store.fullText.search('chunks', message, {
@@ -68,6 +69,7 @@ export async function searchHits(
       : [],
     searchPassages(ctx, message, messageQuery),
     overConversation ? firstMentionScores(ctx) : new Map(),
+    governingRules(ctx, message),
   ])
   const messageHits = withPassageScores(ownHits, passages.keyword)
   timings.keyword += performance.now() - started
@@ -79,7 +81,18 @@ export async function searchHits(
   const passageWhy = passageReasons(ownHits, similarity, passages)
   timings.vector += performance.now() - started
   started = performance.now()
-  const messageOrder = await messagesInContext(ctx, messageHits, similarity, mentions.peers, firstMentions)
+  const inContext = await messagesInContext(ctx, messageHits, similarity, mentions.peers, firstMentions)
+  // The rules a request falls under lead: they say how to answer it, whatever else matches.
+  const pinned = new Set(rules.map((rule) => rule.id))
+  const messageOrder = [
+    ...rules.map((rule) => ({
+      id: rule.id,
+      score: inContext[0]?.score ?? 1,
+      sessionId: undefined,
+      reasons: [{ kind: 'rule_for_topic' as const, term: rule.term }],
+    })),
+    ...inContext.filter((item) => !pinned.has(item.id)),
+  ]
   const contextWhy = new Map(
     messageOrder.map((item) => {
       const passage = passageWhy.get(item.id)

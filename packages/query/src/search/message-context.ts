@@ -1,4 +1,4 @@
-import type { FullTextHit, Message } from '@hymem/core-store'
+import { type FullTextHit, type Message, statesStandingRule } from '@hymem/core-store'
 import {
   type ContextScored,
   type Exchange,
@@ -12,13 +12,6 @@ import type { FirstMentionScore } from './first-mentions'
 import { asksWhen, namedPeriod, namesTime, type Period } from './temporal-cues'
 
 const DAY_MS = 86_400_000
-
-/**
- * A standing rule or preference a user gives an assistant once: "Always …", "Never …", "from now on",
- * "I prefer".
- */
-const STATES_RULE =
-  /^\s*(?:please\s+)?(?:always|never)\b|\b(?:from now on|going forward)\b|\bI(?:'d| would)? prefer\b|\bI (?:always|never) want\b/i
 
 /** A turn saying its author never did something, or did not. */
 const DENIES = /\b(?:never|haven't|have not|hadn't|had not|didn't|did not|not once)\b/i
@@ -80,7 +73,7 @@ export async function messagesInContext(
       before: span > 0 ? place.before : [],
       after: span > 0 ? place.after : [],
       asks: ASKS.test(message.content.trimEnd()),
-      statesRule: exchange === 'assistant' && message.role === 'user' && STATES_RULE.test(message.content),
+      statesRule: exchange === 'assistant' && message.role === 'user' && statesStandingRule(message.content),
       mentionsTime: when && namesTime(message.content),
       denies: ever && message.role !== 'assistant' && DENIES.test(message.content),
       inWindow: period ? windowOf(message, period, config.dateWindowSlackDays) : undefined,
