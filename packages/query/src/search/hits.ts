@@ -84,12 +84,13 @@ export async function searchHits(
   const inContext = await messagesInContext(ctx, messageHits, similarity, mentions.peers, firstMentions)
   // The rules a request falls under lead: they say how to answer it, whatever else matches.
   const pinned = new Set(rules.map((rule) => rule.id))
+  const scoredAlso = new Map(inContext.map((item) => [item.id, item.reasons]))
   const messageOrder = [
     ...rules.map((rule) => ({
       id: rule.id,
       score: inContext[0]?.score ?? 1,
-      sessionId: undefined,
-      reasons: [{ kind: 'rule_for_topic' as const, term: rule.term }],
+      sessionId: rule.sessionId,
+      reasons: [{ kind: 'rule_for_topic' as const, term: rule.term }, ...(scoredAlso.get(rule.id) ?? [])],
     })),
     ...inContext.filter((item) => !pinned.has(item.id)),
   ]

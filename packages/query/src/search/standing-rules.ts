@@ -14,6 +14,7 @@ const RULE_WORDS = new Set(
 /** A standing rule that governs the request: a user told an assistant so, on a topic the request shares. */
 export interface GoverningRule {
   readonly id: number
+  readonly sessionId: string
   /** The topic term shared with the request that ties the rule to it (the first in the rule). */
   readonly term: string
 }
@@ -45,7 +46,7 @@ export async function governingRules(ctx: SearchContext, message: string): Promi
       const shared = topicTerms(texts.get(rule.messageId) ?? '').filter(
         (t) => asked.has(t) && !RULE_WORDS.has(t),
       )
-      return { id: rule.messageId, shared }
+      return { id: rule.messageId, sessionId: rule.sessionId, shared }
     })
     .filter((rule) => rule.shared.length > 0)
     .sort((a, b) => b.shared.length - a.shared.length)
@@ -56,7 +57,7 @@ export async function governingRules(ctx: SearchContext, message: string): Promi
   return matching
     .filter((rule) => toldAssistant.has(rule.id))
     .slice(0, config.standingRulesTopK)
-    .map((rule) => ({ id: rule.id, term: rule.shared[0] ?? '' }))
+    .map((rule) => ({ id: rule.id, sessionId: rule.sessionId, term: rule.shared[0] ?? '' }))
 }
 
 /** The turns of `ids` next to an assistant's turn (said to an assistant, not between people). */

@@ -1,5 +1,5 @@
 /**
- * Standing rules: a user's turn to an assistant that states a rule or preference for later requests
+ * Standing rules: a user-role turn that states a rule or preference for later requests
  * ("Always …", "Never …", "from now on …", "I prefer …"). The topic index's reading of each session finds them
  * (dreaming), so a rule goes with its message. Progress is cleared so stores dreamed before this version are
  * read once more (their first mentions are kept, not duplicated).
