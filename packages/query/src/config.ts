@@ -46,6 +46,11 @@ export interface QueryConfig {
    */
   readonly overTimeSessionDecay: number
   /**
+   * `overTimeSessionDecay` for a question asking in which order things came up ("list the order in which I
+   * brought up …"): its answer is one turn or two from each session, so the list spreads across them. @default 0.5
+   */
+  readonly orderSessionDecay: number
+  /**
    * `assistantTurnWeight` for a question asking for a summary ("summarise how we approached …"): what was
    * discussed is in the assistant's answers as much as in the user's turns. @default 1
    */
@@ -93,7 +98,7 @@ export interface QueryConfig {
   readonly standingRuleBoost: number
   /**
    * How many standing rules the user gave an assistant ("Always …", "I prefer …", kept by dreaming) lead the
-   * message hits of a request for help that shares a topic with them; 0 turns it off. @default 2
+   * message hits of a request for help that shares a topic with them; 0 turns it off. @default 3
    */
   readonly standingRulesTopK: number
   /** Turns that ask a question (end with "?") score × this: they ask, their reply tells. @default 0.7 */
@@ -230,6 +235,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   neighbourSpan: 2,
   sessionWeight: 0.3,
   overTimeSessionDecay: 1,
+  orderSessionDecay: 0.5,
   summaryAssistantTurnWeight: 1,
   firstMentionWeight: 1,
   ownWordsAssistantTurnWeight: 0.3,
@@ -241,7 +247,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   dateWindowBoost: 1,
   dateWindowSlackDays: 14,
   standingRuleBoost: 1,
-  standingRulesTopK: 2,
+  standingRulesTopK: 3,
   questionTurnWeight: 0.7,
   replyWeight: 0.8,
   assistantQuestionTurnWeight: 1,
@@ -318,6 +324,7 @@ const NON_NEGATIVE_NUMBERS = [
   'neighbourWeight',
   'sessionWeight',
   'overTimeSessionDecay',
+  'orderSessionDecay',
   'summaryAssistantTurnWeight',
   'firstMentionWeight',
   'ownWordsAssistantTurnWeight',

@@ -8,8 +8,11 @@ describe('conversationCue', () => {
     )
     expect(conversationCue('Summarise my progress on the thesis')).toBe('summary')
     expect(conversationCue('In which order did I bring up the vendors across our conversations?')).toBe(
-      'over-time',
+      'order',
     )
+    expect(conversationCue('List the hiring steps I mentioned, in chronological order')).toBe('order')
+    expect(conversationCue('How did my focus on sleep develop throughout our chats, in order?')).toBe('order')
+    expect(conversationCue('What should I pack in order to stay dry?')).toBeNull()
     expect(conversationCue('How many times have I changed the deadline?')).toBe('over-time')
     expect(conversationCue('How has my budget evolved throughout the project?')).toBe('over-time')
     expect(conversationCue('What database did I pick for the API?')).toBeNull()

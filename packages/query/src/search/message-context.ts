@@ -111,7 +111,8 @@ export async function messagesInContext(
     otherAuthorWeight: config.otherAuthorWeight,
     authorOf: (id) => messages.get(id)?.peerId,
   })
-  return cue ? diversifyBySession(scored, config.overTimeSessionDecay) : scored
+  if (!cue) return scored
+  return diversifyBySession(scored, cue === 'order' ? config.orderSessionDecay : config.overTimeSessionDecay)
 }
 
 /**

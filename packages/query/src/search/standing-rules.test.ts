@@ -114,4 +114,28 @@ describe('standing rules for a request', () => {
     const scoped = await engine.augment(request, { workspaceId: WS, sessionIds: ['later'], ...hitsOnly })
     expect(scoped.hits.map((hit) => hit.id)).not.toContain(told)
   })
+
+  it('ranks a short rule on the topic above a long statement that shares more words in passing', async () => {
+    const [, , rule] = await log(
+      'mixed',
+      [
+        [
+          'user',
+          'I prefer reading long laptop reviews on my phone during the commute, and I keep laptop notes, ' +
+            'travel plans, phone bills and commute times in one big spreadsheet for the whole family.',
+        ],
+        ['assistant', 'That sounds organised.'],
+        ['user', 'Always include warranty terms for laptop purchases.'],
+        ['assistant', 'Will do.'],
+      ],
+      [0, 2],
+    )
+    const engine = createQueryEngine({ store: t.store, config: { standingRulesTopK: 1 } })
+    const { hits } = await engine.augment('Can you recommend a laptop for my commute?', {
+      workspaceId: WS,
+      ...hitsOnly,
+    })
+    expect(hits[0]?.id).toBe(rule)
+    expect(hits[0]?.whyRetrieved).toContain('rule_for_topic:laptop')
+  })
 })

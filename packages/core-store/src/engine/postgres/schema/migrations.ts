@@ -13,6 +13,7 @@ import { POSTGRES_MIGRATION_0009_LLM_CACHE_AGE_INDEX } from './migration-0009-ll
 import { POSTGRES_MIGRATION_0010_PASSAGES } from './migration-0010-passages'
 import { POSTGRES_MIGRATION_0011_TOPIC_INDEX } from './migration-0011-topic-index'
 import { POSTGRES_MIGRATION_0012_STANDING_RULES } from './migration-0012-standing-rules'
+import { POSTGRES_MIGRATION_0013_RULES_REREAD } from './migration-0013-rules-reread'
 import type { PostgresMigration } from './migration-step'
 
 /**
@@ -38,6 +39,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   { version: 10, name: 'passages', sql: POSTGRES_MIGRATION_0010_PASSAGES },
   { version: 11, name: 'topic-index', sql: POSTGRES_MIGRATION_0011_TOPIC_INDEX },
   { version: 12, name: 'standing-rules', sql: POSTGRES_MIGRATION_0012_STANDING_RULES },
+  { version: 13, name: 'rules-reread', sql: POSTGRES_MIGRATION_0013_RULES_REREAD },
 ]
 
 /** The schema version this code writes (the same as SQLite's); a newer database is refused. */

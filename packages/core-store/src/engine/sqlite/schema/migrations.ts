@@ -15,6 +15,7 @@ import { MIGRATION_0009_LLM_CACHE_AGE_INDEX } from './migration-0009-llm-cache-a
 import { MIGRATION_0010_PASSAGES } from './migration-0010-passages'
 import { MIGRATION_0011_TOPIC_INDEX } from './migration-0011-topic-index'
 import { MIGRATION_0012_STANDING_RULES } from './migration-0012-standing-rules'
+import { MIGRATION_0013_RULES_REREAD } from './migration-0013-rules-reread'
 
 /** A SQLite migration step: an FTS5 table filled from the rows of its content table. */
 export type SqliteMigration = Migration<FullTextIndexed>
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly SqliteMigration[] = [
   { version: 10, name: 'passages', sql: MIGRATION_0010_PASSAGES },
   { version: 11, name: 'topic-index', sql: MIGRATION_0011_TOPIC_INDEX },
   { version: 12, name: 'standing-rules', sql: MIGRATION_0012_STANDING_RULES },
+  { version: 13, name: 'rules-reread', sql: MIGRATION_0013_RULES_REREAD },
 ]
 
 /** The schema version this code writes; a file with a higher `user_version` is refused. */
