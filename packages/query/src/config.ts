@@ -120,7 +120,7 @@ export interface QueryConfig {
   readonly assistantNeighbourWeight: number
   /**
    * An assistant's turn in a user ↔ assistant exchange scores × this: its long answers restate what the user
-   * said. @default 0.8
+   * said, and match nearly every query on their topic. @default 0.3
    */
   readonly assistantTurnWeight: number
   /**
@@ -253,7 +253,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   assistantQuestionTurnWeight: 1,
   assistantReplyWeight: 0.3,
   assistantNeighbourWeight: 0.1,
-  assistantTurnWeight: 0.8,
+  assistantTurnWeight: 0.3,
   otherAuthorWeight: 0.8,
   keywordChunks: false,
   passageWeight: 0,
