@@ -97,6 +97,32 @@ describe('message hits rescored in context', () => {
     expect(hits.find((hit) => hit.sessionId === 's2')?.whyRetrieved).toContain('session_context')
   })
 
+  it('spreads a question asking for an order across sessions, and leaves other questions in score order', async () => {
+    const s3 = await insertMessages(t.store, 's3', [
+      {
+        peerId: 'ann',
+        content: 'Pottery class today: glazing the pottery bowl, pottery kiln, pottery wheel.',
+      },
+      { peerId: 'ann', content: 'More pottery class notes: pottery glaze and pottery clay.' },
+      { peerId: 'ann', content: 'Pottery class homework: a pottery vase.' },
+    ])
+    const config = { ...OFF, firstMentionWeight: 0, sessionWeight: 1, orderSessionDecay: 0.3 }
+    const engine = createQueryEngine({ store: t.store, config })
+    const plain = await engine.augment('pottery class', { workspaceId: WS, ...hitsOnly })
+    expect(new Set(plain.hits.slice(0, 3).map((hit) => hit.id))).toEqual(new Set(s3))
+    const ordered = await engine.augment('In which order did we talk about the pottery class?', {
+      workspaceId: WS,
+      ...hitsOnly,
+    })
+    expect(new Set(ordered.hits.slice(0, 3).map((hit) => hit.sessionId))).toEqual(new Set(['s1', 's2', 's3']))
+    const kept = createQueryEngine({ store: t.store, config: { ...config, orderSessionDecay: 1 } })
+    const same = await kept.augment('In which order did we talk about the pottery class?', {
+      workspaceId: WS,
+      ...hitsOnly,
+    })
+    expect(same.hits.slice(0, 3).map((hit) => hit.sessionId)).toEqual(['s3', 's3', 's3'])
+  })
+
   it('passes a matching question turn on to its reply', async () => {
     const engine = createQueryEngine({
       store: t.store,
