@@ -1,10 +1,10 @@
+/** "should I prefer …", "how do I prioritise …": asking, not stating. */
+const NOT_ASKED = String.raw`(?<!\b(?:should|shall|can|could|would|will|do|did|might|must|to|how|if|whether)\s)`
+
 /**
  * A standing rule or preference a user gives once for later requests: "Always …", "Never …", "from now on",
  * "going forward", "I prefer", "I prioritise X over Y", "my preference is", "I'd rather". English only.
  */
-/** "should I prefer …", "how do I prioritise …": asking, not stating. */
-const NOT_ASKED = String.raw`(?<!\b(?:should|shall|can|could|would|will|do|did|might|must|to|how|if|whether)\s)`
-
 const STATES_RULE = new RegExp(
   [
     String.raw`^\s*(?:please\s+)?(?:always|never)\b`,

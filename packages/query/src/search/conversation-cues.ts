@@ -10,7 +10,7 @@ const ASKS_ORDER =
 
 /**
  * A question over the whole conversation rather than one moment of it: "across our conversations",
- * "throughout", "how many times", "in which order", "so far".
+ * "throughout", "how many times", "so far" (an order is asked by {@link ASKS_ORDER}).
  */
 const ASKS_OVER_TIME =
   /\b(?:across|throughout|how many (?:times|different)|over (?:time|the (?:past|last) (?:few )?(?:weeks|months|sessions))|so far|all the (?:times|ways|steps)|evolv(?:e|ed|ing)|chang(?:ed|es) over)\b/i

@@ -22,7 +22,8 @@ export interface GoverningRule {
 /**
  * The `standingRulesTopK` standing rules (kept by dreaming in `store.topics`) that govern a request for help
  * ("can you suggest …", "how should I …"): the rules given to an assistant that share the most topic terms with
- * the request for their length (shared terms over the square root of the rule's own), newest first on ties. None for a question about the past or the whole conversation.
+ * the request for their length (shared terms over the square root of the rule's own), newest first on ties.
+ * None for a question about the past or the whole conversation.
  */
 export async function governingRules(ctx: SearchContext, message: string): Promise<GoverningRule[]> {
   const { config, store, workspaceId } = ctx
@@ -41,17 +42,15 @@ export async function governingRules(ctx: SearchContext, message: string): Promi
       )
     ).map((m) => [m.id, m.content]),
   )
-  const topics = rules.map((rule) => ({
-    id: rule.messageId,
-    sessionId: rule.sessionId,
-    terms: [...new Set(topicTerms(texts.get(rule.messageId) ?? ''))].filter((t) => !RULE_WORDS.has(t)),
-  }))
-  const matching = topics
+  const matching = rules
     .map((rule) => {
-      const shared = rule.terms.filter((t) => asked.has(t))
+      const terms = [...new Set(topicTerms(texts.get(rule.messageId) ?? ''))].filter(
+        (t) => !RULE_WORDS.has(t),
+      )
+      const shared = terms.filter((t) => asked.has(t))
       // A short rule about the topic outweighs a long turn that names it in passing.
-      const fit = shared.length / Math.sqrt(Math.max(1, rule.terms.length))
-      return { id: rule.id, sessionId: rule.sessionId, shared, fit }
+      const fit = shared.length / Math.sqrt(Math.max(1, terms.length))
+      return { id: rule.messageId, sessionId: rule.sessionId, shared, fit }
     })
     .filter((rule) => rule.shared.length > 0)
     .sort((a, b) => b.fit - a.fit)
