@@ -9,8 +9,8 @@
  * 3. With the shipped embedder: chunks/s and messages/s of a full cycle (rules extractor, no LLM) over a
  *    two-person chat, with the facade's default offline embedder (loaded before the clock starts), with it
  *    but no message vectors (`messageEmbedBudget` 0), and with embeddings off (the baseline); and messages/s
- *    of the shipped embedder (USE-lite on worker threads) against the previous path (USE-lite on the dream's
- *    thread, batches of 8), in this run.
+ *    of the shipped embedder (int8 MiniLM on ONNX Runtime) against the path before issue 28 (USE-lite on the
+ *    dream's thread, batches of 8), in this run.
  *
  *   pnpm exec tsx --conditions=@hymem/source bench/dreaming.bench.ts [--quick]
  */
@@ -34,7 +34,7 @@ import { runWhenMain } from './results-table'
 import type { BenchOptions, BenchResult } from './types'
 
 const WS = 'bench'
-/** The embedding path before issue 28: USE-lite on the dream's own thread, batches of 8. */
+/** The default embedding path before issue 28: USE-lite on the dream's own thread, batches of 8. */
 const PREVIOUS_PATH = { threads: 0, batchSize: 8 } as const
 const TOOLS = ['redis', 'postgres', 'kafka', 'nginx', 'docker', 'terraform', 'grafana', 'vault']
 const FACT = /The (\w+) depends on (\w+) and uses (\w+)\./
@@ -249,7 +249,7 @@ async function embedderCycles(messages: number): Promise<BenchResult[]> {
       notes: notes(off),
     },
     {
-      name: `chat cycle, ${messages} msgs, ${local.name} against its previous path`,
+      name: `chat cycle, ${messages} msgs, ${local.name} against the default before issue 28`,
       unit: 'messages/s',
       value: messageRate(messages, shippedCycle),
       baseline: messageRate(messages, before),

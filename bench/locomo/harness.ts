@@ -8,7 +8,11 @@ import { join } from 'node:path'
 import type { Store } from '@hymem/core-store'
 import type { DreamConfig } from '@hymem/dreaming'
 import { createFakeEmbeddings, type EmbeddingClient } from '@hymem/extraction'
-import { createLocalEmbeddings, LOCAL_EMBEDDING_MODELS } from '@hymem/extraction/local'
+import {
+  createLocalEmbeddings,
+  DEFAULT_LOCAL_EMBEDDING_MODEL,
+  LOCAL_EMBEDDING_MODELS,
+} from '@hymem/extraction/local'
 import type { QueryConfig } from '@hymem/query'
 import { type AugmentedContext, configFromEnv, createHyMem, type HyMem, openHyMemStore } from 'hymem'
 import pg from 'pg'
@@ -206,7 +210,7 @@ export async function chooseEmbeddings(
 ): Promise<{ name: string; client: EmbeddingClient | null }> {
   const defaults = configFromEnv({}).config.embedding
   let resolved = kind === 'default' ? defaults.provider : kind
-  if (resolved === 'local') resolved = defaults.localModel
+  if (resolved === 'local') resolved = defaults.localModel ?? DEFAULT_LOCAL_EMBEDDING_MODEL
   if (resolved === 'none') return { name: resolved, client: null }
   if (resolved === 'fake') return { name: resolved, client: createFakeEmbeddings({ dimensions: 256 }) }
   const model = LOCAL_EMBEDDING_MODELS.find((m) => m === resolved)

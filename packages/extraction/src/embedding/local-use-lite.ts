@@ -54,6 +54,9 @@ async function loadInThread(): Promise<UseLiteBatchEmbedder> {
 /** Dimension of the local USE-lite vectors. */
 export const USE_LITE_DIMENSIONS = 512
 
+/** Model id of USE-lite's vectors. */
+export const USE_LITE_MODEL_ID = 'use-lite-512'
+
 /**
  * The offline Universal Sentence Encoder lite client (`name` 'local:use-lite', 512 dimensions). The model
  * (TensorFlow.js, WASM) loads lazily on the first `embed()` (~0.5 s) on each of `threads` worker threads, which
@@ -68,7 +71,7 @@ export function createUseLiteEmbeddings(options: UseLiteEmbeddingOptions = {}): 
   )
   return {
     name: 'local:use-lite',
-    model: 'use-lite-512',
+    model: USE_LITE_MODEL_ID,
     dimensions: USE_LITE_DIMENSIONS,
     async embed(texts, opts) {
       _throwIfAborted(opts?.signal)

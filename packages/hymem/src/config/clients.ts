@@ -1,3 +1,4 @@
+import type { Store } from '@hymem/core-store'
 import {
   cachedEmbeddings,
   createFakeEmbeddings,
@@ -10,12 +11,19 @@ import {
 import { HyMemError } from '../errors'
 import type { HyMemLog } from '../log'
 import type { HyMemOptions } from '../types'
+import { resolveLocalModel } from './local-model'
+import { offlineEmbeddings } from './offline-embeddings'
 import type { HyMemConfig } from './types'
 
 /** How the clients of a config are built: the log they report to and, in tests, an injected `fetch`. */
 export interface ClientOptions {
   readonly log: HyMemLog
   readonly fetch?: typeof globalThis.fetch
+}
+
+/** {@link ClientOptions} of an embedder: the open store decides the offline model when the config does not. */
+export interface EmbeddingClientOptions extends ClientOptions {
+  readonly store?: Store
 }
 
 /** The facade's extraction events, as debug lines (warnings for errors and JSON-mode fallbacks). */
@@ -41,10 +49,13 @@ export function llmFromConfig(config: Pick<HyMemConfig, 'llm'>, options: ClientO
   })
 }
 
-/** The configured embedding client, or null for provider `none`. Never probes the key. */
+/**
+ * The configured embedding client, or null for provider `none`. Never probes the key. An offline model the
+ * config leaves open is the store's (see {@link resolveLocalModel}), or the default without a store.
+ */
 export async function embeddingsFromConfig(
   config: Pick<HyMemConfig, 'embedding'>,
-  options: ClientOptions,
+  options: EmbeddingClientOptions,
 ): Promise<EmbeddingClient | null> {
   const { embedding } = config
   switch (embedding.provider) {
@@ -53,8 +64,10 @@ export async function embeddingsFromConfig(
     case 'fake':
       return createFakeEmbeddings()
     case 'local': {
-      const { createLocalEmbeddings } = await import('@hymem/extraction/local')
-      return cachedEmbeddings(createLocalEmbeddings({ model: embedding.localModel }))
+      const model = options.store
+        ? await resolveLocalModel(options.store, embedding.localModel)
+        : (embedding.localModel ?? undefined)
+      return offlineEmbeddings(model)
     }
     case 'openai-compatible': {
       if (

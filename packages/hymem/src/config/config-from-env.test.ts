@@ -25,7 +25,7 @@ describe('configFromEnv defaults', () => {
       },
       embedding: {
         provider: 'local',
-        localModel: 'use-lite',
+        localModel: null,
         apiKey: null,
         apiKeySource: null,
         baseUrl: 'https://api.deepseek.com',
@@ -169,7 +169,7 @@ describe('configFromEnv reads every variable', () => {
       },
       embedding: {
         provider: 'openai-compatible',
-        localModel: 'use-lite',
+        localModel: null,
         apiKey: 'sk-emb-0123456789',
         apiKeySource: 'HYMEM_EMBEDDING_API_KEY',
         baseUrl: 'https://api.openai.com/v1',
@@ -351,9 +351,9 @@ describe('configFromEnv reports bad values with the variable and the fix', () =>
     ).toBe('minilm')
     const bad = configFromEnv({ ...HOME, HYMEM_EMBEDDING_LOCAL_MODEL: 'bert' })
     expect(bad.errors).toEqual([
-      'HYMEM_EMBEDDING_LOCAL_MODEL must be one of use-lite, minilm, minilm-int8, e.g. HYMEM_EMBEDDING_LOCAL_MODEL=minilm (got "bert")',
+      'HYMEM_EMBEDDING_LOCAL_MODEL must be one of minilm-int8, minilm, use-lite, e.g. HYMEM_EMBEDDING_LOCAL_MODEL=minilm (got "bert")',
     ])
-    expect(bad.config.embedding.localModel).toBe('use-lite')
+    expect(bad.config.embedding.localModel).toBeNull()
     expect(
       configFromEnv({ ...HOME, HYMEM_EMBEDDING_PROVIDER: 'none', HYMEM_EMBEDDING_LOCAL_MODEL: 'minilm' })
         .warnings,

@@ -91,7 +91,7 @@ function normalise(
     },
     embedding: {
       provider,
-      localModel: parsed.HYMEM_EMBEDDING_LOCAL_MODEL,
+      localModel: parsed.HYMEM_EMBEDDING_LOCAL_MODEL ?? null,
       apiKey: embeddingKey,
       apiKeySource: embeddingKeySource,
       baseUrl: parsed.HYMEM_EMBEDDING_BASE_URL,

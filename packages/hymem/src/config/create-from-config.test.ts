@@ -149,7 +149,7 @@ describe('embedded defaults', () => {
     const memory = await createHyMemFromConfig(config)
     try {
       expect(memory.extractor.name).toBe('rules')
-      expect(memory.embeddings?.name).toBe('cached:local:use-lite')
+      expect(memory.embeddings?.name).toBe('cached:local:minilm-int8')
       await memory.notes.remember({
         description: 'Deploy day',
         content: 'Production deploys happen on Fridays.',
@@ -159,11 +159,43 @@ describe('embedded defaults', () => {
       expect(best?.note.description).toBe('Deploy day')
       expect(best?.similarity).toBeGreaterThan(0)
       expect(await _storeOf(memory).vectors.pinned('notes')).toEqual({
-        model: 'use-lite-512',
-        dimensions: 512,
+        model: 'minilm-l6-v2-int8-384',
+        dimensions: 384,
       })
     } finally {
       await memory.close()
+    }
+  })
+
+  it('keeps the model of the stored vectors while HYMEM_EMBEDDING_LOCAL_MODEL is unset', async () => {
+    dir = tempRoot()
+    const env = { HOME: dir.root, HYMEM_ROOT: dir.root }
+    const made = await createHyMemFromConfig(
+      configFromEnv({ ...env, HYMEM_EMBEDDING_LOCAL_MODEL: 'use-lite' }).config,
+    )
+    try {
+      await made.notes.remember({
+        description: 'Deploy day',
+        content: 'Production deploys happen on Fridays.',
+      })
+    } finally {
+      await made.close()
+    }
+    const reopened = await createHyMemFromConfig(configFromEnv(env).config)
+    try {
+      expect(reopened.embeddings?.name).toBe('cached:local:use-lite')
+      const [best] = await reopened.notes.search('when do we ship to production?', { minSimilarity: 0 })
+      expect(best?.note.description).toBe('Deploy day')
+    } finally {
+      await reopened.close()
+    }
+    const chosen = await createHyMemFromConfig(
+      configFromEnv({ ...env, HYMEM_EMBEDDING_LOCAL_MODEL: 'minilm-int8' }).config,
+    )
+    try {
+      expect(chosen.embeddings?.name).toBe('cached:local:minilm-int8')
+    } finally {
+      await chosen.close()
     }
   })
 

@@ -60,18 +60,20 @@ export async function createHyMemFromConfig(
   return createHyMem({
     ...facadeOptionsFromConfig(config),
     llm,
-    embeddings,
+    ...(embeddings !== undefined ? { embeddings } : {}),
     log,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.dreamIn === 'worker' ? { dreamIn: { worker: config } } : {}),
   })
 }
 
+/** The configured embedder; undefined for an offline model the config leaves open (the store decides). */
 async function embeddingClient(
   config: HyMemConfig,
   options: FromConfigOptions,
-): Promise<EmbeddingClient | null> {
+): Promise<EmbeddingClient | null | undefined> {
   const { embedding } = config
+  if (embedding.provider === 'local' && embedding.localModel === null) return undefined
   const log = options.log ?? _noopLog
   if (
     embedding.provider === 'openai-compatible' &&

@@ -49,7 +49,11 @@ describe('one set of defaults', () => {
       workspaceId: 'default',
       extractor: 'rules',
       llm: null,
-      embeddings: { name: 'cached:local:use-lite', model: 'use-lite-512', dimensions: 512 },
+      embeddings: {
+        name: 'cached:local:minilm-int8',
+        model: 'minilm-l6-v2-int8-384',
+        dimensions: 384,
+      },
     })
   })
 

@@ -124,7 +124,7 @@ export const ENV_SCHEMA = v.object({
       'local',
     ),
     v.description(
-      'Embedding back end: local (offline USE-lite, 512-d), openai-compatible, fake (tests) or none (keyword + graph only).',
+      'Embedding back end: local (an offline model, see HYMEM_EMBEDDING_LOCAL_MODEL), openai-compatible, fake (tests) or none (keyword + graph only).',
     ),
   ),
   HYMEM_EMBEDDING_LOCAL_MODEL: v.pipe(
@@ -138,10 +138,9 @@ export const ENV_SCHEMA = v.object({
           `must be one of ${LOCAL_EMBEDDING_MODELS.join(', ')}, e.g. HYMEM_EMBEDDING_LOCAL_MODEL=minilm`,
         ),
       ),
-      'use-lite',
     ),
     v.description(
-      'Offline model of provider local: use-lite (USE-lite, 512-d), minilm (all-MiniLM-L6-v2, 384-d) or minilm-int8 (the same with int8 weights, fastest).',
+      'Offline model of provider local: minilm-int8 (all-MiniLM-L6-v2 with int8 weights, 384-d, the fastest), minilm (the same with float weights) or use-lite (USE-lite, 512-d). Unset: the model the stored vectors were made with, else minilm-int8.',
     ),
   ),
   HYMEM_EMBEDDING_API_KEY: optionalText('API key of the embedding endpoint; falls back to the LLM key.'),

@@ -1,10 +1,11 @@
 import { cachedEmbeddings, type EmbeddingClient } from '@hymem/extraction'
+import type { LocalEmbeddingModel } from '@hymem/extraction/local'
 
 /**
- * The default embedder of every surface (library, CLI, MCP, server): the offline USE-lite model shipped in
- * npm, behind an LRU cache. Its packages load here, on first use; the model itself on the first `embed()`.
+ * An offline embedder shipped in npm (the default model unless `model` names one), behind an LRU cache. Its
+ * packages load here, on first use; the model itself on the first `embed()`.
  */
-export async function offlineEmbeddings(): Promise<EmbeddingClient> {
+export async function offlineEmbeddings(model?: LocalEmbeddingModel): Promise<EmbeddingClient> {
   const { createLocalEmbeddings } = await import('@hymem/extraction/local')
-  return cachedEmbeddings(createLocalEmbeddings())
+  return cachedEmbeddings(createLocalEmbeddings(model ? { model } : {}))
 }

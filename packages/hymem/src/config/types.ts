@@ -33,8 +33,11 @@ export interface HyMemConfig {
   }
   readonly embedding: {
     readonly provider: EmbeddingProvider
-    /** The offline model of provider `local`. */
-    readonly localModel: LocalEmbeddingModel
+    /**
+     * The offline model of provider `local`; null when not chosen: the model a memory's stored vectors were
+     * made with (so a memory made under an earlier default needs no re-index), else `minilm-int8`.
+     */
+    readonly localModel: LocalEmbeddingModel | null
     /** Key for provider `openai-compatible` (null for the others, or for a keyless local server). */
     readonly apiKey: string | null
     readonly apiKeySource: 'HYMEM_EMBEDDING_API_KEY' | 'HYMEM_LLM_API_KEY' | 'DEEPSEEK_API_KEY' | null

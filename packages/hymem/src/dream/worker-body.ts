@@ -75,7 +75,7 @@ export function serveDreams(port: WorkerPort, data: DreamWorkerData): void {
     return {
       store,
       extraction: dreamExtraction(store, { llm, promptVersion: data.promptVersion ?? undefined }),
-      embeddings: await embeddingsFromConfig(data.clients, { log }),
+      embeddings: await embeddingsFromConfig(data.clients, { log, store }),
     }
   })()
   const pace = waitWhileBehind(data.heartbeat)
