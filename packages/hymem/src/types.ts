@@ -53,7 +53,8 @@ export interface HyMemOptions {
   readonly extractor?: Extractor
   /**
    * Vectors for search, notes and dreaming. null → no vectors (keyword + graph + recency).
-   * @default the offline USE-lite embedder (512-d, shipped in npm; the model loads on first use)
+   * @default an offline embedder shipped in npm: the model the memory's stored vectors were made with, else
+   * int8 MiniLM (384-d; the model loads on first use). See `resolveLocalModel`.
    */
   readonly embeddings?: EmbeddingClient | null
   readonly clock?: () => Date

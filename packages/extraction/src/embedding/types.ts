@@ -1,4 +1,4 @@
-/** A text embedding model. Implementations: OpenAI-compatible, local USE-lite, fake, cached wrapper. */
+/** A text embedding model. Implementations: OpenAI-compatible, local (MiniLM, USE-lite), fake, cached wrapper. */
 export interface EmbeddingClient {
   /** Stable id for logs and `doctor`, e.g. `openai-compatible:text-embedding-3-small`. */
   readonly name: string
