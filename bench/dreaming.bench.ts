@@ -9,7 +9,7 @@
  * 3. With the shipped embedder: chunks/s and messages/s of a full cycle (rules extractor, no LLM) over a
  *    two-person chat, with the facade's default offline embedder (loaded before the clock starts), with it
  *    but no message vectors (`messageEmbedBudget` 0), and with embeddings off (the baseline); and messages/s
- *    of the shipped embedder (int8 MiniLM on ONNX Runtime) against the path before issue 28 (USE-lite on the
+ *    of the shipped embedder (MiniLM on ONNX Runtime) against the path before issue 28 (USE-lite on the
  *    dream's thread, batches of 8), in this run.
  *
  *   pnpm exec tsx --conditions=@hymem/source bench/dreaming.bench.ts [--quick]

@@ -3,9 +3,10 @@
  * the `@hymem/extraction/local` subpath, and each model's packages load only on its first `embed()`, so the
  * default import path never loads ONNX Runtime or TensorFlow.js.
  *
- * - `minilm-int8` (default): all-MiniLM-L6-v2 with int8 weights on ONNX Runtime (native CPU), 384-d, ~1 s
- *   load, the fastest; clearly better at paraphrases than USE-lite.
- * - `minilm`: the same model with float weights (vectors within ~0.99 cosine of int8's, about half as fast).
+ * - `minilm` (default): all-MiniLM-L6-v2 on ONNX Runtime (native CPU), 384-d, ~1 s load; clearly better at
+ *   paraphrases than USE-lite, and several times faster.
+ * - `minilm-int8`: the same model with int8 weights (vectors within ~0.997 cosine of the float ones), the
+ *   fastest.
  * - `use-lite`: Universal Sentence Encoder lite on TensorFlow.js (WASM), 512-d, on one worker thread per core
  *   (at most 4): the default before 0.2, kept for the memories whose vectors it made.
  *
@@ -32,16 +33,16 @@ export type { UseLiteEmbeddingOptions } from './embedding/local-use-lite'
 export { createUseLiteEmbeddings, USE_LITE_DIMENSIONS } from './embedding/local-use-lite'
 
 /** The offline models {@link createLocalEmbeddings} can build, default first. */
-export const LOCAL_EMBEDDING_MODELS = ['minilm-int8', 'minilm', 'use-lite'] as const
+export const LOCAL_EMBEDDING_MODELS = ['minilm', 'minilm-int8', 'use-lite'] as const
 export type LocalEmbeddingModel = (typeof LOCAL_EMBEDDING_MODELS)[number]
 
 /** The offline model used when none is named. */
-export const DEFAULT_LOCAL_EMBEDDING_MODEL: LocalEmbeddingModel = 'minilm-int8'
+export const DEFAULT_LOCAL_EMBEDDING_MODEL: LocalEmbeddingModel = 'minilm'
 
 /** The `model` id each offline model's vectors carry (what a vector index is pinned to). */
 export const LOCAL_MODEL_IDS: Readonly<Record<LocalEmbeddingModel, string>> = Object.freeze({
-  'minilm-int8': MINILM_INT8_MODEL_ID,
   minilm: MINILM_MODEL_ID,
+  'minilm-int8': MINILM_INT8_MODEL_ID,
   'use-lite': USE_LITE_MODEL_ID,
 })
 
@@ -62,14 +63,14 @@ export const LOCAL_EMBEDDING_DIMENSIONS = LOCAL_MODEL_DIMENSIONS[DEFAULT_LOCAL_E
 
 /** Options of {@link createLocalEmbeddings}. */
 export interface LocalEmbeddingOptions {
-  /** Which offline model. @default 'minilm-int8' */
+  /** Which offline model. @default 'minilm' */
   model?: LocalEmbeddingModel
   /** Texts per model call. @default 32 for MiniLM, 16 for USE-lite */
   batchSize?: number
 }
 
 /**
- * Creates an offline embedding client: int8 MiniLM (`name` 'local:minilm-int8', 384-d) unless `model` says
+ * Creates an offline embedding client: MiniLM (`name` 'local:minilm', 384-d) unless `model` says
  * otherwise. Nothing loads until the first `embed()`.
  */
 export function createLocalEmbeddings(options: LocalEmbeddingOptions = {}): EmbeddingClient {

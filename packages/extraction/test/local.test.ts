@@ -58,8 +58,8 @@ describeEmbeddingClientContract('local MiniLM int8 (offline)', async () => ({ cl
 })
 
 describe('createLocalEmbeddings', () => {
-  it('makes 384-d int8 MiniLM vectors by default without touching the network', async () => {
-    expect(defaultClient.name).toBe('local:minilm-int8')
+  it('makes 384-d MiniLM vectors by default without touching the network', async () => {
+    expect(defaultClient.name).toBe('local:minilm')
     expect(defaultClient.model).toBe(LOCAL_MODEL_IDS[DEFAULT_LOCAL_EMBEDDING_MODEL])
     expect(defaultClient.dimensions).toBe(LOCAL_EMBEDDING_DIMENSIONS)
     const [v] = await defaultClient.embed(['Atta is working on MedFlow'])
@@ -152,7 +152,7 @@ describe('createLocalEmbeddings', () => {
     expect(err).toBeInstanceOf(ExtractionError)
     expect((err as ExtractionError).code).toBe('INVALID_INPUT')
     expect((err as ExtractionError).message).toBe(
-      'unknown local embedding model "bert-xl": use one of minilm-int8, minilm, use-lite',
+      'unknown local embedding model "bert-xl": use one of minilm, minilm-int8, use-lite',
     )
   })
 })

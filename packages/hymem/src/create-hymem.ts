@@ -24,7 +24,7 @@ const DEFAULT_DREAM_COOLDOWN_MS = 60_000
  * Opens (creating when needed) a HyMem memory: one SQLite file plus USER.md / MEMORY.md under `root`.
  * The defaults are the CLI's and the server's: with no `llm`, dreaming uses the rule-based extractor; with no
  * `embeddings`, vectors come from an offline model: the one the memory's stored vectors were made with, else
- * int8 MiniLM (`embeddings: null` turns vectors off: search is then keyword + graph + recency). Close it with `close()`.
+ * MiniLM (`embeddings: null` turns vectors off: search is then keyword + graph + recency). Close it with `close()`.
  *
  * @example
  * import { createHyMem } from 'hymem'

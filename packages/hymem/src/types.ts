@@ -54,7 +54,7 @@ export interface HyMemOptions {
   /**
    * Vectors for search, notes and dreaming. null → no vectors (keyword + graph + recency).
    * @default an offline embedder shipped in npm: the model the memory's stored vectors were made with, else
-   * int8 MiniLM (384-d; the model loads on first use). See `resolveLocalModel`.
+   * MiniLM (384-d; the model loads on first use). See `resolveLocalModel`.
    */
   readonly embeddings?: EmbeddingClient | null
   readonly clock?: () => Date

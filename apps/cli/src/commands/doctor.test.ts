@@ -268,7 +268,7 @@ describe('hymem doctor: languages', () => {
     expect(await languages({ HYMEM_EMBEDDING_PROVIDER: 'local' })).toMatchInlineSnapshot(`
       [
         {
-          "detail": "1 of the newest 2 messages are in scripts other than Latin, but local:minilm-int8 reads English only: they are found by keyword alone (see "Languages" in the README)",
+          "detail": "1 of the newest 2 messages are in scripts other than Latin, but local:minilm reads English only: they are found by keyword alone (see "Languages" in the README)",
           "name": "languages",
           "status": "warn",
         },

@@ -351,7 +351,7 @@ describe('configFromEnv reports bad values with the variable and the fix', () =>
     ).toBe('minilm')
     const bad = configFromEnv({ ...HOME, HYMEM_EMBEDDING_LOCAL_MODEL: 'bert' })
     expect(bad.errors).toEqual([
-      'HYMEM_EMBEDDING_LOCAL_MODEL must be one of minilm-int8, minilm, use-lite, e.g. HYMEM_EMBEDDING_LOCAL_MODEL=minilm (got "bert")',
+      'HYMEM_EMBEDDING_LOCAL_MODEL must be one of minilm, minilm-int8, use-lite, e.g. HYMEM_EMBEDDING_LOCAL_MODEL=minilm (got "bert")',
     ])
     expect(bad.config.embedding.localModel).toBeNull()
     expect(

@@ -149,7 +149,7 @@ describe('embedded defaults', () => {
     const memory = await createHyMemFromConfig(config)
     try {
       expect(memory.extractor.name).toBe('rules')
-      expect(memory.embeddings?.name).toBe('cached:local:minilm-int8')
+      expect(memory.embeddings?.name).toBe('cached:local:minilm')
       await memory.notes.remember({
         description: 'Deploy day',
         content: 'Production deploys happen on Fridays.',
@@ -159,7 +159,7 @@ describe('embedded defaults', () => {
       expect(best?.note.description).toBe('Deploy day')
       expect(best?.similarity).toBeGreaterThan(0)
       expect(await _storeOf(memory).vectors.pinned('notes')).toEqual({
-        model: 'minilm-l6-v2-int8-384',
+        model: 'minilm-l6-v2-384',
         dimensions: 384,
       })
     } finally {
@@ -199,17 +199,17 @@ describe('embedded defaults', () => {
     }
   })
 
-  it('uses the offline MiniLM model with HYMEM_EMBEDDING_LOCAL_MODEL=minilm', async () => {
+  it('uses the int8 MiniLM model with HYMEM_EMBEDDING_LOCAL_MODEL=minilm-int8', async () => {
     dir = tempRoot()
     const { config, errors } = configFromEnv({
       HOME: dir.root,
       HYMEM_ROOT: dir.root,
-      HYMEM_EMBEDDING_LOCAL_MODEL: 'minilm',
+      HYMEM_EMBEDDING_LOCAL_MODEL: 'minilm-int8',
     })
     expect(errors).toEqual([])
     const memory = await createHyMemFromConfig(config)
     try {
-      expect(memory.embeddings?.name).toBe('cached:local:minilm')
+      expect(memory.embeddings?.name).toBe('cached:local:minilm-int8')
       await memory.notes.remember({ description: 'Pet', content: 'Maria recently got herself a young dog.' })
       await memory.notes.remember({
         description: 'Commute',
@@ -218,7 +218,7 @@ describe('embedded defaults', () => {
       const [best] = await memory.notes.search('she adopted a puppy', { minSimilarity: 0 })
       expect(best?.note.description).toBe('Pet')
       expect(await _storeOf(memory).vectors.pinned('notes')).toEqual({
-        model: 'minilm-l6-v2-384',
+        model: 'minilm-l6-v2-int8-384',
         dimensions: 384,
       })
     } finally {

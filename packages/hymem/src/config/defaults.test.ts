@@ -50,8 +50,8 @@ describe('one set of defaults', () => {
       extractor: 'rules',
       llm: null,
       embeddings: {
-        name: 'cached:local:minilm-int8',
-        model: 'minilm-l6-v2-int8-384',
+        name: 'cached:local:minilm',
+        model: 'minilm-l6-v2-384',
         dimensions: 384,
       },
     })

@@ -140,7 +140,7 @@ export const ENV_SCHEMA = v.object({
       ),
     ),
     v.description(
-      'Offline model of provider local: minilm-int8 (all-MiniLM-L6-v2 with int8 weights, 384-d, the fastest), minilm (the same with float weights) or use-lite (USE-lite, 512-d). Unset: the model the stored vectors were made with, else minilm-int8.',
+      'Offline model of provider local: minilm (all-MiniLM-L6-v2, 384-d), minilm-int8 (the same with int8 weights, the fastest) or use-lite (USE-lite, 512-d). Unset: the model the stored vectors were made with, else minilm.',
     ),
   ),
   HYMEM_EMBEDDING_API_KEY: optionalText('API key of the embedding endpoint; falls back to the LLM key.'),

@@ -35,7 +35,7 @@ export interface HyMemConfig {
     readonly provider: EmbeddingProvider
     /**
      * The offline model of provider `local`; null when not chosen: the model a memory's stored vectors were
-     * made with (so a memory made under an earlier default needs no re-index), else `minilm-int8`.
+     * made with (so a memory made under an earlier default needs no re-index), else `minilm`.
      */
     readonly localModel: LocalEmbeddingModel | null
     /** Key for provider `openai-compatible` (null for the others, or for a keyless local server). */
