@@ -1,19 +1,18 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
+import { databaseAtVersion } from '../../../../test/database-at-version'
 import { spawnStoreWorker, waitForExit } from '../../../../test/spawn-worker'
 import { useTempStores } from '../../../../test/store-harness'
 import type { StoreLogEvent } from '../../../store/types'
 import { openStore } from '../open-store'
-import { MIGRATIONS, SCHEMA_VERSION } from './migrations'
+import { SCHEMA_VERSION } from './migrations'
 
 /**
  * A database file as HyMem left it at schema version 7, holding Chinese, Korean and English messages, and
  * `filler` more English ones.
  */
 function writeVersion7(path: string, filler = 0): void {
-  const raw = new Database(path)
-  for (const migration of MIGRATIONS.filter((m) => m.version <= 7)) raw.exec(migration.sql)
-  raw.pragma('user_version = 7')
+  const raw = databaseAtVersion(path, 7)
   const at = '2026-01-05T00:00:00.000Z'
   raw.exec(`
     INSERT INTO workspaces (id, created_at) VALUES ('w', '${at}');

@@ -1,15 +1,13 @@
-import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
+import { databaseAtVersion } from '../../../../test/database-at-version'
 import { useTempStores } from '../../../../test/store-harness'
 import { builderOf } from '../../../store/builder'
 import { openStore } from '../open-store'
-import { MIGRATIONS, SCHEMA_VERSION } from './migrations'
+import { SCHEMA_VERSION } from './migrations'
 
 /** A database file as HyMem left it at schema version 12: one session's topics read to its end. */
 function writeVersion12(path: string): void {
-  const raw = new Database(path)
-  for (const migration of MIGRATIONS.filter((m) => m.version <= 12)) raw.exec(migration.sql)
-  raw.pragma('user_version = 12')
+  const raw = databaseAtVersion(path, 12)
   raw.exec(`
     INSERT INTO workspaces (id, created_at) VALUES ('w', '2026-01-01T00:00:00.000Z');
     INSERT INTO sessions (workspace_id, id, started_at, created_at)
