@@ -294,6 +294,23 @@ describe('augment against a real OpenAI-compatible embedding endpoint', () => {
     expect(second.hits).toEqual(first.hits)
   })
 
+  it("embeds the query without the peers it names: a peer's name does not pull its short turns near", async () => {
+    const engine = createQueryEngine({ store: t.store, embeddings: client() })
+    await engine.augment("What does Atta's team write documentation in?", { workspaceId: WS })
+    await engine.augment('What does atta say, Atta?', { workspaceId: WS })
+    expect(server.embeddingRequests.map((request) => request.inputs)).toEqual([
+      ['What does team write documentation in?'],
+      ['What does say, ?'],
+    ])
+    const unboosted = createQueryEngine({
+      store: t.store,
+      embeddings: client(),
+      config: { peerMentionBoost: 0 },
+    })
+    await unboosted.augment('What does Atta say?', { workspaceId: WS })
+    expect(server.embeddingRequests.at(-1)?.inputs).toEqual(['What does Atta say?'])
+  })
+
   it('keeps answering from keywords when the embedder fails', async () => {
     server.fail({ kind: 'server_error' })
     const events: QueryLogEvent[] = []

@@ -24,6 +24,7 @@ import type { SearchContext } from './search/context'
 import { searchEpisodes, searchProcedures } from './search/episodes'
 import { searchHits } from './search/hits'
 import { searchNotes } from './search/notes'
+import { findPeerMentions, NO_PEER_MENTIONS, withoutPeerNames } from './search/peer-mentions'
 import { writeSearchLog } from './search-log'
 import { collectSuppressed, type SuppressedSources } from './suppressed'
 import type { AugmentedContext, AugmentLimits, AugmentOptions, QueryEngineOptions } from './types'
@@ -78,7 +79,14 @@ export async function augment(
     }
   }
 
-  const vectorPromise = embedQuery(deps, message, signal)
+  const mentions =
+    config.peerMentionBoost > 0
+      ? findPeerMentions(store, workspaceId, message)
+      : Promise.resolve(NO_PEER_MENTIONS)
+  const vectorPromise = mentions.then(
+    (named) => embedQuery(deps, withoutPeerNames(message, named.words), signal),
+    () => embedQuery(deps, message, signal),
+  )
   const [userMd, memoryMd] = await time('profile', () =>
     Promise.all([
       profileText(options.userMd, deps.files?.userMd, log),
@@ -97,6 +105,7 @@ export async function augment(
         ? await store.sessions.listIdsForPeer(workspaceId, options.peerId)
         : undefined),
     text: message,
+    mentions,
     log,
     nearest: async (index: VectorIndexName, k: number) => {
       const vector = await vectorPromise

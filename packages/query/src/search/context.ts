@@ -1,6 +1,7 @@
 import type { Store, VectorHit, VectorIndexName } from '@hymem/core-store'
 import type { QueryConfig } from '../config'
 import type { QueryLogger } from '../types'
+import type { PeerMentions } from './peer-mentions'
 
 /** What every search step of one augment shares. */
 export interface SearchContext {
@@ -14,6 +15,8 @@ export interface SearchContext {
   readonly scopeSessionIds: readonly string[] | undefined
   /** The user's message, searched as full text with common English words left out. */
   readonly text: string
+  /** The workspace's peers the message names (none when `peerMentionBoost` is 0). */
+  readonly mentions: Promise<PeerMentions>
   /** Nearest neighbours in an index; `[]` without an embedder or when the index fails (reported to the log). */
   readonly nearest: (index: VectorIndexName, k: number) => Promise<VectorHit[]>
   /**

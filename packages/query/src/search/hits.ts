@@ -7,7 +7,6 @@ import { conversationCue } from './conversation-cues'
 import { firstMentionScores } from './first-mentions'
 import { messageSimilarities, messagesInContext } from './message-context'
 import { passageReasons, searchPassages, withPassageScores, withPassageSimilarities } from './passages'
-import { findPeerMentions } from './peer-mentions'
 import { governingRules } from './standing-rules'
 
 /** Characters of each candidate shown to the reranker. */
@@ -44,10 +43,7 @@ export async function searchHits(
   const chunkVectors = config.vectorChunkWeight > 0 ? ctx.nearest('chunks', pool) : Promise.resolve([])
   chunkVectors.catch(() => undefined)
   let started = performance.now()
-  const mentions =
-    config.peerMentionBoost > 0
-      ? await findPeerMentions(ctx, message)
-      : { peers: new Set<string>(), words: new Set<string>() }
+  const mentions = await ctx.mentions
   const wordFilter = { skipCommonWords: true, skipWords: mentions.words }
   const messageQuery = {
     ...wordFilter,
