@@ -294,13 +294,13 @@ describe('augment against a real OpenAI-compatible embedding endpoint', () => {
     expect(second.hits).toEqual(first.hits)
   })
 
-  it("embeds the query without the peers it names: a peer's name does not pull its short turns near", async () => {
+  it('embeds the query in the first person of the peers it names, as their turns are told', async () => {
     const engine = createQueryEngine({ store: t.store, embeddings: client() })
     await engine.augment("What does Atta's team write documentation in?", { workspaceId: WS })
     await engine.augment('What does atta say, Atta?', { workspaceId: WS })
     expect(server.embeddingRequests.map((request) => request.inputs)).toEqual([
-      ['What does team write documentation in?'],
-      ['What does say, ?'],
+      ['What does my team write documentation in?'],
+      ['What does I say, I?'],
     ])
     const unboosted = createQueryEngine({
       store: t.store,

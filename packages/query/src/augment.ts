@@ -24,7 +24,7 @@ import type { SearchContext } from './search/context'
 import { searchEpisodes, searchProcedures } from './search/episodes'
 import { searchHits } from './search/hits'
 import { searchNotes } from './search/notes'
-import { findPeerMentions, NO_PEER_MENTIONS, withoutPeerNames } from './search/peer-mentions'
+import { findPeerMentions, inFirstPerson, NO_PEER_MENTIONS } from './search/peer-mentions'
 import { writeSearchLog } from './search-log'
 import { collectSuppressed, type SuppressedSources } from './suppressed'
 import type { AugmentedContext, AugmentLimits, AugmentOptions, QueryEngineOptions } from './types'
@@ -84,7 +84,7 @@ export async function augment(
       ? findPeerMentions(store, workspaceId, message)
       : Promise.resolve(NO_PEER_MENTIONS)
   const vectorPromise = mentions.then(
-    (named) => embedQuery(deps, withoutPeerNames(message, named.words), signal),
+    (named) => embedQuery(deps, inFirstPerson(message, named.peers), signal),
     () => embedQuery(deps, message, signal),
   )
   const [userMd, memoryMd] = await time('profile', () =>

@@ -29,8 +29,9 @@ export interface QueryConfig {
   /**
    * Messages written by a peer the query names (its id, e.g. "alice" in "what did Alice adopt?") get their
    * keyword score multiplied by `1 + peerMentionBoost`, and the name leaves the keyword query (a turn rarely
-   * names its own author) and the text embedded for the query (turns are embedded after their author's name,
-   * so the name alone would pull that peer's shortest turns nearest). 0 disables all three. @default 1
+   * names its own author), and the query is embedded as that peer would have said it ("When did Nate win?" as
+   * "When did I win?": turns are embedded after their author's name, in the first person, and a name in the
+   * query would pull that peer's shortest turns nearest). 0 disables all three. @default 1
    */
   readonly peerMentionBoost: number
   /** Share of a message's keyword score added to each nearby turn of its session (0 disables). @default 0.3 */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchPeers, withoutPeerNames } from './peer-mentions'
+import { inFirstPerson, matchPeers } from './peer-mentions'
 
 const words = (text: string) =>
   text
@@ -26,29 +26,32 @@ describe('matchPeers', () => {
   })
 })
 
-describe('withoutPeerNames', () => {
-  const named = (...words: string[]) => new Set(words)
+describe('inFirstPerson', () => {
+  const named = (...ids: string[]) => new Set(ids)
 
-  it('drops the words that named peers, and their possessive, whatever their case', () => {
-    expect(withoutPeerNames('Where did Joanna travel to in July 2022?', named('joanna'))).toBe(
-      'Where did travel to in July 2022?',
+  it('puts the peers a question names in the first person, whatever their case', () => {
+    expect(inFirstPerson('When did Nate win his third tourney?', named('nate'))).toBe(
+      'When did I win his third tourney?',
     )
-    expect(withoutPeerNames("What is CAROLINE's identity, and Bob’s?", named('caroline', 'bob'))).toBe(
-      'What is identity, and ?',
+    expect(inFirstPerson("What is CAROLINE's identity, and Bob’s?", named('caroline', 'bob'))).toBe(
+      'What is my identity, and my?',
     )
   })
 
-  it('keeps the words a name is part of, and the message when only names are left', () => {
-    expect(withoutPeerNames('Did alberta call al?', named('al'))).toBe('Did alberta call ?')
-    expect(withoutPeerNames('Joanna?', named('joanna'))).toBe('Joanna?')
-    expect(withoutPeerNames('Nothing named here', named())).toBe('Nothing named here')
+  it('replaces a multi-word peer id once, however its words are separated', () => {
+    expect(inFirstPerson("Did Mary Ann call mary-ann's mom?", named('mary_ann'))).toBe('Did I call my mom?')
   })
 
-  it('treats a name as text, not as a pattern', () => {
-    expect(withoutPeerNames('ask a.b or axb', named('a.b'))).toBe('ask or axb')
+  it('keeps the words a name is part of, and messages that name no one', () => {
+    expect(inFirstPerson('Did alberta call al?', named('al'))).toBe('Did alberta call I?')
+    expect(inFirstPerson('Nothing named here', named())).toBe('Nothing named here')
+  })
+
+  it('treats a peer id as text, not as a pattern', () => {
+    expect(inFirstPerson('ask a.b or axb', named('a.b'))).toBe('ask I or axb')
   })
 
   it('keeps line breaks and the words of other scripts', () => {
-    expect(withoutPeerNames('Мария said:\nпривет', named('мария'))).toBe('said:\nпривет')
+    expect(inFirstPerson('Мария said:\nпривет', named('мария'))).toBe('I said:\nпривет')
   })
 })

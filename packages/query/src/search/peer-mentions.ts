@@ -49,18 +49,24 @@ export function matchPeers(peerIds: readonly string[], words: readonly string[])
 }
 
 /**
- * `message` without the words that named peers (and their possessive "'s"), for the query's vector: every
- * message is embedded after its author's name, so a short turn ("Joanna: Bye!") sits near any query naming
- * its author. The author is weighed by the peer-mention boost instead. The message itself when nothing
- * else would be left.
+ * The query as the peers it names would have said it, for the query's vector: turns are embedded after their
+ * author's name and told in the first person, so "When did Nate win his third tourney?" is embedded as "When
+ * did I win his third tourney?". With the name left in, the name alone pulls that peer's shortest turns
+ * ("nate: See ya!") nearest; the author counts through the peer-mention boost instead.
  */
-export function withoutPeerNames(message: string, words: ReadonlySet<string>): string {
-  if (words.size === 0) return message
-  const names = [...words].map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')
-  const named = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])(?:${names})(?:['’]s)?(?![\\p{L}\\p{N}\\p{M}])`, 'giu')
-  const left = message
-    .replace(named, ' ')
-    .replace(/[ \t]{2,}/g, ' ')
-    .trim()
-  return /[\p{L}\p{N}]/u.test(left) ? left : message
+export function inFirstPerson(message: string, peers: ReadonlySet<string>): string {
+  const names = [...peers].flatMap((id) => {
+    const parts = [...tokenizeForFts(id)].map(escapeRegExp)
+    return parts.length === 0 ? [] : [parts.join('[^\\p{L}\\p{N}]+')]
+  })
+  if (names.length === 0) return message
+  const named = new RegExp(
+    `(?<![\\p{L}\\p{N}\\p{M}])(?:${names.join('|')})(['’]s)?(?![\\p{L}\\p{N}\\p{M}])`,
+    'giu',
+  )
+  return message.replace(named, (_name, possessive: string | undefined) => (possessive ? 'my' : 'I'))
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
