@@ -48,6 +48,11 @@ export type RetrievalReason =
    */
   | { readonly kind: 'first_mention'; readonly term: string }
   /**
+   * The turn holds an identifier the message names (an error code, a version, a file, a symbol) that few
+   * turns hold: it leads the turns that only resemble it. Code `exact_term:<term>`.
+   */
+  | { readonly kind: 'exact_term'; readonly term: string }
+  /**
    * A long message scored by this passage of it, `[start, end)` in its text (see `store.passages`). Code
    * `passage:<start>..<end>`.
    */
@@ -102,6 +107,8 @@ export function reasonCode(reason: RetrievalReason): string {
       return 'denial'
     case 'first_mention':
       return `first_mention:${reason.term}`
+    case 'exact_term':
+      return `exact_term:${reason.term}`
     case 'passage':
       return `passage:${reason.start}..${reason.end}`
     case 'date_window':

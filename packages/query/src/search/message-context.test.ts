@@ -210,6 +210,31 @@ describe('message hits rescored in context', () => {
     ).not.toContain(ids[1])
   })
 
+  it('puts the turn holding a rare identifier the query names ahead of turns only near it in meaning', async () => {
+    const query = 'How did we get past ERR_OSSL_EVP_UNSUPPORTED in the build?'
+    const ids = await insertMessages(t.store, 's5', [
+      {
+        peerId: 'ann',
+        content: 'The build broke after the Node upgrade: an OpenSSL error in the build step.',
+      },
+      { peerId: 'bob', content: 'Setting NODE_OPTIONS fixed ERR_OSSL_EVP_UNSUPPORTED for us.' },
+    ])
+    const paraphrase = 'ann: The build broke after the Node upgrade: an OpenSSL error in the build step.'
+    const exact = 'bob: Setting NODE_OPTIONS fixed ERR_OSSL_EVP_UNSUPPORTED for us.'
+    const embeddings = fixedEmbeddings(
+      { [query]: [1, 0], [paraphrase]: [0.99, 0.14], [exact]: [0.3, 0.95] },
+      [0, 1],
+    )
+    await indexVectors(t.store, embeddings, 'messages', [
+      { id: ids[0]!, text: paraphrase },
+      { id: ids[1]!, text: exact },
+    ])
+    const engine = createQueryEngine({ store: t.store, embeddings, config: { ...OFF, denseTurnWeight: 3 } })
+    const { hits } = await engine.augment(query, { workspaceId: WS, sessionIds: ['s5'], ...hitsOnly })
+    expect(hits.map((hit) => hit.id)).toEqual([ids[1], ids[0]])
+    expect(hits[0]!.whyRetrieved).toContain('exact_term:ERR_OSSL_EVP_UNSUPPORTED')
+  })
+
   it('for a question about time, lifts turns naming a time and turns written in the named period', async () => {
     const ids = await insertMessages(t.store, 's4', [
       { peerId: 'ann', content: 'The pottery show was great fun.', createdAt: '2023-05-02T10:00:00.000Z' },

@@ -5,6 +5,7 @@ import {
   type MessageCandidate,
   scoreInContext,
 } from '../rank/context-scoring'
+import { leadWithExactTerms } from '../rank/exact-terms'
 import { diversifyBySession } from '../rank/session-diversity'
 import type { SearchContext } from './context'
 import { asksEver, asksOwnWords, conversationCue } from './conversation-cues'
@@ -111,8 +112,10 @@ export async function messagesInContext(
     otherAuthorWeight: config.otherAuthorWeight,
     authorOf: (id) => messages.get(id)?.peerId,
   })
-  if (!cue) return scored
-  return diversifyBySession(scored, cue === 'order' ? config.orderSessionDecay : config.overTimeSessionDecay)
+  const ordered = cue
+    ? diversifyBySession(scored, cue === 'order' ? config.orderSessionDecay : config.overTimeSessionDecay)
+    : scored
+  return leadWithExactTerms(ctx.text, ordered, (id) => messages.get(id)?.content)
 }
 
 /**
