@@ -82,7 +82,8 @@ export interface QueryConfig {
   /**
    * Weight of a message's similarity to the query beside its keyword score (the best keyword hit scores 1):
    * `denseTurnWeight × max(0, (similarity − denseTurnFloor) / (1 − denseTurnFloor))`. 0 disables message
-   * vectors. @default 1
+   * vectors. 2 since the query is embedded in the first person of the peers it names (1 before; on LoCoMo dev
+   * R@10 0.817 → 0.822, BEAM-500K dev 0.600 → 0.609: bench/RESULTS.md). @default 2
    */
   readonly denseTurnWeight: number
   /** Similarity below which a message's meaning adds nothing (on the embedder's cosine scale). @default 0.2 */
@@ -243,7 +244,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   ownWordsAssistantTurnWeight: 0.3,
   denialBoost: 1,
   denseTurnTopK: 30,
-  denseTurnWeight: 1,
+  denseTurnWeight: 2,
   denseTurnFloor: 0.2,
   timeQuestionBoost: 1,
   dateWindowBoost: 1,
