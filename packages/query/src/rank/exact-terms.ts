@@ -1,5 +1,6 @@
 import { ENGLISH_STOP_WORDS } from '@hymem/core-store'
 import type { RetrievalReason } from '../reasons'
+import { escapeRegExp } from '../reg-exp'
 
 /** Most candidate turns an identifier may occur in and still be rare enough to lead. */
 export const MAX_EXACT_TERM_TURNS = 5
@@ -80,8 +81,4 @@ export function leadWithExactTerms<T extends TextCandidate>(
     }
   }
   return [...lead, ...rest]
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

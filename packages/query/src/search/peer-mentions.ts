@@ -1,4 +1,5 @@
 import { type Store, tokenizeForFts } from '@hymem/core-store'
+import { escapeRegExp } from '../reg-exp'
 
 /** Peers whose id the message names, and the (lower-case) words that named them. */
 export interface PeerMentions {
@@ -65,8 +66,4 @@ export function inFirstPerson(message: string, peers: ReadonlySet<string>): stri
     'giu',
   )
   return message.replace(named, (_name, possessive: string | undefined) => (possessive ? 'my' : 'I'))
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
