@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RetrievalReason } from '../reasons'
-import { identifiersOf, leadWithExactTerms, MAX_EXACT_TERM_TURNS } from './exact-terms'
+import { identifiersOf, leadWithExactTerms, MAX_EXACT_TERM_TURNS, MAX_EXACT_TERMS } from './exact-terms'
 
 describe('identifiersOf', () => {
   it.each([
@@ -21,6 +21,15 @@ describe('identifiersOf', () => {
     'List the order in which I brought these up. Mention ONLY and ONLY ten items.',
   ])('finds none in plain chat: %j', (message) => {
     expect(identifiersOf(message)).toEqual([])
+  })
+})
+
+describe('identifiersOf on a pasted stack trace', () => {
+  it('keeps the first identifiers only', () => {
+    const trace = Array.from({ length: 200 }, (_, i) => `at handler_${i} (src/file${i}.ts:${i})`).join('\n')
+    const found = identifiersOf(trace)
+    expect(found).toHaveLength(MAX_EXACT_TERMS)
+    expect(found[0]).toBe('handler_0')
   })
 })
 

@@ -8,18 +8,25 @@ export const MAX_EXACT_TERM_TURNS = 5
 /** Longest message prefix read for identifiers (characters). */
 const MAX_SCAN_CHARS = 2000
 
+/**
+ * Most identifiers looked for in the candidates: each is matched against every candidate's text, and a pasted
+ * stack trace or file names hundreds.
+ */
+export const MAX_EXACT_TERMS = 8
+
 /** Runs of letters, digits and the joiners identifiers are made of (`ERR_OSSL`, `v2.3.1`, `useEffect`). */
 const TOKEN = /[\p{L}\p{N}]+(?:[._\-/:][\p{L}\p{N}]+)*/gu
 
 /**
  * The identifiers a message names: tokens no dictionary word looks like, an error code, a version, a file,
- * a symbol (`ERR_OSSL_EVP_UNSUPPORTED`, `E11000`, `v2.3.1`, `config.yaml`, `useEffect`, `CORS`). Plain words,
- * numbers and dates are not identifiers.
+ * a symbol (`ERR_OSSL_EVP_UNSUPPORTED`, `E11000`, `v2.3.1`, `config.yaml`, `useEffect`, `CORS`), the first
+ * {@link MAX_EXACT_TERMS}. Plain words, numbers and dates are not identifiers.
  */
 export function identifiersOf(message: string): string[] {
   const found = new Set<string>()
   for (const [token] of message.slice(0, MAX_SCAN_CHARS).matchAll(TOKEN)) {
     if (isIdentifier(token)) found.add(token)
+    if (found.size >= MAX_EXACT_TERMS) break
   }
   return [...found]
 }
