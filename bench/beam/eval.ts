@@ -5,7 +5,7 @@
  *   pnpm eval:beam <BEAM folder> [--chats 100K/11-20,500K/6-35] [--final-check]
  *                  [--systems hymem,bm25,dense] [--embeddings default|none|local|use-lite|minilm|fake]
  *                  [--query '{...}' | --variants '{"name":{...},...}'] [--dream '{...}']
- *                  [--misses [--misses-k 10]] [--json]
+ *                  [--misses [--misses-k 10]] [--keep-stores <folder>] [--json]
  *
  * The folder is BEAM's repository root or its `chats` folder (fetched outside the project; never commit
  * it). `--chats` defaults to the development chats; the held-out chats (100K/1-10, 500K/1-5) are refused
@@ -16,7 +16,11 @@
  * one JSON object. `--variants` asks the questions once per named `QueryConfig` override over one ingested and
  * dreamed store per chat, and reports each variant as a system of its own. `--misses` also prints, per HyMem
  * variant, every question whose evidence is not all among the top k turns, with the turns returned instead.
+ * `--keep-stores` keeps each chat's dreamed store in a folder of its own there and reuses it in later runs with
+ * the same embedder and `--dream` (query experiments on 500K then skip minutes of dreaming per chat); empty
+ * it after changing dreaming code.
  */
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createLocalEmbeddings } from '@hymem/extraction/local'
 import type { QueryConfig } from '@hymem/query'
@@ -49,6 +53,7 @@ const { values, positionals } = parseArgs({
     variants: { type: 'string' },
     dream: { type: 'string' },
     misses: { type: 'boolean', default: false },
+    'keep-stores': { type: 'string' },
     'misses-k': { type: 'string', default: '10' },
     json: { type: 'boolean', default: false },
   },
@@ -108,6 +113,9 @@ async function main(): Promise<void> {
       const prepared = await prepareConversation(chat, {
         embeddings: embeddings.client,
         ...(dream ? { dream } : {}),
+        ...(values['keep-stores']
+          ? { keepIn: join(resolve(values['keep-stores']), chatName(ref).replace('/', '-')) }
+          : {}),
       })
       try {
         ingestMs += prepared.ingestMs

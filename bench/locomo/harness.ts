@@ -17,6 +17,7 @@ import type { QueryConfig } from '@hymem/query'
 import { type AugmentedContext, configFromEnv, createHyMem, type HyMem, openHyMemStore } from 'hymem'
 import pg from 'pg'
 import type { EvalQuestion, LocomoConversation } from './dataset'
+import { clearKeptStore, keptStoreKey, markKeptStore, readKeptStore } from './kept-stores'
 import {
   type ConversationRecall,
   perConversation,
@@ -54,6 +55,11 @@ export interface PrepareOptions {
    * schema of its own there (a fresh PGlite for `pglite:memory`), dropped on `dispose()`.
    */
   readonly database?: string
+  /**
+   * A folder where this conversation's dreamed SQLite store is kept: reused when it was dreamed from the same
+   * turns, embedder and dream settings, else dreamed there again (`kept-stores.ts`).
+   */
+  readonly keepIn?: string
 }
 
 let schemas = 0
@@ -85,7 +91,18 @@ export async function prepareConversation(
   conversation: Pick<LocomoConversation, 'sessions'>,
   options: PrepareOptions,
 ): Promise<PreparedConversation> {
-  const root = mkdtempSync(join(tmpdir(), 'hymem-locomo-'))
+  if (options.keepIn && options.database)
+    throw new Error('kept stores are SQLite files: drop the database option')
+  const keptKey = options.keepIn
+    ? keptStoreKey({
+        sessions: conversation.sessions,
+        embedder: options.embeddings ? [options.embeddings.name, options.embeddings.model] : null,
+        dream: options.dream ?? null,
+      })
+    : null
+  const kept = options.keepIn && keptKey ? readKeptStore(options.keepIn, keptKey) : null
+  if (options.keepIn && !kept) clearKeptStore(options.keepIn)
+  const root = options.keepIn ?? mkdtempSync(join(tmpdir(), 'hymem-locomo-'))
   const database = options.database ? conversationDatabase(options.database) : null
   const lastTurn = conversation.sessions.at(-1)?.turns.at(-1)?.createdAt ?? new Date().toISOString()
   const now = new Date(Date.parse(lastTurn) + 86_400_000)
@@ -106,8 +123,9 @@ export async function prepareConversation(
     await memory.close()
     await store.close()
     await database?.drop()
-    rmSync(root, { recursive: true, force: true })
+    if (!options.keepIn) rmSync(root, { recursive: true, force: true })
   }
+  if (kept) return { memory, store, turnOf: kept, ingestMs: 0, dreamMs: 0, dispose }
   try {
     const turnOf = new Map<number, string>()
     let started = performance.now()
@@ -116,6 +134,7 @@ export async function prepareConversation(
     started = performance.now()
     await dreamAll(memory)
     const dreamMs = performance.now() - started
+    if (options.keepIn && keptKey) markKeptStore(options.keepIn, keptKey, turnOf)
     return { memory, store, turnOf, ingestMs, dreamMs, dispose }
   } catch (error) {
     await dispose()

@@ -52,12 +52,13 @@ describe('misses', () => {
       category: 2,
       question: 'When did Ann adopt her dog?',
       evidence: [
-        { turn: 'D1:2', found: false },
-        { turn: 'D2:1', found: true },
+        { turn: 'D1:2', found: false, rank: 3 },
+        { turn: 'D2:1', found: true, rank: 1 },
       ],
       returned: ['D2:1', 'D1:1'],
     })
     expect(findMiss(question, [], 10)?.returned).toEqual([])
+    expect(findMiss(question, [], 10)?.evidence.map((e) => e.rank)).toEqual([null, null])
   })
 
   it('prints the question, found and missing evidence, and what was returned instead', () => {
@@ -66,8 +67,8 @@ describe('misses', () => {
     expect(formatMiss(miss, turnTexts(conversation, 30))).toEqual([
       'locomo_0_qa7 (category 2): When did Ann adopt her dog?',
       '  evidence:',
-      '    - D1:2    Bob: How is the puppy?',
-      '    + D2:1    Ann: I adopted Rex last week,…',
+      '    - D1:2    #3   Bob: How is the puppy?',
+      '    + D2:1    #2   Ann: I adopted Rex last week,…',
       '  returned (top 2):',
       '     1 ~ D1:1    Ann: Hi Bob!',
       '     2 * D2:1    Ann: I adopted Rex last week,…',

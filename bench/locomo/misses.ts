@@ -7,8 +7,12 @@ export interface Miss {
   /** LoCoMo's category number, or BEAM's ability. */
   readonly category: number | string
   readonly question: string
-  /** Every evidence turn, `found` when it is among the top k. */
-  readonly evidence: readonly { readonly turn: string; readonly found: boolean }[]
+  /** Every evidence turn: `found` among the top k, `rank` its place in the whole list (1-based; null if absent). */
+  readonly evidence: readonly {
+    readonly turn: string
+    readonly found: boolean
+    readonly rank: number | null
+  }[]
   /** The top k ranked turns. */
   readonly returned: readonly string[]
 }
@@ -21,7 +25,10 @@ export function findMiss(
 ): Miss | null {
   const returned = rankedTurns.slice(0, k)
   const top = new Set(returned)
-  const evidence = question.evidence.map((turn) => ({ turn, found: top.has(turn) }))
+  const evidence = question.evidence.map((turn) => {
+    const place = rankedTurns.indexOf(turn)
+    return { turn, found: top.has(turn), rank: place < 0 ? null : place + 1 }
+  })
   if (evidence.every((e) => e.found)) return null
   return { id: question.id, category: question.category, question: question.question, evidence, returned }
 }
@@ -42,15 +49,16 @@ export function turnTexts(
 }
 
 /**
- * A miss for reading: the question, each evidence turn marked found (`+`) or missing (`-`), then the
- * returned turns in rank order (`*` marks evidence, `~` a turn from an evidence session).
+ * A miss for reading: the question, each evidence turn marked found (`+`) or missing (`-`) with its rank in
+ * the whole list (`#14`, `#-` when it was not ranked at all), then the returned turns in rank order (`*` marks evidence, `~` a turn from an evidence session).
  */
 export function formatMiss(miss: Miss, textOf: ReadonlyMap<string, string>): string[] {
   const evidenceTurns = new Set(miss.evidence.map((e) => e.turn))
   const evidenceSessions = new Set(miss.evidence.map((e) => sessionOfTurn(e.turn)))
   const lines = [`${miss.id} (category ${miss.category}): ${miss.question}`, '  evidence:']
-  for (const { turn, found } of miss.evidence) {
-    lines.push(`    ${found ? '+' : '-'} ${turn.padEnd(7)} ${textOf.get(turn) ?? ''}`)
+  for (const { turn, found, rank } of miss.evidence) {
+    const place = `#${rank ?? '-'}`.padEnd(4)
+    lines.push(`    ${found ? '+' : '-'} ${turn.padEnd(7)} ${place} ${textOf.get(turn) ?? ''}`)
   }
   lines.push(`  returned (top ${miss.returned.length}):`)
   miss.returned.forEach((turn, i) => {
