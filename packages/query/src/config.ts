@@ -69,6 +69,12 @@ export interface QueryConfig {
    */
   readonly ownWordsAssistantTurnWeight: number
   /**
+   * `assistantTurnWeight` for a question about what the assistant said or did ("what did you recommend …",
+   * "how did you help me …", "your advice"): the assistant's answers hold it, beside the user's turns that
+   * asked for them.
+   */
+  readonly assistantWordsTurnWeight: number
+  /**
    * For a question whether the asker ever did something ("Have I ever …", "Did I … before?"), a turn saying
    * they never did ("I've never …", "I haven't …") scores × (1 + this): with the turns saying they did, it is
    * the other half of a contradiction. 0 turns it off.
@@ -242,6 +248,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   summaryAssistantTurnWeight: 1,
   firstMentionWeight: 1,
   ownWordsAssistantTurnWeight: 0.3,
+  assistantWordsTurnWeight: 1,
   denialBoost: 1,
   denseTurnTopK: 30,
   denseTurnWeight: 2,
@@ -331,6 +338,7 @@ const NON_NEGATIVE_NUMBERS = [
   'summaryAssistantTurnWeight',
   'firstMentionWeight',
   'ownWordsAssistantTurnWeight',
+  'assistantWordsTurnWeight',
   'denialBoost',
   'denseTurnTopK',
   'denseTurnWeight',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asksEver, asksForHelp, asksOwnWords, conversationCue } from './conversation-cues'
+import { asksAssistantWords, asksEver, asksForHelp, asksOwnWords, conversationCue } from './conversation-cues'
 
 describe('conversationCue', () => {
   it('tells summaries and questions over the whole conversation from questions about one moment', () => {
@@ -27,6 +27,30 @@ describe('asksOwnWords', () => {
     expect(asksOwnWords('Did I tell you about the move to Berlin?')).toBe(true)
     expect(asksOwnWords('Which database did we choose?')).toBe(false)
     expect(asksOwnWords('I need a summary of the incident')).toBe(false)
+  })
+})
+
+describe('asksAssistantWords', () => {
+  it.each([
+    'What approach did you recommend to keep the hiring fair?',
+    'How did you help me balance my spending on books?',
+    'How did you break down the differentiation steps for me?',
+    'Which of the movie options you suggested fit us both?',
+    'Remind me of your advice on the lease.',
+    'What did you say about connection pooling?',
+  ])('%s asks what the assistant said', (message) => {
+    expect(asksAssistantWords(message)).toBe(true)
+  })
+
+  it.each([
+    'Have you ever arranged after-school care for Megan?',
+    'What budget have you and Katherine set for the holidays?',
+    'Can you recommend a library for date parsing?',
+    'How would you suggest I plan my rehearsal times?',
+    'What did I say about connection pooling?',
+    'Where did you go to school, according to what I told you?',
+  ])('%s does not', (message) => {
+    expect(asksAssistantWords(message)).toBe(false)
   })
 })
 

@@ -38,6 +38,19 @@ export function asksOwnWords(message: string): boolean {
   return ASKS_OWN_WORDS.test(message.slice(0, MAX_SCAN_CHARS))
 }
 
+/**
+ * A question about what the assistant said or did: "what did you recommend …", "how did you help me …", "the
+ * options you suggested", "your advice". Not a request for advice now ("what would you suggest …"), nor "have
+ * you ever …" or "what have you and Kate planned": some askers call themselves "you".
+ */
+const ASKS_ASSISTANT_WORDS =
+  /\b(?:did|have|had) you\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|explain|describe|help|guide|walk|break|tailor|show|teach|outline|clarify|say|tell|mention)(?:ed|s)?\b|\byou\s+(?:recommended|suggested|advised|proposed|explained|described|helped|guided|walked|tailored|showed|taught|outlined|clarified|told)\b|\byour\s+(?:advice|suggestions?|recommendations?|explanations?|guidance|tips)\b/i
+
+/** Whether the message asks about what the assistant answered (its turns hold the answer too). */
+export function asksAssistantWords(message: string): boolean {
+  return ASKS_ASSISTANT_WORDS.test(message.slice(0, MAX_SCAN_CHARS))
+}
+
 /** A yes/no question about the asker's past: "Have I ever …", "Did I … before?", "Have we already …". */
 const ASKS_EVER =
   /\b(?:have|has|had|did)\s+(?:I|we)\s+(?:ever|already|previously|once)\b|\b(?:have|has|had|did)\s+(?:I|we)\b[^?.!]*\b(?:before|ever|previously|in the past)\b/i

@@ -163,6 +163,20 @@ describe('message hits rescored in context', () => {
     expect(hits.find((hit) => hit.id === agents[1])?.whyRetrieved).toContain(`reply_to:${agents[0]}`)
   })
 
+  it("keeps the assistant's answers at full weight for a question about what the assistant said", async () => {
+    const ids = await insertMessages(t.store, 'groceries', [
+      { peerId: 'dana', content: 'My grocery budget doubled this year, what should I do?' },
+      { peerId: 'assistant', content: 'I recommend a weekly grocery budget, a shopping list and cooking in batches.' },
+    ])
+    const config = { ...OFF, assistantTurnWeight: 0.3, assistantWordsTurnWeight: 1 }
+    const engine = createQueryEngine({ store: t.store, config })
+    const rank = async (query: string) =>
+      (await engine.augment(query, { workspaceId: WS, ...hitsOnly })).hits.map((hit) => hit.id)
+    expect((await rank('What did you recommend for my grocery budget?'))[0]).toBe(ids[1])
+    // A request about the same things, not about the assistant's answer: its turns are discounted.
+    expect((await rank('How do I fix my grocery budget?'))[0]).toBe(ids[0])
+  })
+
   it("lifts a user's standing rule for a later request on its topic, and not an assistant's restatement", async () => {
     const ids = await insertMessages(t.store, 'rules', [
       { peerId: 'dana', content: 'Always show code examples in TypeScript when I ask about files.' },

@@ -8,7 +8,7 @@ import {
 import { leadWithExactTerms } from '../rank/exact-terms'
 import { diversifyBySession } from '../rank/session-diversity'
 import type { SearchContext } from './context'
-import { asksEver, asksOwnWords, conversationCue } from './conversation-cues'
+import { asksAssistantWords, asksEver, asksOwnWords, conversationCue } from './conversation-cues'
 import type { FirstMentionScore } from './first-mentions'
 import { asksWhen, namedPeriod, namesTime, type Period } from './temporal-cues'
 
@@ -103,11 +103,13 @@ export async function messagesInContext(
       questionTurnWeight: config.assistantQuestionTurnWeight,
       replyWeight: span > 0 ? config.assistantReplyWeight : 0,
       neighbourWeight: span > 0 ? config.assistantNeighbourWeight : 0,
-      assistantTurnWeight: asksOwnWords(ctx.text)
-        ? config.ownWordsAssistantTurnWeight
-        : cue === 'summary'
-          ? config.summaryAssistantTurnWeight
-          : config.assistantTurnWeight,
+      assistantTurnWeight: asksAssistantWords(ctx.text)
+        ? config.assistantWordsTurnWeight
+        : asksOwnWords(ctx.text)
+          ? config.ownWordsAssistantTurnWeight
+          : cue === 'summary'
+            ? config.summaryAssistantTurnWeight
+            : config.assistantTurnWeight,
     },
     otherAuthorWeight: config.otherAuthorWeight,
     authorOf: (id) => messages.get(id)?.peerId,
