@@ -166,7 +166,10 @@ describe('message hits rescored in context', () => {
   it("keeps the assistant's answers at full weight for a question about what the assistant said", async () => {
     const ids = await insertMessages(t.store, 'groceries', [
       { peerId: 'dana', content: 'My grocery budget doubled this year, what should I do?' },
-      { peerId: 'assistant', content: 'I recommend a weekly grocery budget, a shopping list and cooking in batches.' },
+      {
+        peerId: 'assistant',
+        content: 'I recommend a weekly grocery budget, a shopping list and cooking in batches.',
+      },
     ])
     const config = { ...OFF, assistantTurnWeight: 0.3, assistantWordsTurnWeight: 1 }
     const engine = createQueryEngine({ store: t.store, config })
