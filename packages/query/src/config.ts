@@ -106,6 +106,12 @@ export interface QueryConfig {
    */
   readonly standingRuleBoost: number
   /**
+   * `standingRuleBoost` for a question about the past ("what did I say about …", "how many times …", a summary):
+   * a rule governs requests, and among the turns that tell what happened it is one more turn. On BEAM-500K dev
+   * R@10 0.609 → 0.611, information extraction 0.663 → 0.679 (bench/RESULTS.md). @default 0
+   */
+  readonly recallStandingRuleBoost: number
+  /**
    * How many standing rules the user gave an assistant ("Always …", "I prefer …", kept by dreaming) lead the
    * message hits of a request for help that shares a topic with them; 0 turns it off. @default 3
    */
@@ -257,6 +263,7 @@ export const DEFAULT_QUERY_CONFIG: QueryConfig = deepFreeze({
   dateWindowBoost: 1,
   dateWindowSlackDays: 14,
   standingRuleBoost: 1,
+  recallStandingRuleBoost: 0,
   standingRulesTopK: 3,
   questionTurnWeight: 0.7,
   replyWeight: 0.8,
@@ -346,6 +353,7 @@ const NON_NEGATIVE_NUMBERS = [
   'dateWindowBoost',
   'dateWindowSlackDays',
   'standingRuleBoost',
+  'recallStandingRuleBoost',
   'standingRulesTopK',
   'questionTurnWeight',
   'replyWeight',

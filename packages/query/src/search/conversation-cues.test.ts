@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { asksAssistantWords, asksEver, asksForHelp, asksOwnWords, conversationCue } from './conversation-cues'
+import {
+  asksAssistantWords,
+  asksEver,
+  asksForHelp,
+  asksOwnWords,
+  conversationCue,
+  recallsPast,
+} from './conversation-cues'
 
 describe('conversationCue', () => {
   it('tells summaries and questions over the whole conversation from questions about one moment', () => {
@@ -54,6 +61,26 @@ describe('asksAssistantWords', () => {
   })
 })
 
+describe('recallsPast', () => {
+  it.each([
+    'What values did I give for the first term?',
+    'How much have I been saving each month?',
+    'I mentioned a deadline for the report, what was it?',
+    'How many times did we change the schema?',
+    'Summarise how we approached the migration',
+  ])('%s asks about the past', (message) => {
+    expect(recallsPast(message)).toBe(true)
+  })
+
+  it.each([
+    'What temperature should I set the oven to?',
+    'Can you show me how to prove the sum of the first n odd numbers?',
+    'How do I read a file line by line?',
+  ])('%s does not', (message) => {
+    expect(recallsPast(message)).toBe(false)
+  })
+})
+
 describe('asksEver', () => {
   it('tells questions about whether something ever happened from other questions', () => {
     expect(asksEver('Have I ever worked on tangent and normal line problems before?')).toBe(true)
@@ -71,6 +98,7 @@ describe('asksForHelp', () => {
     "I'm planning a trip to Lisbon, any tips?",
     'What are some good ways to cut the build time?',
     'Recommend a library for date parsing.',
+    'What should I set the oven to? Any tips for a sponge cake?',
   ])('%s asks for help', (message) => {
     expect(asksForHelp(message)).toBe(true)
   })

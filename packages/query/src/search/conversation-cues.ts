@@ -64,9 +64,18 @@ export function asksEver(message: string): boolean {
 const ASKS_HELP =
   /^\s*(?:(?:can|could|would|will) you\b|how (?:do|can|should|would|could|might) (?:i|we|you)\b|what (?:should|can|could|would|might) (?:i|we)\b|what are (?:some|my|the)\b|which\b.*\b(?:should|would)\b|any (?:tips|ideas|advice|suggestions)\b|i'?m (?:looking|thinking|planning|trying|considering)\b|(?:please )?(?:help|suggest|recommend|show|explain|give)\b)|\b(?:recommend|suggest(?:ion)?s?|advice|tips|help me|ideas)\b/i
 
-/** A question about what happened: "did I …", "I mentioned …", "how many", "when did", "what was my …". */
+/**
+ * A question about what happened: "did I …", "I mentioned …", "how many", "when did", "what was my …" (not
+ * "what should I set …": a modal asks for help).
+ */
 const RECALLS =
-  /\b(?:did|have|had) (?:i|we)\b|\bI (?:mentioned|said|told|shared|set|decided|chose|planned)\b|\bhow many\b|\bwhen did\b|\bwhat (?:was|were) (?:my|the)\b/i
+  /\b(?:did|have|had) (?:i|we)\b|(?<!\b(?:should|shall|can|could|would|will|do|must|might|may)\s+)\bI (?:mentioned|said|told|shared|set|decided|chose|planned)\b|\bhow many\b|\bwhen did\b|\bwhat (?:was|were) (?:my|the)\b/i
+
+/** Whether the message asks about the past: what happened, what was said, or the conversation as a whole. */
+export function recallsPast(message: string): boolean {
+  const text = message.slice(0, MAX_SCAN_CHARS)
+  return RECALLS.test(text) || conversationCue(text) !== null
+}
 
 /** Whether the message asks for help now, rather than about the past or the conversation as a whole. */
 export function asksForHelp(message: string): boolean {

@@ -197,6 +197,23 @@ describe('message hits rescored in context', () => {
     expect(hits.find((hit) => hit.id === ids[1])?.whyRetrieved ?? []).not.toContain('standing_rule')
   })
 
+  it('leaves a standing rule unlifted for a question about the past', async () => {
+    const ids = await insertMessages(t.store, 'rules', [
+      { peerId: 'dana', content: 'Always show code examples in TypeScript when I ask about files.' },
+      { peerId: 'assistant', content: 'Sure.' },
+      { peerId: 'dana', content: 'I said the config files live in the deploy folder of the repo.' },
+    ])
+    const config = { ...OFF, standingRuleBoost: 2, recallStandingRuleBoost: 0 }
+    const engine = createQueryEngine({ store: t.store, config })
+    const rank = async (query: string) => (await engine.augment(query, { workspaceId: WS, ...hitsOnly })).hits
+    const request = await rank('show me how to read config files')
+    expect(request[0]?.id).toBe(ids[0])
+    expect(request[0]?.whyRetrieved).toContain('standing_rule')
+    const recall = await rank('What did I say about the config files?')
+    expect(recall[0]?.id).toBe(ids[2])
+    expect(recall.find((hit) => hit.id === ids[0])?.whyRetrieved ?? []).not.toContain('standing_rule')
+  })
+
   it('reaches turns by meaning through the message vectors, within the peer the search is limited to', async () => {
     const query = 'which instrument is played?'
     const ids = await insertMessages(t.store, 's3', [

@@ -8,7 +8,7 @@ import {
 import { leadWithExactTerms } from '../rank/exact-terms'
 import { diversifyBySession } from '../rank/session-diversity'
 import type { SearchContext } from './context'
-import { asksAssistantWords, asksEver, asksOwnWords, conversationCue } from './conversation-cues'
+import { asksAssistantWords, asksEver, asksOwnWords, conversationCue, recallsPast } from './conversation-cues'
 import type { FirstMentionScore } from './first-mentions'
 import { asksWhen, namedPeriod, namesTime, type Period } from './temporal-cues'
 
@@ -94,7 +94,7 @@ export async function messagesInContext(
     denseFloor: config.denseTurnFloor,
     timeBoost: config.timeQuestionBoost,
     windowBoost: config.dateWindowBoost,
-    standingRuleBoost: config.standingRuleBoost,
+    standingRuleBoost: recallsPast(ctx.text) ? config.recallStandingRuleBoost : config.standingRuleBoost,
     denialBoost: config.denialBoost,
     firstMentionWeight: config.firstMentionWeight,
     questionTurnWeight: config.questionTurnWeight,
