@@ -16,7 +16,7 @@ const ASKS_OVER_TIME =
   /\b(?:across|throughout|how many (?:times|different)|over (?:time|the (?:past|last) (?:few )?(?:weeks|months|sessions))|so far|all the (?:times|ways|steps)|evolv(?:e|ed|ing)|chang(?:ed|es) over)\b/i
 
 /** What a question asks of the conversation as a whole: a summary, the order things came up in, a span of it, or neither. */
-type ConversationCue = 'summary' | 'order' | 'over-time' | null
+export type ConversationCue = 'summary' | 'order' | 'over-time' | null
 
 /** Whether the message asks for a summary, for an order, about the conversation over time, or about one moment. */
 export function conversationCue(message: string): ConversationCue {
@@ -71,14 +71,15 @@ const ASKS_HELP =
 const RECALLS =
   /\b(?:did|have|had) (?:i|we)\b|(?<!\b(?:should|shall|can|could|would|will|do|must|might|may)\s+)\bI (?:mentioned|said|told|shared|set|decided|chose|planned)\b|\bhow many\b|\bwhen did\b|\bwhat (?:was|were) (?:my|the)\b/i
 
-/** Whether the message asks about the past: what happened, what was said, or the conversation as a whole. */
-export function recallsPast(message: string): boolean {
-  const text = message.slice(0, MAX_SCAN_CHARS)
-  return RECALLS.test(text) || conversationCue(text) !== null
+/**
+ * Whether the message asks about the past: what happened, what was said, or the conversation as a whole (`cue`,
+ * when the caller has read it already).
+ */
+export function recallsPast(message: string, cue: ConversationCue = conversationCue(message)): boolean {
+  return cue !== null || RECALLS.test(message.slice(0, MAX_SCAN_CHARS))
 }
 
 /** Whether the message asks for help now, rather than about the past or the conversation as a whole. */
 export function asksForHelp(message: string): boolean {
-  const text = message.slice(0, MAX_SCAN_CHARS)
-  return ASKS_HELP.test(text) && !RECALLS.test(text) && conversationCue(text) === null
+  return ASKS_HELP.test(message.slice(0, MAX_SCAN_CHARS)) && !recallsPast(message)
 }

@@ -1,4 +1,5 @@
 import { type FullTextHit, type Message, statesStandingRule } from '@hymem/core-store'
+import type { QueryConfig } from '../config'
 import {
   type ContextScored,
   type Exchange,
@@ -8,7 +9,14 @@ import {
 import { leadWithExactTerms } from '../rank/exact-terms'
 import { diversifyBySession } from '../rank/session-diversity'
 import type { SearchContext } from './context'
-import { asksAssistantWords, asksEver, asksOwnWords, conversationCue, recallsPast } from './conversation-cues'
+import {
+  asksAssistantWords,
+  asksEver,
+  asksOwnWords,
+  type ConversationCue,
+  conversationCue,
+  recallsPast,
+} from './conversation-cues'
 import type { FirstMentionScore } from './first-mentions'
 import { asksWhen, namedPeriod, namesTime, type Period } from './temporal-cues'
 
@@ -94,7 +102,7 @@ export async function messagesInContext(
     denseFloor: config.denseTurnFloor,
     timeBoost: config.timeQuestionBoost,
     windowBoost: config.dateWindowBoost,
-    standingRuleBoost: recallsPast(ctx.text) ? config.recallStandingRuleBoost : config.standingRuleBoost,
+    standingRuleBoost: recallsPast(ctx.text, cue) ? config.recallStandingRuleBoost : config.standingRuleBoost,
     denialBoost: config.denialBoost,
     firstMentionWeight: config.firstMentionWeight,
     questionTurnWeight: config.questionTurnWeight,
@@ -103,13 +111,7 @@ export async function messagesInContext(
       questionTurnWeight: config.assistantQuestionTurnWeight,
       replyWeight: span > 0 ? config.assistantReplyWeight : 0,
       neighbourWeight: span > 0 ? config.assistantNeighbourWeight : 0,
-      assistantTurnWeight: asksAssistantWords(ctx.text)
-        ? config.assistantWordsTurnWeight
-        : asksOwnWords(ctx.text)
-          ? config.ownWordsAssistantTurnWeight
-          : cue === 'summary'
-            ? config.summaryAssistantTurnWeight
-            : config.assistantTurnWeight,
+      assistantTurnWeight: assistantTurnWeightFor(ctx.text, cue, config),
     },
     otherAuthorWeight: config.otherAuthorWeight,
     authorOf: (id) => messages.get(id)?.peerId,
@@ -118,6 +120,16 @@ export async function messagesInContext(
     ? diversifyBySession(scored, cue === 'order' ? config.orderSessionDecay : config.overTimeSessionDecay)
     : scored
   return leadWithExactTerms(ctx.text, ordered, (id) => messages.get(id)?.content)
+}
+
+/**
+ * How much an assistant's turn counts for this question: fully when it asks what the assistant said, little
+ * when it asks for the asker's own words, and as a summary or any other question needs otherwise.
+ */
+function assistantTurnWeightFor(text: string, cue: ConversationCue, config: QueryConfig): number {
+  if (asksAssistantWords(text)) return config.assistantWordsTurnWeight
+  if (asksOwnWords(text)) return config.ownWordsAssistantTurnWeight
+  return cue === 'summary' ? config.summaryAssistantTurnWeight : config.assistantTurnWeight
 }
 
 /**
