@@ -93,16 +93,19 @@ export async function prepareConversation(
 ): Promise<PreparedConversation> {
   if (options.keepIn && options.database)
     throw new Error('kept stores are SQLite files: drop the database option')
-  const keptKey = options.keepIn
-    ? keptStoreKey({
-        sessions: conversation.sessions,
-        embedder: options.embeddings ? [options.embeddings.name, options.embeddings.model] : null,
-        dream: options.dream ?? null,
-      })
+  const keep = options.keepIn
+    ? {
+        folder: options.keepIn,
+        key: keptStoreKey({
+          sessions: conversation.sessions,
+          embedder: options.embeddings ? [options.embeddings.name, options.embeddings.model] : null,
+          dream: options.dream ?? null,
+        }),
+      }
     : null
-  const kept = options.keepIn && keptKey ? readKeptStore(options.keepIn, keptKey) : null
-  if (options.keepIn && !kept) clearKeptStore(options.keepIn)
-  const root = options.keepIn ?? mkdtempSync(join(tmpdir(), 'hymem-locomo-'))
+  const kept = keep ? readKeptStore(keep.folder, keep.key) : null
+  if (keep && !kept) clearKeptStore(keep.folder)
+  const root = keep?.folder ?? mkdtempSync(join(tmpdir(), 'hymem-locomo-'))
   const database = options.database ? conversationDatabase(options.database) : null
   const lastTurn = conversation.sessions.at(-1)?.turns.at(-1)?.createdAt ?? new Date().toISOString()
   const now = new Date(Date.parse(lastTurn) + 86_400_000)
@@ -123,7 +126,7 @@ export async function prepareConversation(
     await memory.close()
     await store.close()
     await database?.drop()
-    if (!options.keepIn) rmSync(root, { recursive: true, force: true })
+    if (!keep) rmSync(root, { recursive: true, force: true })
   }
   if (kept) return { memory, store, turnOf: kept, ingestMs: 0, dreamMs: 0, dispose }
   try {
@@ -134,7 +137,7 @@ export async function prepareConversation(
     started = performance.now()
     await dreamAll(memory)
     const dreamMs = performance.now() - started
-    if (options.keepIn && keptKey) markKeptStore(options.keepIn, keptKey, turnOf)
+    if (keep) markKeptStore(keep.folder, keep.key, turnOf)
     return { memory, store, turnOf, ingestMs, dreamMs, dispose }
   } catch (error) {
     await dispose()

@@ -52,8 +52,8 @@ describe('misses', () => {
       category: 2,
       question: 'When did Ann adopt her dog?',
       evidence: [
-        { turn: 'D1:2', found: false, rank: 3 },
-        { turn: 'D2:1', found: true, rank: 1 },
+        { turn: 'D1:2', rank: 3 },
+        { turn: 'D2:1', rank: 1 },
       ],
       returned: ['D2:1', 'D1:1'],
     })

@@ -7,12 +7,8 @@ export interface Miss {
   /** LoCoMo's category number, or BEAM's ability. */
   readonly category: number | string
   readonly question: string
-  /** Every evidence turn: `found` among the top k, `rank` its place in the whole list (1-based; null if absent). */
-  readonly evidence: readonly {
-    readonly turn: string
-    readonly found: boolean
-    readonly rank: number | null
-  }[]
+  /** Every evidence turn with its place in the whole ranked list (1-based; null when it was not ranked). */
+  readonly evidence: readonly { readonly turn: string; readonly rank: number | null }[]
   /** The top k ranked turns. */
   readonly returned: readonly string[]
 }
@@ -24,12 +20,11 @@ export function findMiss(
   k: number,
 ): Miss | null {
   const returned = rankedTurns.slice(0, k)
-  const top = new Set(returned)
   const evidence = question.evidence.map((turn) => {
     const place = rankedTurns.indexOf(turn)
-    return { turn, found: top.has(turn), rank: place < 0 ? null : place + 1 }
+    return { turn, rank: place < 0 ? null : place + 1 }
   })
-  if (evidence.every((e) => e.found)) return null
+  if (evidence.every(({ rank }) => isReturned(rank, returned.length))) return null
   return { id: question.id, category: question.category, question: question.question, evidence, returned }
 }
 
@@ -50,15 +45,18 @@ export function turnTexts(
 
 /**
  * A miss for reading: the question, each evidence turn marked found (`+`) or missing (`-`) with its rank in
- * the whole list (`#14`, `#-` when it was not ranked at all), then the returned turns in rank order (`*` marks evidence, `~` a turn from an evidence session).
+ * the whole list (`#14`, `#-` when it was not ranked at all), then the returned turns in rank order (`*` marks
+ * evidence, `~` a turn from an evidence session).
  */
 export function formatMiss(miss: Miss, textOf: ReadonlyMap<string, string>): string[] {
   const evidenceTurns = new Set(miss.evidence.map((e) => e.turn))
   const evidenceSessions = new Set(miss.evidence.map((e) => sessionOfTurn(e.turn)))
   const lines = [`${miss.id} (category ${miss.category}): ${miss.question}`, '  evidence:']
-  for (const { turn, found, rank } of miss.evidence) {
+  for (const { turn, rank } of miss.evidence) {
     const place = `#${rank ?? '-'}`.padEnd(4)
-    lines.push(`    ${found ? '+' : '-'} ${turn.padEnd(7)} ${place} ${textOf.get(turn) ?? ''}`)
+    lines.push(
+      `    ${isReturned(rank, miss.returned.length) ? '+' : '-'} ${turn.padEnd(7)} ${place} ${textOf.get(turn) ?? ''}`,
+    )
   }
   lines.push(`  returned (top ${miss.returned.length}):`)
   miss.returned.forEach((turn, i) => {
@@ -66,4 +64,9 @@ export function formatMiss(miss: Miss, textOf: ReadonlyMap<string, string>): str
     lines.push(`    ${String(i + 1).padStart(2)} ${mark} ${turn.padEnd(7)} ${textOf.get(turn) ?? ''}`)
   })
   return lines
+}
+
+/** Whether a turn ranked `rank` is among the `returned` first turns. */
+function isReturned(rank: number | null, returned: number): boolean {
+  return rank !== null && rank <= returned
 }
